@@ -1,0 +1,18 @@
+/** The 15 UI languages of spec §9. `en` is the default locale (en-us) and has no URL prefix. */
+export const LANGUAGES = ['en', 'it', 'es', 'bs', 'mk', 'rs', 'bg', 'al', 'hu', 'nl', 'fr', 'de', 'ru', 'pt', 'pl'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const LANGUAGE_COOKIE = 'i18n_redirected';
+export const LANGUAGE_COOKIE_DAYS = 365;
+
+export const isLanguage = (code: unknown): code is Language =>
+  typeof code === 'string' && (LANGUAGES as readonly string[]).includes(code);
+
+/** Browser tags to our codes: sr → rs, sq → al (the codes the spec uses). */
+const BROWSER_ALIASES: Record<string, Language> = { sr: 'rs', sq: 'al' };
+
+export function fromBrowserTag(tag: string): Language | undefined {
+  const base = tag.toLowerCase().split('-')[0];
+  const code = BROWSER_ALIASES[base] ?? base;
+  return isLanguage(code) ? code : undefined;
+}

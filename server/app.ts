@@ -1,0 +1,55 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Database, Dialect } from './db/database.js';
+import type { DatabaseSchema } from './db/schema.js';
+import context from './plugins/context.js';
+import errors from './plugins/errors.js';
+import security from './plugins/security.js';
+import spa, { BASE } from './plugins/spa.js';
+import auth from './routes/auth.js';
+import health from './routes/health.js';
+import profiles from './routes/profiles.js';
+import tenants from './routes/tenants.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<DatabaseSchema>;
+    dialect: Dialect;
+    config: Config;
+  }
+}
+
+/** The whole server as a value: tests inject requests into it, main.ts makes it listen. */
+export async function buildApp(config: Config, database: Database, opts: FastifyServerOptions = {}) {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ...opts,
+  });
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('config', config);
+
+  await app.register(errors);
+  await app.register(cookie);
+  await app.register(context);
+  await app.register(security);
+
+  await app.register(health);
+  await app.register(auth);
+  await app.register(profiles);
+  await app.register(tenants);
+  await app.register(spa);
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && req.url.startsWith(BASE) && !req.url.startsWith(`${BASE}api/`)) {
+      return app.sendSpaIndex(reply);
+    }
+    return reply.code(404).send({ detail: 'Not found.' });
+  });
+  return app;
+}

@@ -1,0 +1,10 @@
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from '../seed/demo.js';
+
+const database = openDatabase(loadConfig());
+await migrateToLatest(database);
+await seedDemo(database.db);
+await database.close();
+console.log(`Demo data reset. Logins (password ${DEMO_PASSWORD}): ${DEMO_LOGINS.map((l) => l.username).join(', ')}`);

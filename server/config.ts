@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  TRUST_PROXY: flag.default(false),
+  NODE_ENV: z.string().default('production'),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  SPA_DIR: z.string().default('./dist/spa'),
+});
+
+export type Config = {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  trustProxy: boolean;
+  production: boolean;
+  sessionTtlMs: number;
+  login: { maxPerUsername: number; maxPerIp: number; windowMs: number };
+  logLevel: string;
+  spaDir: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    trustProxy: e.TRUST_PROXY,
+    production: e.NODE_ENV === 'production',
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    login: {
+      maxPerUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME,
+      maxPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    },
+    logLevel: e.LOG_LEVEL,
+    spaDir: path.resolve(e.SPA_DIR),
+  };
+}

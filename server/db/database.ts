@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseSchema } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DatabaseSchema>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns int8 (count(*), bigserial) as strings; our ids and counts fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Database {
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = opts.databaseUrl?.startsWith('sqlite:')
+    ? opts.databaseUrl.slice('sqlite:'.length)
+    : path.join(opts.dataDir, 'backoffice.sqlite');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,17 @@
+import type { MarketsTable } from './tables/markets.js';
+import type { PermissionsTable, UserPermissionsTable } from './tables/permissions.js';
+import type { RateLimitsTable } from './tables/rateLimits.js';
+import type { SessionsTable } from './tables/sessions.js';
+import type { TenantDomainsTable, TenantsTable } from './tables/tenants.js';
+import type { UsersTable } from './tables/users.js';
+
+export interface DatabaseSchema {
+  tenants: TenantsTable;
+  tenant_domains: TenantDomainsTable;
+  markets: MarketsTable;
+  users: UsersTable;
+  permissions: PermissionsTable;
+  user_permissions: UserPermissionsTable;
+  sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
+}

@@ -1,0 +1,23 @@
+import type { Generated } from 'kysely';
+
+/** A dealer site, or the master site (kind 'default'). JSON lists are stored as text. */
+export interface TenantsTable {
+  id: Generated<number>;
+  name: string;
+  kind: 'default' | 'dealer';
+  brand_list: string;
+  market_id: number | null;
+  languages: string;
+  default_language: string;
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+  version: Generated<number>;
+}
+
+/** Every host a tenant answers on; the primary one is where its links point. */
+export interface TenantDomainsTable {
+  domain: string;
+  tenant_id: number;
+  is_primary: number;
+}

@@ -1,0 +1,36 @@
+import { buildApp } from './app.js';
+import { prepareDatabase } from './boot.js';
+import { loadConfig } from './config.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_SITES, hasDemoData } from './seed/demo.js';
+import { purgeExpiredSessions } from './services/sessions.js';
+
+const config = loadConfig();
+const { database, seeded } = await prepareDatabase(config, { seedWhenEmpty: true });
+const app = await buildApp(config, database);
+await app.listen({ host: config.host, port: config.port });
+
+const port = (app.server.address() as { port: number }).port;
+const lines = [`Dealer Back-office listening on ${config.host}:${port} (${database.dialect})`];
+if (seeded) lines.push('Created demo data.');
+if (await hasDemoData(database.db)) {
+  lines.push('', 'Sites:');
+  for (const s of DEMO_SITES) lines.push(`  http://${s.host}:${port}/backoffice/   ${s.label}`);
+  lines.push('', `Demo logins (password ${DEMO_PASSWORD}):`);
+  for (const l of DEMO_LOGINS) lines.push(`  ${l.username.padEnd(8)} ${l.what}`);
+}
+console.log(lines.join('\n'));
+
+const sweep = setInterval(() => purgeExpiredSessions(database.db).catch(() => undefined), 3600_000);
+sweep.unref();
+
+let closing = false;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

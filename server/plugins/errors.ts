@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import { HttpError } from '../errors.js';
+
+// Fastify's own client-error codes, turned into the DRF body with a human sentence.
+const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'JSON parse error.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'JSON parse error: the body is empty.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported media type.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid Content-Length.'],
+  FST_ERR_CTP_INVALID_TYPE: [400, 'Invalid Content-Type.'],
+  FST_ERR_CTP_EMPTY_TYPE: [400, 'Missing Content-Type.'],
+};
+
+export default fp(async (app) => {
+  app.setErrorHandler((error: unknown, req, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    }
+    const e = error as { code?: string; statusCode?: number; message?: string };
+    const known = e.code ? FASTIFY_CLIENT_ERRORS[e.code] : undefined;
+    if (known) return reply.code(known[0]).send({ detail: known[1] });
+    if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && e.statusCode === 400)) {
+      return reply.code(400).send({ detail: 'JSON parse error.' });
+    }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      // Fastify's 4xx messages never carry internals; keep them, but never a stack.
+      return reply.code(e.statusCode).send({ detail: e.message || 'Bad request.' });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'A server error occurred.' });
+  });
+});

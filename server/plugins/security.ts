@@ -1,0 +1,54 @@
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+import { forbidden } from '../errors.js';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function hostOf(url: string | undefined) {
+  if (!url || url === 'null') return undefined;
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return 'invalid';
+  }
+}
+
+export default fp(async (app) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // Sibling dealer domains are same-site, so SameSite cookies alone do not stop one
+  // dealer's page from posting to another's back-office: the origin must match exactly.
+  app.addHook('onRequest', async (req) => {
+    if (!MUTATING.has(req.method)) return;
+    const own = req.host.toLowerCase();
+    const origin = req.headers.origin;
+    const claimed = origin !== undefined ? hostOf(origin) : hostOf(req.headers.referer);
+    if (claimed !== undefined) {
+      if (claimed !== own) throw forbidden('Cross-origin request refused.');
+      return;
+    }
+    if (origin === 'null') throw forbidden('Cross-origin request refused.');
+    if (req.sessionToken()?.via === 'cookie') throw forbidden('Cross-origin request refused: missing Origin header.');
+  });
+});

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from '../../locales/languages.js';
+
+export const BASE = '/backoffice/';
+
+/**
+ * The built SPA under /backoffice/: hashed assets cached for a year, index.html for
+ * every client route and never cached, and the root redirected to the language prefix
+ * that the language cookie names (spec §9: 302).
+ */
+export default fp(async (app) => {
+  const dir = app.config.spaDir;
+  const indexFile = path.join(dir, 'index.html');
+  let cached: string | undefined;
+  const indexHtml = () => {
+    if (cached && app.config.production) return cached;
+    cached = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+    return cached;
+  };
+
+  if (fs.existsSync(dir)) {
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: BASE,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      serve: true,
+      setHeaders(res, file) {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+      allowedPath: (p) => !p.endsWith('index.html') && !p.endsWith('.map'),
+    });
+  }
+
+  app.get(BASE, (req, reply) => {
+    const lang = req.cookies[LANGUAGE_COOKIE];
+    if (isLanguage(lang) && lang !== DEFAULT_LANGUAGE) return reply.redirect(`${BASE}${lang}/`, 302);
+    return sendIndex(reply);
+  });
+
+  function sendIndex(reply: import('fastify').FastifyReply) {
+    const html = indexHtml();
+    if (!html) return reply.code(503).type('text/plain').send('The back-office has not been built: run npm run build.');
+    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  }
+  app.decorate('sendSpaIndex', sendIndex);
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sendSpaIndex(reply: import('fastify').FastifyReply): import('fastify').FastifyReply;
+  }
+}

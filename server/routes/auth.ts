@@ -1,0 +1,89 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../errors.js';
+import { requireTenant } from '../guards.js';
+import { SESSION_COOKIE } from '../plugins/context.js';
+import { verifyPassword } from '../services/passwords.js';
+import { mayUseTenant } from '../services/principal.js';
+import { clear, hit, peek } from '../services/rateLimit.js';
+import { createSession, revokeSession } from '../services/sessions.js';
+import { parseOr400 } from '../validation.js';
+
+const required = (field: string) =>
+  z
+    .string({ error: (i) => (i.input === undefined ? 'This field is required.' : 'Not a valid string.') })
+    .max(1024, `Ensure ${field} has no more than 1024 characters.`)
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, 'This field may not be blank.'));
+
+const loginBody = z.object({ username: required('username'), password: required('password') });
+
+const INVALID = { non_field_errors: ['Unable to log in with provided credentials.'] };
+
+function cookieOptions(req: FastifyRequest, maxAgeSeconds?: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: req.protocol === 'https',
+    ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
+  };
+}
+
+const auth: FastifyPluginAsync = async (app) => {
+  const { maxPerIp, maxPerUsername, windowMs } = app.config.login;
+
+  async function refuseWhenLimited(ipKey: string, userKey: string) {
+    const [ip, user] = await Promise.all([peek(app.db, ipKey), peek(app.db, userKey)]);
+    const blocked = [ip && ip.count >= maxPerIp ? ip : undefined, user && user.count >= maxPerUsername ? user : undefined]
+      .filter((w) => w !== undefined)
+      .sort((a, b) => b.resetAt - a.resetAt)[0];
+    if (blocked) {
+      const seconds = Math.max(1, Math.ceil((blocked.resetAt - Date.now()) / 1000));
+      throw new HttpError(
+        429,
+        { detail: `Too many failed login attempts. Try again in ${seconds} seconds.` },
+        { 'retry-after': String(seconds) },
+      );
+    }
+  }
+
+  app.post('/api/auth/login', async (req: FastifyRequest, reply: FastifyReply) => {
+    const tenant = await requireTenant(req);
+    const { username, password } = parseOr400(loginBody, req.body);
+    const ipKey = `login:ip:${req.ip}`;
+    const userKey = `login:user:${username.toLowerCase()}`;
+    await refuseWhenLimited(ipKey, userKey);
+
+    const user = await app.db
+      .selectFrom('users')
+      .select(['id', 'password_hash', 'is_active', 'role', 'is_superuser', 'tenant_id', 'market_id'])
+      .where('username', '=', username)
+      .executeTakeFirst();
+    const passwordOk = await verifyPassword(user?.password_hash, password);
+    const allowed =
+      user &&
+      passwordOk &&
+      user.is_active === 1 &&
+      mayUseTenant({ ...user, is_superuser: user.is_superuser === 1 }, tenant);
+    if (!allowed) {
+      await Promise.all([hit(app.db, ipKey, windowMs), hit(app.db, userKey, windowMs)]);
+      throw new HttpError(400, INVALID);
+    }
+    await clear(app.db, userKey);
+    const token = await createSession(app.db, user.id, app.config.sessionTtlMs, {
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? '',
+    });
+    reply.setCookie(SESSION_COOKIE, token, cookieOptions(req, Math.floor(app.config.sessionTtlMs / 1000)));
+    return { token };
+  });
+
+  app.get('/api/auth/logout', async (req, reply) => {
+    const carried = req.sessionToken();
+    if (carried) await revokeSession(app.db, carried.token);
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
+    return { detail: 'Successfully logged out.' };
+  });
+};
+export default auth;

@@ -1,0 +1,14 @@
+import { sql } from 'kysely';
+import type { FastifyPluginAsync } from 'fastify';
+
+const health: FastifyPluginAsync = async (app) => {
+  app.get('/api/health', async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(app.db);
+      return { status: 'ok', database: app.dialect };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', detail: 'Database unavailable.' });
+    }
+  });
+};
+export default health;

@@ -1,0 +1,139 @@
+import type { Kysely } from 'kysely';
+import { type Action, ACTIONS, codename, type Model } from '../../entities/permissions.js';
+import type { DatabaseSchema } from '../db/schema.js';
+import { nowIso } from '../services/clock.js';
+import { hashPassword } from '../services/passwords.js';
+import { syncPermissions } from './permissions.js';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export const DEMO_SITES = [
+  { host: 'localhost', label: 'Master back-office' },
+  { host: 'rossi.localhost', label: 'Rossi Trattori (dealer, mono-brand DF)' },
+  { host: 'verdi.localhost', label: 'Verdi Macchine Agricole (dealer, several brands)' },
+] as const;
+
+export const DEMO_LOGINS = [
+  { username: 'admin', what: 'superuser, any site' },
+  { username: 'staff', what: 'master staff, view on the master models' },
+  { username: 'market', what: 'market administrator (MA) for Italy' },
+  { username: 'rossi', what: 'dealer (DE) of rossi.localhost' },
+  { username: 'verdi', what: 'dealer (DE) of verdi.localhost' },
+] as const;
+
+const MASTER_VIEW: Model[] = ['tenant', 'tenantuser', 'user', 'media', 'page', 'indexingactionlog', 'marketSettings'];
+const MARKET_MODELS: Model[] = ['tenant', 'tenantuser', 'user', 'media', 'page'];
+const DEALER_MODELS: Model[] = [
+  'product',
+  'usedproduct',
+  'brand',
+  'brandservice',
+  'category',
+  'tag',
+  'featuredProducts',
+  'promo',
+  'news',
+  'user',
+  'media',
+  'page',
+];
+
+const grant = (models: Model[], actions: readonly Action[]) => models.flatMap((m) => actions.map((a) => codename(a, m)));
+
+/** Tables in the order they can be emptied without breaking a foreign key. */
+const RESET_ORDER = ['sessions', 'rate_limits', 'user_permissions', 'users', 'tenant_domains', 'tenants', 'markets'] as const;
+
+export async function isEmpty(db: Kysely<DatabaseSchema>) {
+  const row = await db.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+/** True while the demo dealer sites exist, so the start banner only advertises logins that are there. */
+export async function hasDemoData(db: Kysely<DatabaseSchema>) {
+  const row = await db.selectFrom('tenant_domains').select('domain').where('domain', '=', 'rossi.localhost').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Replaces all data with the demo platform: three sites and five logins. */
+export async function seedDemo(db: Kysely<DatabaseSchema>) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await syncPermissions(db);
+  await db.transaction().execute(async (trx) => {
+    for (const table of RESET_ORDER) await trx.deleteFrom(table).execute();
+    const now = nowIso();
+    const stamp = { created_at: now, updated_at: now };
+
+    const italy = await trx
+      .insertInto('markets')
+      .values({ code: 'IT', name: 'Italia', languages: '["it","en"]', currency: 'EUR', ...stamp })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('markets')
+      .values({ code: 'ES', name: 'España', languages: '["es","en"]', currency: 'EUR', ...stamp })
+      .execute();
+
+    const tenant = async (name: string, kind: 'default' | 'dealer', brands: string[], domains: string[], lang: string) => {
+      const { id } = await trx
+        .insertInto('tenants')
+        .values({
+          name,
+          kind,
+          brand_list: JSON.stringify(brands),
+          market_id: kind === 'dealer' ? italy.id : null,
+          languages: JSON.stringify(kind === 'dealer' ? ['it', 'en'] : ['en', 'it']),
+          default_language: lang,
+          is_active: 1,
+          ...stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('tenant_domains')
+        .values(domains.map((domain, i) => ({ domain, tenant_id: id, is_primary: i === 0 ? 1 : 0 })))
+        .execute();
+      return id;
+    };
+    await tenant('Dealer Platform', 'default', [], ['localhost', '127.0.0.1'], 'en');
+    const rossi = await tenant('Rossi Trattori', 'dealer', ['DF'], ['rossi.localhost'], 'en');
+    const verdi = await tenant('Verdi Macchine Agricole', 'dealer', ['DF', 'SA', 'LA'], ['verdi.localhost'], 'en');
+
+    const perms = new Map(
+      (await trx.selectFrom('permissions').select(['id', 'codename']).execute()).map((p) => [p.codename, p.id]),
+    );
+    const user = async (
+      username: string,
+      fields: { first_name: string; last_name: string; role?: 'MA' | 'DE'; superuser?: boolean; tenant?: number; market?: number },
+      codenames: string[] = [],
+    ) => {
+      const { id } = await trx
+        .insertInto('users')
+        .values({
+          username,
+          email: `${username}@example.com`,
+          password_hash: passwordHash,
+          first_name: fields.first_name,
+          last_name: fields.last_name,
+          role: fields.role ?? null,
+          is_superuser: fields.superuser ? 1 : 0,
+          is_active: 1,
+          tenant_id: fields.tenant ?? null,
+          market_id: fields.market ?? null,
+          ...stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (codenames.length) {
+        await trx
+          .insertInto('user_permissions')
+          .values(codenames.map((c) => ({ user_id: id, permission_id: perms.get(c)! })))
+          .execute();
+      }
+    };
+    await user('admin', { first_name: 'Ada', last_name: 'Admin', superuser: true });
+    await user('staff', { first_name: 'Stefano', last_name: 'Staff' }, grant(MASTER_VIEW, ['view']));
+    await user('market', { first_name: 'Marta', last_name: 'Mercato', role: 'MA', market: italy.id }, grant(MARKET_MODELS, ACTIONS));
+    await user('rossi', { first_name: 'Mario', last_name: 'Rossi', role: 'DE', tenant: rossi }, grant(DEALER_MODELS, ACTIONS));
+    await user('verdi', { first_name: 'Giuseppe', last_name: 'Verdi', role: 'DE', tenant: verdi }, grant(DEALER_MODELS, ACTIONS));
+  });
+}

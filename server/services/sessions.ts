@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../db/schema.js';
+import { isoIn, nowIso } from './clock.js';
+import type { Principal } from './principal.js';
+import { hashToken, newToken } from './tokens.js';
+
+// A sliding session is pushed forward at most this often, so reads stay reads.
+const EXTEND_EVERY_MS = 10 * 60_000;
+
+export async function createSession(
+  db: Kysely<DatabaseSchema>,
+  userId: number,
+  ttlMs: number,
+  meta: { ip: string; userAgent: string },
+) {
+  const token = newToken();
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: nowIso(),
+      expires_at: isoIn(ttlMs),
+      ip: meta.ip.slice(0, 64),
+      user_agent: meta.userAgent.slice(0, 512),
+    })
+    .execute();
+  return token;
+}
+
+/** The active user behind a token, or undefined when the session is unknown, expired or the user inactive. */
+export async function principalForToken(
+  db: Kysely<DatabaseSchema>,
+  token: string,
+  ttlMs: number,
+): Promise<Principal | undefined> {
+  const tokenHash = hashToken(token);
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.expires_at',
+      'u.id',
+      'u.username',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'u.role',
+      'u.is_superuser',
+      'u.tenant_id',
+      'u.market_id',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .where('u.is_active', '=', 1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const now = Date.now();
+  const expires = Date.parse(row.expires_at);
+  if (expires <= now) {
+    await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    return undefined;
+  }
+  if (now + ttlMs - expires > EXTEND_EVERY_MS) {
+    await db.updateTable('sessions').set({ expires_at: isoIn(ttlMs) }).where('token_hash', '=', tokenHash).execute();
+  }
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    role: row.role,
+    is_superuser: row.is_superuser === 1,
+    tenant_id: row.tenant_id,
+    market_id: row.market_id,
+  };
+}
+
+export async function revokeSession(db: Kysely<DatabaseSchema>, token: string) {
+  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+}
+
+/** Called when a user is deactivated or changes password. */
+export async function revokeUserSessions(db: Kysely<DatabaseSchema>, userId: number) {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export async function purgeExpiredSessions(db: Kysely<DatabaseSchema>) {
+  await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
+}
