@@ -1,0 +1,139 @@
+/**
+ * Builds the SPA (dist/spa) and the server bundle (dist/server).
+ *   tsx esbuild.config.ts           production build
+ *   tsx esbuild.config.ts --dev     development build (inspector on, no minify)
+ *   tsx esbuild.config.ts --watch   development build, rebuilt on change, server restarted
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { compile, optimize } from '@tailwindcss/node';
+import { Scanner } from '@tailwindcss/oxide';
+import * as esbuild from 'esbuild';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+const watch = process.argv.includes('--watch');
+const dev = watch || process.argv.includes('--dev');
+const spaOut = path.join(root, 'dist/spa');
+const assetsOut = path.join(spaOut, 'assets');
+
+async function buildCss(): Promise<string> {
+  const entry = path.join(root, 'src/styles/app.css');
+  const compiler = await compile(fs.readFileSync(entry, 'utf8'), { base: path.dirname(entry), onDependency: () => {} });
+  const scanner = new Scanner({ sources: compiler.sources });
+  const css = compiler.build(scanner.scan());
+  return optimize(css, { minify: !dev }).code;
+}
+
+function hashName(name: string, content: string) {
+  const hash = createHash('sha256').update(content).digest('hex').slice(0, 12);
+  return name.replace(/\.(\w+)$/, `-${hash}.$1`);
+}
+
+const spaOptions: esbuild.BuildOptions = {
+  entryPoints: { app: path.join(root, 'src/main.tsx') },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  target: ['es2022', 'chrome111', 'firefox114', 'safari16.4'],
+  outdir: assetsOut,
+  entryNames: '[name]-[hash]',
+  chunkNames: '[name]-[hash]',
+  assetNames: '[name]-[hash]',
+  publicPath: '/backoffice/assets/',
+  minify: !dev,
+  sourcemap: dev ? 'linked' : false,
+  metafile: true,
+  jsx: 'automatic',
+  loader: { '.json': 'json' },
+  define: {
+    'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
+    __DEV__: JSON.stringify(dev),
+  },
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+/** index.html with the entry script, its shared chunks preloaded (esbuild does not), and the CSS. */
+function writeIndex(metafile: esbuild.Metafile, cssFile: string) {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((o) => outputs[o].entryPoint?.endsWith('src/main.tsx'));
+  if (!entry) throw new Error('entry output not found');
+  const url = (o: string) => `/backoffice/assets/${path.basename(o)}`;
+  const preloads = outputs[entry].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+  const tags = [
+    `<link rel="stylesheet" href="/backoffice/assets/${cssFile}" />`,
+    ...preloads.map((p) => `<link rel="modulepreload" href="${url(p)}" />`),
+    `<script type="module" src="${url(entry)}"></script>`,
+  ];
+  const template = fs.readFileSync(path.join(root, 'public/index.html'), 'utf8');
+  fs.writeFileSync(path.join(spaOut, 'index.html'), template.replace('<!--assets-->', tags.join('\n    ')));
+}
+
+function copyPublic() {
+  for (const f of fs.readdirSync(path.join(root, 'public'))) {
+    if (f !== 'index.html') fs.copyFileSync(path.join(root, 'public', f), path.join(spaOut, f));
+  }
+}
+
+async function writeCss() {
+  const css = await buildCss();
+  const name = hashName('app.css', css);
+  fs.writeFileSync(path.join(assetsOut, name), css);
+  return name;
+}
+
+const serverOptions: esbuild.BuildOptions = {
+  entryPoints: { main: path.join(root, 'server/main.ts') },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  outdir: path.join(root, 'dist/server'),
+  sourcemap: 'linked',
+  logLevel: 'warning',
+};
+
+fs.rmSync(spaOut, { recursive: true, force: true });
+fs.mkdirSync(assetsOut, { recursive: true });
+copyPublic();
+
+if (!watch) {
+  const started = Date.now();
+  const [spa] = await Promise.all([esbuild.build(spaOptions), esbuild.build(serverOptions)]);
+  writeIndex(spa.metafile!, await writeCss());
+  fs.writeFileSync(path.join(root, 'dist/spa-meta.json'), JSON.stringify(spa.metafile));
+  console.log(`built dist/spa and dist/server in ${Date.now() - started} ms`);
+} else {
+  let server: ChildProcess | undefined;
+  const restart = () => {
+    server?.kill('SIGTERM');
+    server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'development' },
+    });
+  };
+  const onEnd = (name: string, after: (r: esbuild.BuildResult) => Promise<void> | void): esbuild.Plugin => ({
+    name,
+    setup(b) {
+      b.onEnd(async (r) => {
+        if (r.errors.length === 0) await after(r);
+      });
+    },
+  });
+  const spaCtx = await esbuild.context({
+    ...spaOptions,
+    plugins: [
+      onEnd('index', async (r) => {
+        for (const f of fs.readdirSync(assetsOut)) if (f.endsWith('.css')) fs.rmSync(path.join(assetsOut, f));
+        writeIndex(r.metafile!, await writeCss());
+        console.log('spa rebuilt');
+      }),
+    ],
+  });
+  const serverCtx = await esbuild.context({ ...serverOptions, plugins: [onEnd('restart', restart)] });
+  await Promise.all([spaCtx.watch(), serverCtx.watch()]);
+  console.log('watching src/, machines/, server/ …');
+}

@@ -1,0 +1,54 @@
+import type { BootError, Credentials, FieldErrors, TenantInfo, UserInfo } from './session.types';
+
+/** Spec §5: login trims username and password before sending. */
+export const trimCredentials = (c: Credentials): Credentials => ({
+  username: String(c.username ?? '').trim(),
+  password: String(c.password ?? '').trim(),
+});
+
+type ErrorLike = {
+  statusCode?: unknown;
+  status?: unknown;
+  response?: { status?: unknown };
+  data?: unknown;
+  message?: unknown;
+};
+
+/** Spec §8: the status comes from statusCode, status or response.status; default 500. */
+export function errorStatus(error: unknown): number {
+  const e = (error ?? {}) as ErrorLike;
+  for (const candidate of [e.statusCode, e.status, e.response?.status]) {
+    if (typeof candidate === 'number' && candidate >= 400 && candidate < 600) return candidate;
+  }
+  return 500;
+}
+
+export function toBootError(error: unknown): BootError {
+  const e = (error ?? {}) as ErrorLike;
+  const data = e.data as { detail?: unknown } | undefined;
+  const message =
+    typeof data?.detail === 'string' ? data.detail : typeof e.message === 'string' ? e.message : 'Unknown error';
+  return { status: errorStatus(error), message };
+}
+
+/** A DRF error body as field errors; anything else becomes one non-field message. */
+export function toFieldErrors(error: unknown): FieldErrors {
+  const data = (error as ErrorLike | undefined)?.data;
+  if (data && typeof data === 'object' && !Array.isArray(data)) {
+    const out: FieldErrors = {};
+    for (const [key, value] of Object.entries(data)) {
+      if (Array.isArray(value)) out[key] = value.map(String);
+      else if (typeof value === 'string') out[key === 'detail' ? 'non_field_errors' : key] = [value];
+    }
+    if (Object.keys(out).length) return out;
+  }
+  return { non_field_errors: [errorStatus(error) === 429 ? 'errors.tooManyAttempts' : 'errors.network'] };
+}
+
+/** Spec §4: the dealer back-office is any host that is not the default tenant. */
+export const isDealerBackoffice = (tenantKind: string | null) => tenantKind !== null && tenantKind !== 'default';
+export const isDealer = (tenantKind: string | null, user: UserInfo | null) =>
+  isDealerBackoffice(tenantKind) && user?.role === 'DE';
+/** Spec §9: mono-brand means the single brand DF. */
+export const isMonoBrand = (tenant: TenantInfo | null) =>
+  tenant !== null && tenant.brand_list.length === 1 && tenant.brand_list[0] === 'DF';

@@ -1,0 +1,36 @@
+/** Profile as `GET /api/profiles/me/` answers it (spec §3 user info). */
+export interface UserInfo {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: 'MA' | 'DE' | null;
+  user_role: string;
+  is_superuser: boolean;
+  all_permissions: Array<{ codename: string; name: string }>;
+}
+
+/** `GET /api/tenants/by_domain` */
+export interface TenantInfo {
+  id: number;
+  name: string;
+  kind: 'default' | 'dealer';
+  domain: string;
+  aliases: string[];
+  brand_list: string[];
+  languages: string[];
+  default_language: string;
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface BootError {
+  status: number;
+  message: string;
+}

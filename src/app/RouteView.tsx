@@ -1,0 +1,49 @@
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useMemo } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { isDealerBackoffice } from '../../machines/session.helpers';
+import { useT } from '../i18n/i18n';
+import { resolveRoute } from '../routing/resolve';
+import { ROUTES, type ScreenLoader, type ScreenProps } from '../routing/routes';
+import NotFoundScreen from '../screens/NotFoundScreen';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Layout } from './Layout';
+import { useSession } from './SessionContext';
+
+const screens = new Map<ScreenLoader, LazyExoticComponent<ComponentType<ScreenProps>>>();
+const screenFor = (load: ScreenLoader) => {
+  let screen = screens.get(load);
+  if (!screen) {
+    screen = lazy(load);
+    screens.set(load, screen);
+  }
+  return screen;
+};
+
+function Loading() {
+  const t = useT();
+  return <p className="p-8 text-ink-muted">{t('app.loading')}</p>;
+}
+
+/** Resolves the location through the guards (spec §6) and renders the screen it lands on. */
+export function RouteView() {
+  const [path] = useLocation();
+  const search = useSearch();
+  const loggedIn = useSession((s) => s.context.loggedIn);
+  const user = useSession((s) => s.context.user);
+  const dealerBackoffice = useSession((s) => isDealerBackoffice(s.context.tenantKind));
+  const resolution = useMemo(
+    () => resolveRoute(ROUTES, path, search, { loggedIn, user, dealerBackoffice }),
+    [path, search, loggedIn, user, dealerBackoffice],
+  );
+
+  if (resolution.kind === 'redirect') return <Redirect to={resolution.to} replace />;
+  const Screen = resolution.kind === 'ok' && resolution.route.screen ? screenFor(resolution.route.screen) : NotFoundScreen;
+  const content = (
+    <ErrorBoundary resetKey={path}>
+      <Suspense fallback={<Loading />}>
+        <Screen params={resolution.kind === 'ok' ? resolution.params : {}} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+  return loggedIn ? <Layout>{content}</Layout> : content;
+}

@@ -1,0 +1,132 @@
+import type { ComponentType } from 'react';
+import type { IconName } from '../ui/icons';
+
+export type Backoffice = 'master' | 'dealer' | 'both';
+export type Role = 'MA' | 'DE';
+
+export interface ScreenProps {
+  params: Record<string, string | undefined>;
+}
+export type ScreenLoader = () => Promise<{ default: ComponentType<ScreenProps> }>;
+
+/** One entry of the route table (spec §2, §6): where it is, who may see it, how it shows in the sidebar. */
+export interface RouteDef {
+  name: string;
+  path: string;
+  /** Permission model (spec §3); view on it is needed to open the route. */
+  model?: string;
+  /** Spec §6 roles: when listed, a non-superuser whose role is not listed gets 404. */
+  roles?: Role[];
+  superuserOnly?: boolean;
+  auth: boolean;
+  /** The login page sends a signed-in user on to where it was going. */
+  guestOnly?: boolean;
+  label: string;
+  icon?: IconName;
+  hidden?: boolean;
+  footer?: boolean;
+  group?: string;
+  backoffice: Backoffice;
+  /** Spec: a route whose validate check fails answers not found. */
+  validate?: (params: Record<string, string | undefined>) => boolean;
+  screen?: ScreenLoader;
+}
+
+export interface GroupDef {
+  name: string;
+  label: string;
+  icon: IconName;
+  backoffice: Backoffice;
+}
+
+/** `{detail}` is an id or `new`. */
+export const validDetail = (p: Record<string, string | undefined>) => /^(new|[1-9]\d{0,15})$/.test(p.detail ?? '');
+
+export const SITE_PAGES = [
+  { key: 'home', label: 'Homepage', superuserOnly: false },
+  { key: 'about_us', label: 'Chi Siamo', superuserOnly: false },
+  { key: 'spare_parts', label: 'Ricambi e Lubrificanti', superuserOnly: false },
+  { key: 'contacts', label: 'Contatti', superuserOnly: false },
+  { key: 'settings', label: 'Settings', superuserOnly: false },
+  { key: 'cookie_policy', label: 'Cookie Policy', superuserOnly: true },
+  { key: 'privacy_policy', label: 'Privacy Policy', superuserOnly: true },
+  { key: 'dealer_brand', label: 'Page Dealer Brands', superuserOnly: true },
+  { key: 'news_list', label: 'Page News List', superuserOnly: true },
+  { key: 'product_list', label: 'Page Product List', superuserOnly: true },
+  { key: 'used_product_list', label: 'Page Used Product List', superuserOnly: true },
+  { key: 'promotion_list', label: 'Page Promotion List', superuserOnly: true },
+] as const;
+
+export const GROUPS: GroupDef[] = [
+  { name: 'products', label: 'nav.products', icon: 'tractor', backoffice: 'dealer' },
+  { name: 'productsUsed', label: 'nav.productsUsed', icon: 'history', backoffice: 'dealer' },
+  { name: 'brand', label: 'nav.brands', icon: 'badge', backoffice: 'dealer' },
+  { name: 'pages', label: 'nav.pages', icon: 'pages', backoffice: 'both' },
+];
+
+const entity = (
+  name: string,
+  path: string,
+  model: string,
+  label: string,
+  backoffice: Backoffice,
+  extra: Partial<RouteDef> = {},
+): RouteDef[] => [
+  { name, path, model, label, auth: true, backoffice, ...extra },
+  { name: `${name}.detail`, path: `${path}/:detail`, model, label, auth: true, backoffice, hidden: true, validate: validDetail },
+];
+
+export const ROUTES: RouteDef[] = [
+  {
+    name: 'index',
+    path: '/',
+    auth: true,
+    label: 'nav.home',
+    icon: 'home',
+    hidden: true,
+    backoffice: 'both',
+    screen: () => import('../screens/IndexScreen'),
+  },
+  {
+    name: 'login',
+    path: '/login',
+    auth: false,
+    guestOnly: true,
+    label: 'nav.login',
+    hidden: true,
+    backoffice: 'both',
+    screen: () => import('../screens/LoginScreen'),
+  },
+  ...entity('products', '/products', 'product', 'nav.productList', 'dealer', { group: 'products', icon: 'tractor' }),
+  ...entity('products.category', '/products/category', 'category', 'nav.categories', 'dealer', { group: 'products', icon: 'folder' }),
+  ...entity('products.tag', '/products/tag', 'tag', 'nav.tags', 'dealer', { group: 'products', icon: 'tag' }),
+  ...entity('featuredProducts', '/featuredProducts', 'featuredProducts', 'nav.featuredProducts', 'dealer', { group: 'products', icon: 'star' }),
+  ...entity('productsUsed', '/productsUsed', 'usedproduct', 'nav.usedProductList', 'dealer', { group: 'productsUsed', icon: 'history' }),
+  ...entity('productsUsed.category', '/productsUsed/category', 'category', 'nav.dealerCategories', 'dealer', {
+    group: 'productsUsed',
+    icon: 'folder',
+  }),
+  ...entity('brand', '/brand', 'brand', 'nav.dealerBrands', 'dealer', { group: 'brand', icon: 'badge' }),
+  ...entity('brand.services', '/brand/services', 'brandservice', 'nav.brandServices', 'dealer', { group: 'brand', icon: 'wrench' }),
+  ...entity('promotion', '/promotion', 'promo', 'nav.promotions', 'dealer', { icon: 'percent' }),
+  ...entity('news', '/news', 'news', 'nav.news', 'dealer', { icon: 'newspaper' }),
+  ...entity('tenants', '/tenants', 'tenant', 'nav.tenants', 'master', { icon: 'store' }),
+  ...entity('tenantUsers', '/tenantUsers', 'tenantuser', 'nav.tenantUsers', 'master', { icon: 'users' }),
+  ...SITE_PAGES.map(
+    (p): RouteDef => ({
+      name: `sitePages.${p.key}`,
+      path: `/sitePages/${p.key}`,
+      model: 'page',
+      label: `pages.${p.key}`,
+      auth: true,
+      group: 'pages',
+      icon: 'page',
+      backoffice: 'both',
+      superuserOnly: p.superuserOnly,
+    }),
+  ),
+  { name: 'indexingLogs', path: '/indexingLogs', model: 'indexingactionlog', label: 'nav.indexingLogs', auth: true, icon: 'radar', backoffice: 'master' },
+  ...entity('marketSettings', '/marketSettings', 'marketSettings', 'nav.marketSettings', 'master', { icon: 'globe' }),
+  ...entity('users', '/users', 'user', 'nav.users', 'both', { footer: true, icon: 'user' }),
+  { name: 'media', path: '/media', model: 'media', label: 'nav.media', auth: true, icon: 'image', footer: true, backoffice: 'both' },
+];

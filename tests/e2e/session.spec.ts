@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { expectSignedIn, login, site } from './helpers';
+
+test('admin signs in on the master site, stays in after a reload, and signs out', async ({ page }) => {
+  await page.goto(site('localhost'));
+  await expect(page).toHaveURL(/\/backoffice\/login\?redirect=%2F$/);
+  await login(page, ' admin ', 'demo1234 ');
+  await expectSignedIn(page, 'admin');
+  await expect(page).toHaveURL(site('localhost'));
+  await expect(page.getByTestId('backoffice-kind')).toContainText('Master back-office');
+
+  await page.reload();
+  await expectSignedIn(page, 'admin');
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a dealer signs in on its own site, reloads, and signs out', async ({ page }) => {
+  await page.goto(site('rossi.localhost'));
+  await expect(page.getByText('to Rossi Trattori')).toBeVisible();
+  await login(page, 'rossi');
+  await expectSignedIn(page, 'rossi');
+  await expect(page.getByTestId('backoffice-kind')).toContainText('Dealer back-office');
+  await page.reload();
+  await expectSignedIn(page, 'rossi');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test("a dealer is refused on another dealer's site", async ({ page }) => {
+  await page.goto(site('verdi.localhost', '/backoffice/login'));
+  await login(page, 'rossi');
+  await expect(page.getByRole('alert')).toContainText('Unable to log in with provided credentials.');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('wrong credentials show the error and blank fields show field errors', async ({ page }) => {
+  await page.goto(site('localhost', '/backoffice/login'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('This field may not be blank.').first()).toBeVisible();
+  await login(page, 'admin', 'wrong-password');
+  await expect(page.getByRole('alert')).toContainText('Unable to log in with provided credentials.');
+});
+
+test('signing in returns to the page that was asked for', async ({ page }) => {
+  await page.goto(site('localhost', '/backoffice/?tab=2'));
+  await expect(page).toHaveURL(/\/backoffice\/login\?redirect=%2F%3Ftab%3D2$/);
+  await login(page, 'staff');
+  await expect(page).toHaveURL(site('localhost', '/backoffice/?tab=2'));
+  await expect(page.getByRole('heading', { name: /Welcome, Stefano Staff/ })).toBeVisible();
+});
+
+test('an unknown route shows the 404 screen with a way home', async ({ page }) => {
+  await page.goto(site('localhost'));
+  await login(page, 'admin');
+  await expectSignedIn(page, 'admin');
+  await page.goto(site('localhost', '/backoffice/products/abc'));
+  await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page).toHaveURL(site('localhost'));
+});
+
+test('an unknown domain shows the error screen with its status', async ({ page }) => {
+  await page.goto(site('nowhere.localhost'));
+  await expect(page.getByTestId('error-screen')).toContainText('404');
+  await expect(page.getByTestId('error-screen')).toContainText('No back-office is served on this domain.');
+});

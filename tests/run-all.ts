@@ -1,0 +1,61 @@
+/**
+ * `npm test`: typecheck, unit + machine + server suites (vitest), then a production
+ * build and the end-to-end suite in Chromium. Ends with one `N passed, N failed` line
+ * summing every suite, which CI reads.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+interface Tally {
+  passed: number;
+  failed: number;
+}
+const total: Tally = { passed: 0, failed: 0 };
+const lines: string[] = [];
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function record(name: string, t: Tally) {
+  total.passed += t.passed;
+  total.failed += t.failed;
+  lines.push(`${name.padEnd(10)} ${t.passed} passed, ${t.failed} failed`);
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+fs.rmSync('test-results', { recursive: true, force: true });
+fs.mkdirSync('test-results', { recursive: true });
+
+const tsc = run('npx', ['tsc', '--noEmit', '-p', '.']);
+record('typecheck', tsc === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+
+const vitestCode = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>('test-results/vitest.json');
+record('vitest', vitest ? { passed: vitest.numPassedTests, failed: vitest.numFailedTests + (vitestCode !== 0 && vitest.numFailedTests === 0 ? 1 : 0) } : { passed: 0, failed: 1 });
+
+const build = run('npx', ['tsx', 'esbuild.config.ts']);
+if (build !== 0) {
+  record('build', { passed: 0, failed: 1 });
+} else {
+  const pwCode = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json' });
+  const pw = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>('test-results/e2e.json');
+  record(
+    'e2e',
+    pw
+      ? { passed: pw.stats.expected + pw.stats.flaky, failed: pw.stats.unexpected + (pwCode !== 0 && pw.stats.unexpected === 0 ? 1 : 0) }
+      : { passed: 0, failed: 1 },
+  );
+}
+
+console.log(`\n${lines.join('\n')}`);
+console.log(`${total.passed} passed, ${total.failed} failed`);
+process.exit(total.failed === 0 ? 0 : 1);
