@@ -1,49 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { sessionMachine } from '../../machines/session.machine';
-import type { TenantInfo, UserInfo } from '../../machines/session.types';
-import { done, fail, modelPaths, uncoveredTransitions, unvisitedStates, walkPath } from './modelHarness';
+import { sessionModel, tenant, user } from '../../machines/session.model';
+import { pathsOf, uncoveredTransitions, unvisitedStates, walkPath } from './modelHarness';
 
-const user: UserInfo = {
-  id: 1,
-  username: 'admin',
-  email: '',
-  first_name: '',
-  last_name: '',
-  role: null,
-  user_role: 'superuser',
-  is_superuser: true,
-  all_permissions: [],
-};
-const tenant: TenantInfo = {
-  id: 1,
-  name: 'Master',
-  kind: 'default',
-  domain: 'localhost',
-  aliases: [],
-  brand_list: [],
-  languages: ['en'],
-  default_language: 'en',
-};
-
-const events = [
-  done('tenantExists', 'default'),
-  fail('tenantExists', { status: 404, data: { detail: 'No site' } }),
-  done('fetchProfile', user),
-  fail('fetchProfile', { status: 401 }),
-  done('tenantByDomain', tenant),
-  fail('tenantByDomain', { status: 500 }),
-  { type: 'login.submit', username: ' admin ', password: ' demo1234 ' },
-  done('login', { token: 'tok' }),
-  fail('login', { status: 400, data: { non_field_errors: ['Unable to log in with provided credentials.'] } }),
-  { type: 'logout' },
-  done('logout', {}),
-  fail('logout', { status: 500 }),
-  { type: 'retry' },
-];
-const actorIds = ['tenantExists', 'fetchProfile', 'tenantByDomain', 'login', 'logout'];
 const input = { host: 'localhost' };
-const paths = modelPaths(sessionMachine, { events, input, contextKey: (c) => c.user !== null });
+const paths = pathsOf(sessionModel);
 
 describe('session machine (model-based)', () => {
   it('the generated paths visit every state and take every transition', () => {
@@ -53,11 +15,7 @@ describe('session machine (model-based)', () => {
 
   for (const path of paths) {
     it(path.description, async () => {
-      const actor = await walkPath(sessionMachine, path, {
-        input,
-        actorIds,
-        provide: { actions: { reloadPage: () => {}, logFailure: () => {} } },
-      });
+      const actor = await walkPath(sessionModel, path, { actions: { reloadPage: () => {}, logFailure: () => {} } });
       const s = actor.getSnapshot();
       // Invariants that hold in every reachable state.
       expect(s.context.loggedIn).toBe(s.context.user !== null);
