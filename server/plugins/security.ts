@@ -1,6 +1,13 @@
 import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
-import { forbidden } from '../errors.js';
+import { forbidden, HttpError } from '../errors.js';
+
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || hasNul(v, depth + 1)) return true;
+  return false;
+}
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -35,6 +42,12 @@ export default fp(async (app) => {
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+
+  // PostgreSQL text cannot hold NUL, and no field of ours needs it: refuse it everywhere
+  // before a query can trip over it.
+  app.addHook('preValidation', async (req) => {
+    if (req.url.includes('%00') || hasNul(req.body)) throw new HttpError(400, { detail: 'Text may not contain NUL characters.' });
   });
 
   // Sibling dealer domains are same-site, so SameSite cookies alone do not stop one

@@ -5,18 +5,19 @@ import { requireTenant } from '../guards.js';
 import { SESSION_COOKIE } from '../plugins/context.js';
 import { verifyPassword } from '../services/passwords.js';
 import { mayUseTenant } from '../services/principal.js';
-import { clear, hit, peek } from '../services/rateLimit.js';
+import { clear, hit, release } from '../services/rateLimit.js';
+import { hashToken } from '../services/tokens.js';
 import { createSession, revokeSession } from '../services/sessions.js';
 import { parseOr400 } from '../validation.js';
 
-const required = (field: string) =>
+const required = (max: number) =>
   z
     .string({ error: (i) => (i.input === undefined ? 'This field is required.' : 'Not a valid string.') })
-    .max(1024, `Ensure ${field} has no more than 1024 characters.`)
+    .max(max, `Ensure this field has no more than ${max} characters.`)
     .transform((s) => s.trim())
     .pipe(z.string().min(1, 'This field may not be blank.'));
 
-const loginBody = z.object({ username: required('username'), password: required('password') });
+const loginBody = z.object({ username: required(150), password: required(1024) });
 
 const INVALID = { non_field_errors: ['Unable to log in with provided credentials.'] };
 
@@ -33,13 +34,15 @@ function cookieOptions(req: FastifyRequest, maxAgeSeconds?: number) {
 const auth: FastifyPluginAsync = async (app) => {
   const { maxPerIp, maxPerUsername, windowMs } = app.config.login;
 
-  async function refuseWhenLimited(ipKey: string, userKey: string) {
-    const [ip, user] = await Promise.all([peek(app.db, ipKey), peek(app.db, userKey)]);
-    const blocked = [ip && ip.count >= maxPerIp ? ip : undefined, user && user.count >= maxPerUsername ? user : undefined]
+  // Counted before the password is checked: a burst of parallel guesses each takes a
+  // slot atomically, so none slips through while another is still being verified.
+  async function countAttempt(ipKey: string, userKey: string) {
+    const [ip, user] = await Promise.all([hit(app.db, ipKey, windowMs), hit(app.db, userKey, windowMs)]);
+    const over = [ip.count > maxPerIp ? ip : undefined, user.count > maxPerUsername ? user : undefined]
       .filter((w) => w !== undefined)
       .sort((a, b) => b.resetAt - a.resetAt)[0];
-    if (blocked) {
-      const seconds = Math.max(1, Math.ceil((blocked.resetAt - Date.now()) / 1000));
+    if (over) {
+      const seconds = Math.max(1, Math.ceil((over.resetAt - Date.now()) / 1000));
       throw new HttpError(
         429,
         { detail: `Too many failed login attempts. Try again in ${seconds} seconds.` },
@@ -51,9 +54,9 @@ const auth: FastifyPluginAsync = async (app) => {
   app.post('/api/auth/login', async (req: FastifyRequest, reply: FastifyReply) => {
     const tenant = await requireTenant(req);
     const { username, password } = parseOr400(loginBody, req.body);
-    const ipKey = `login:ip:${req.ip}`;
-    const userKey = `login:user:${username.toLowerCase()}`;
-    await refuseWhenLimited(ipKey, userKey);
+    const ipKey = `login:ip:${hashToken(req.ip)}`;
+    const userKey = `login:user:${hashToken(username.toLowerCase())}`;
+    await countAttempt(ipKey, userKey);
 
     const user = await app.db
       .selectFrom('users')
@@ -66,11 +69,9 @@ const auth: FastifyPluginAsync = async (app) => {
       passwordOk &&
       user.is_active === 1 &&
       mayUseTenant({ ...user, is_superuser: user.is_superuser === 1 }, tenant);
-    if (!allowed) {
-      await Promise.all([hit(app.db, ipKey, windowMs), hit(app.db, userKey, windowMs)]);
-      throw new HttpError(400, INVALID);
-    }
-    await clear(app.db, userKey);
+    if (!allowed) throw new HttpError(400, INVALID);
+    // Only failures count against a client: a success gives its slot back.
+    await Promise.all([clear(app.db, userKey), release(app.db, ipKey)]);
     const token = await createSession(app.db, user.id, app.config.sessionTtlMs, {
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? '',

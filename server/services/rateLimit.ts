@@ -19,10 +19,14 @@ export async function hit(db: Kysely<DatabaseSchema>, key: string, windowMs: num
   return { count: Number(rows[0].count), resetAt: Date.parse(rows[0].reset_at) };
 }
 
-export async function peek(db: Kysely<DatabaseSchema>, key: string): Promise<Window | undefined> {
-  const row = await db.selectFrom('rate_limits').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
-  if (!row || Date.parse(row.reset_at) <= Date.now()) return undefined;
-  return { count: Number(row.count), resetAt: Date.parse(row.reset_at) };
+/** Gives back one counted event, e.g. an attempt that turned out legitimate. */
+export async function release(db: Kysely<DatabaseSchema>, key: string) {
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', '=', key)
+    .where('count', '>', 0)
+    .execute();
 }
 
 export async function clear(db: Kysely<DatabaseSchema>, key: string) {

@@ -55,6 +55,7 @@ export function resolveRoute(routes: RouteDef[], path: string, search: string, v
   if (user && !user.is_superuser) {
     if (route.superuserOnly) return { kind: 'notFound' };
     if (route.roles && !(user.role && route.roles.includes(user.role))) return { kind: 'notFound' };
+    if (route.notForRoles && user.role && route.notForRoles.includes(user.role)) return { kind: 'notFound' };
   }
   return { kind: 'ok', route, params, permissions };
 }

@@ -17,6 +17,8 @@ export interface RouteDef {
   model?: string;
   /** Spec §6 roles: when listed, a non-superuser whose role is not listed gets 404. */
   roles?: Role[];
+  /** Roles that never see this route, e.g. market administrators and the indexing logs. */
+  notForRoles?: Role[];
   superuserOnly?: boolean;
   auth: boolean;
   /** The login page sends a signed-in user on to where it was going. */
@@ -125,8 +127,17 @@ export const ROUTES: RouteDef[] = [
       superuserOnly: p.superuserOnly,
     }),
   ),
-  { name: 'indexingLogs', path: '/indexingLogs', model: 'indexingactionlog', label: 'nav.indexingLogs', auth: true, icon: 'radar', backoffice: 'master' },
-  ...entity('marketSettings', '/marketSettings', 'marketSettings', 'nav.marketSettings', 'master', { icon: 'globe' }),
+  {
+    name: 'indexingLogs',
+    path: '/indexingLogs',
+    model: 'indexingactionlog',
+    label: 'nav.indexingLogs',
+    auth: true,
+    icon: 'radar',
+    backoffice: 'master',
+    notForRoles: ['MA'],
+  },
+  ...entity('marketSettings', '/marketSettings', 'marketSettings', 'nav.marketSettings', 'master', { icon: 'globe', notForRoles: ['MA'] }),
   ...entity('users', '/users', 'user', 'nav.users', 'both', { footer: true, icon: 'user' }),
   { name: 'media', path: '/media', model: 'media', label: 'nav.media', auth: true, icon: 'image', footer: true, backoffice: 'both' },
 ];

@@ -1,0 +1,311 @@
+/**
+ * Server test harness: runs a describe block once per database dialect.
+ *
+ * - SQLite always: a fresh database file in a temp DATA_DIR per describe block.
+ * - PostgreSQL when TEST_DATABASE_URL is set: a fresh database `bo_test_<random>` created
+ *   through that URL per describe block, dropped WITH (FORCE) afterwards.
+ *
+ * The app is the real one (buildApp + prepareDatabase, which migrates and seeds the demo
+ * data once per block). Between tests the harness empties `sessions` and `rate_limits` so
+ * every test starts signed out and with clean login counters.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { prepareDatabase } from '../../server/boot.js';
+import { type Config, loadConfig } from '../../server/config.js';
+import type { Database, Dialect } from '../../server/db/database.js';
+import type { DatabaseSchema } from '../../server/db/schema.js';
+import { DEMO_PASSWORD } from '../../server/seed/demo.js';
+
+export { DEMO_PASSWORD };
+export const SESSION_COOKIE = '__mapo_session';
+
+export type Env = Record<string, string>;
+
+/** A signed-in session as the login endpoint handed it out. */
+export interface Session {
+  username: string;
+  host: string;
+  token: string;
+  /** Value for a `cookie` request header. */
+  cookie: string;
+}
+
+export interface CallOptions {
+  /** Host header; default `localhost`. */
+  host?: string;
+  /** Authenticate with this session: by cookie (default) or `Authorization: Token`. */
+  session?: Session;
+  via?: 'cookie' | 'token';
+  /** JSON body (serialised by inject); use `payload` for raw bodies. */
+  body?: unknown;
+  payload?: string | Buffer;
+  headers?: Record<string, string>;
+  /**
+   * Origin header. Default for POST/PUT/PATCH/DELETE: `http://<host>`, the browser's own
+   * origin; `false` sends none.
+   */
+  origin?: string | false;
+  remoteAddress?: string;
+  /** Another app built with `harness.appWith(...)`; default the block's app. */
+  app?: FastifyInstance;
+}
+
+export interface Harness {
+  readonly dialect: Dialect;
+  readonly app: FastifyInstance;
+  readonly db: Kysely<DatabaseSchema>;
+  readonly config: Config;
+  /** Raw app.inject. */
+  inject(opts: InjectOptions, app?: FastifyInstance): Promise<LightMyRequestResponse>;
+  call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, opts?: CallOptions): Promise<LightMyRequestResponse>;
+  get(url: string, opts?: CallOptions): Promise<LightMyRequestResponse>;
+  post(url: string, opts?: CallOptions): Promise<LightMyRequestResponse>;
+  /** Signs in through POST /api/auth/login and fails loudly if that does not answer 200. */
+  login(username: string, host?: string, opts?: { password?: string; app?: FastifyInstance; headers?: Record<string, string> }): Promise<Session>;
+  /** A second app on the same database with other settings (closed after the block). */
+  appWith(env: Env): Promise<FastifyInstance>;
+  /** Empties sessions and rate_limits (also done before every test). */
+  resetState(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  /** Extra configuration (environment variables as loadConfig reads them). */
+  env?: Env;
+  /** Empty sessions and rate_limits before each test; default true. */
+  resetBetweenTests?: boolean;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function dialects(): Dialect[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/** A throw-away folder holding a minimal built SPA, so /backoffice/ answers like production. */
+function makeSpaDir(root: string) {
+  const dir = path.join(root, 'spa');
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Dealer Back-office</title><script type="module" src="/backoffice/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app");\n');
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.map'), '{"version":3}');
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+interface Resources {
+  tmp: string;
+  database: Database;
+  config: Config;
+  baseEnv: Env;
+  app: FastifyInstance;
+  extraApps: FastifyInstance[];
+  pgDatabase?: string;
+}
+
+async function createPostgresDatabase(): Promise<{ name: string; url: string }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `bo_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+async function dropPostgresDatabase(name: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function setUp(dialect: Dialect, env: Env): Promise<Resources> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-server-test-'));
+  const baseEnv: Env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(tmp, 'data'),
+    SPA_DIR: makeSpaDir(tmp),
+  };
+  let pgDatabase: string | undefined;
+  if (dialect === 'postgres') {
+    const created = await createPostgresDatabase();
+    pgDatabase = created.name;
+    baseEnv.DATABASE_URL = created.url;
+  }
+  const config = loadConfig({ ...baseEnv, ...env });
+  const { database, seeded } = await prepareDatabase(config, { seedWhenEmpty: true });
+  if (!seeded) throw new Error('harness: expected a fresh, empty database to be seeded');
+  if (database.dialect !== dialect) throw new Error(`harness: opened ${database.dialect}, wanted ${dialect}`);
+  const app = await buildApp(config, database, { logger: false });
+  await app.ready();
+  return { tmp, database, config, baseEnv, app, extraApps: [], pgDatabase };
+}
+
+async function tearDown(r: Resources | undefined) {
+  if (!r) return;
+  for (const a of [r.app, ...r.extraApps]) await a.close().catch(() => undefined);
+  await r.database.close().catch(() => undefined);
+  if (r.pgDatabase) await dropPostgresDatabase(r.pgDatabase);
+  fs.rmSync(r.tmp, { recursive: true, force: true });
+}
+
+function makeHarness(dialect: Dialect, get: () => Resources): Harness {
+  const h: Harness = {
+    dialect,
+    get app() {
+      return get().app;
+    },
+    get db() {
+      return get().database.db;
+    },
+    get config() {
+      return get().config;
+    },
+    inject(opts, app) {
+      return (app ?? get().app).inject(opts);
+    },
+    call(method, url, opts = {}) {
+      const host = opts.host ?? 'localhost';
+      const headers: Record<string, string> = { host };
+      if (MUTATING.has(method) && opts.origin !== false) headers.origin = opts.origin ?? `http://${host}`;
+      if (method === 'GET' && typeof opts.origin === 'string') headers.origin = opts.origin;
+      if (opts.session) {
+        if (opts.via === 'token') headers.authorization = `Token ${opts.session.token}`;
+        else headers.cookie = opts.session.cookie;
+      }
+      Object.assign(headers, opts.headers);
+      const inject: InjectOptions = { method, url, headers };
+      if (opts.remoteAddress) inject.remoteAddress = opts.remoteAddress;
+      if (opts.payload !== undefined) inject.payload = opts.payload;
+      else if (opts.body !== undefined) inject.payload = opts.body as InjectOptions['payload'];
+      return (opts.app ?? get().app).inject(inject);
+    },
+    get(url, opts) {
+      return h.call('GET', url, opts);
+    },
+    post(url, opts) {
+      return h.call('POST', url, opts);
+    },
+    async login(username, host = 'localhost', opts = {}) {
+      const res = await h.post('/api/auth/login', {
+        host,
+        app: opts.app,
+        headers: opts.headers,
+        body: { username, password: opts.password ?? DEMO_PASSWORD },
+      });
+      if (res.statusCode !== 200) {
+        throw new Error(`login(${username}@${host}) answered ${res.statusCode}: ${res.body}`);
+      }
+      const { token } = res.json() as { token: string };
+      return { username, host, token, cookie: `${SESSION_COOKIE}=${token}` };
+    },
+    async appWith(env) {
+      const r = get();
+      const config = loadConfig({ ...r.baseEnv, ...env });
+      const app = await buildApp(config, r.database, { logger: false });
+      await app.ready();
+      r.extraApps.push(app);
+      return app;
+    },
+    async resetState() {
+      const db = get().database.db;
+      await db.deleteFrom('sessions').execute();
+      await db.deleteFrom('rate_limits').execute();
+    },
+  };
+  return h;
+}
+
+/**
+ * `describe` once per dialect. `body` registers tests against the harness; the harness's
+ * app and db are only usable inside hooks and tests.
+ */
+export function describeEachDialect(title: string, body: (h: Harness) => void, options: HarnessOptions = {}) {
+  for (const dialect of dialects()) {
+    describe(`${title} [${dialect}]`, () => {
+      let resources: Resources | undefined;
+      const harness = makeHarness(dialect, () => {
+        if (!resources) throw new Error('harness: the app is only available inside hooks and tests');
+        return resources;
+      });
+      beforeAll(async () => {
+        resources = await setUp(dialect, options.env ?? {});
+      });
+      afterAll(async () => {
+        await tearDown(resources);
+        resources = undefined;
+      });
+      if (options.resetBetweenTests !== false) {
+        beforeEach(async () => {
+          await harness.resetState();
+        });
+      }
+      body(harness);
+    });
+  }
+}
+
+/** Every Set-Cookie header of a response, as raw strings. */
+export function setCookies(res: LightMyRequestResponse): string[] {
+  const raw = res.headers['set-cookie'];
+  if (raw === undefined) return [];
+  return Array.isArray(raw) ? raw : [String(raw)];
+}
+
+/** The Set-Cookie header for one cookie name, or undefined. */
+export function setCookieFor(res: LightMyRequestResponse, name: string): string | undefined {
+  return setCookies(res).find((c) => c.startsWith(`${name}=`));
+}
+
+/** Attributes of a Set-Cookie header, lower-cased names: `{ httponly: true, samesite: 'Lax', path: '/' }`. */
+export function cookieAttributes(header: string): Record<string, string | true> {
+  const [, ...parts] = header.split(';');
+  const out: Record<string, string | true> = {};
+  for (const part of parts) {
+    const [k, ...v] = part.trim().split('=');
+    out[k.toLowerCase()] = v.length ? v.join('=') : true;
+  }
+  return out;
+}
+
+/** The DRF-style error body `{ detail: "…" }` with the given status, as JSON. */
+export function expectDetail(res: LightMyRequestResponse, status: number) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json() as Record<string, unknown>;
+  expect(typeof body.detail).toBe('string');
+  expect((body.detail as string).length).toBeGreaterThan(0);
+  return body;
+}
+
+/** A 400 with field errors `{ "<field>": ["message", …] }`; returns the body. */
+export function expectFieldErrors(res: LightMyRequestResponse, fields: string[]) {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json() as Record<string, unknown>;
+  for (const f of fields) {
+    expect(Array.isArray(body[f]), `${f} in ${res.body}`).toBe(true);
+    for (const msg of body[f] as unknown[]) expect(typeof msg).toBe('string');
+  }
+  return body;
+}
