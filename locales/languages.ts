@@ -16,3 +16,22 @@ export function fromBrowserTag(tag: string): Language | undefined {
   const code = BROWSER_ALIASES[base] ?? base;
   return isLanguage(code) ? code : undefined;
 }
+
+/** Each language by its own name: the same in every locale, so it lives here, not in the files. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  it: 'Italiano',
+  es: 'Español',
+  bs: 'Bosanski',
+  mk: 'Македонски',
+  rs: 'Srpski',
+  bg: 'Български',
+  al: 'Shqip',
+  hu: 'Magyar',
+  nl: 'Nederlands',
+  fr: 'Français',
+  de: 'Deutsch',
+  ru: 'Русский',
+  pt: 'Português',
+  pl: 'Polski',
+};

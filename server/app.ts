@@ -47,7 +47,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
 
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && req.url.startsWith(BASE) && !req.url.startsWith(`${BASE}api/`)) {
-      return app.sendSpaIndex(reply);
+      return app.sendSpaIndex(req, reply);
     }
     return reply.code(404).send({ detail: 'Not found.' });
   });

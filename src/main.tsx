@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './app/inspector';
 import { App } from './app/App';
-import { startSession } from './app/sessionActor';
+import { startApp } from './app/startApp';
 
-const session = startSession(window.location.hostname);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App session={session} />
+    <App actors={startApp()} />
   </StrictMode>,
 );

@@ -24,15 +24,16 @@ export interface MachineModel {
 export const done = (id: string, output?: unknown): AnyEvent => ({ type: `xstate.done.actor.${id}`, output });
 export const fail = (id: string, error: unknown): AnyEvent => ({ type: `xstate.error.actor.${id}`, error });
 
-/** Keys traversal by state value, the event that led there, and the context the model names. */
+/** Keys traversal by state value, the event that led there, the state it came from, and the context the model names. */
 export function pathsOf(model: MachineModel): ModelPath[] {
   const paths = getShortestPaths(model.machine, {
     events: model.events as any,
     input: model.input,
     // Only events the state really takes: an ignored event is not a transition.
     filterEvents: (state: AnyMachineSnapshot, event: AnyEvent) => state.can(event as any),
-    serializeState: (state: AnyMachineSnapshot, event?: AnyEvent) =>
-      JSON.stringify([state.value, event?.type ?? null, model.contextKey?.(state.context) ?? null]),
+    // Keyed by where the step came from too, so every transition is a node of its own.
+    serializeState: (state: AnyMachineSnapshot, event?: AnyEvent, prev?: AnyMachineSnapshot) =>
+      JSON.stringify([state.value, event?.type ?? null, prev?.value ?? null, model.contextKey?.(state.context) ?? null]),
   } as any);
   return paths.map((p) => ({
     ...p,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from '../../locales/languages.js';
 
@@ -40,19 +41,27 @@ export default fp(async (app) => {
   app.get(BASE, (req, reply) => {
     const lang = req.cookies[LANGUAGE_COOKIE];
     if (isLanguage(lang) && lang !== DEFAULT_LANGUAGE) return reply.redirect(`${BASE}${lang}/`, 302);
-    return sendIndex(reply);
+    return sendIndex(req, reply);
   });
 
-  function sendIndex(reply: import('fastify').FastifyReply) {
+  // The site's default language rides in a meta tag (no inline script under our CSP), so
+  // the SPA can choose its language before the first render (per-domain option, spec §2).
+  async function sendIndex(req: FastifyRequest, reply: FastifyReply) {
     const html = indexHtml();
     if (!html) return reply.code(503).type('text/plain').send('The back-office has not been built: run npm run build.');
-    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const tenant = await req.tenant().catch(() => undefined);
+    const siteLanguage = isLanguage(tenant?.default_language) ? tenant.default_language : '';
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html.replace('%SITE_LANGUAGE%', siteLanguage));
   }
   app.decorate('sendSpaIndex', sendIndex);
 });
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sendSpaIndex(reply: import('fastify').FastifyReply): import('fastify').FastifyReply;
+    sendSpaIndex(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   }
 }

@@ -1,17 +1,19 @@
+import { useSelector } from '@xstate/react';
 import { Toaster } from 'react-hot-toast';
 import { Router } from 'wouter';
+import { routerBase } from '../../machines/language.helpers';
 import { useT } from '../i18n/i18n';
 import ErrorScreen from '../screens/ErrorScreen';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { LoadingBar } from '../ui/LoadingBar';
+import { AppActorsProvider, useAppActors, useSession } from './AppActors';
 import { RouteView } from './RouteView';
-import { SessionProvider, useSession, useSessionActor } from './SessionContext';
-import type { SessionActor } from './sessionActor';
-
-export const BASE = '/backoffice';
+import type { AppActors } from './startApp';
 
 function Boot() {
   const t = useT();
-  const session = useSessionActor();
-  const booting = useSession((s) => s.hasTag('booting') || s.matches('checkingTenant') || s.matches('restoringSession') || s.matches('fetchingTenant'));
+  const { session } = useAppActors();
+  const booting = useSession((s) => s.matches('checkingTenant') || s.matches('restoringSession') || s.matches('fetchingTenant'));
   const bootError = useSession((s) => s.context.bootError);
   if (bootError) return <ErrorScreen status={bootError.status} message={bootError.message} onRetry={() => session.send({ type: 'retry' })} />;
   if (booting)
@@ -23,13 +25,26 @@ function Boot() {
   return <RouteView />;
 }
 
-export function App({ session }: { session: SessionActor }) {
+/** The router's base follows the language prefix (spec §9: the default locale has none). */
+function LocalizedRouter() {
+  const { language } = useAppActors();
+  const ready = useSelector(language, (s) => !s.matches('loading'));
+  const code = useSelector(language, (s) => s.context.language);
+  if (!ready) return null;
   return (
-    <SessionProvider actor={session}>
-      <Router base={BASE}>
-        <Boot />
-      </Router>
+    <Router base={routerBase(code)}>
+      <Boot />
+    </Router>
+  );
+}
+
+export function App({ actors }: { actors: AppActors }) {
+  return (
+    <AppActorsProvider actors={actors}>
+      <LoadingBar />
+      <LocalizedRouter />
+      <ConfirmDialog />
       <Toaster position="bottom-center" toastOptions={{ className: '!bg-surface-overlay !text-ink' }} />
-    </SessionProvider>
+    </AppActorsProvider>
   );
 }

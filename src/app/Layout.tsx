@@ -1,40 +1,107 @@
+import { Dialog, DialogBackdrop, DialogPanel, Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { isDealerBackoffice } from '../../machines/session.helpers';
 import { useT } from '../i18n/i18n';
 import { Icon } from '../ui/icons';
-import { useSession, useSessionActor } from './SessionContext';
+import { useAppActors, useSession } from './AppActors';
+import { Sidebar } from './Sidebar';
 
-export function Layout({ children }: { children: ReactNode }) {
+function DisplayMenu() {
   const t = useT();
-  const session = useSessionActor();
+  const { sidebar } = useAppActors();
+  const clipped = useSelector(sidebar, (s) => s.context.clipped);
+  const mini = useSelector(sidebar, (s) => s.context.minivariant);
+  const option = (label: string, checked: boolean, type: 'clipped.toggle' | 'minivariant.toggle') => (
+    <MenuItem>
+      <button type="button" role="menuitemcheckbox" aria-checked={checked} onClick={() => sidebar.send({ type })} className="flex w-full items-center gap-2 rounded px-3 py-2 text-left text-sm data-[focus]:bg-surface-overlay">
+        <span className={`inline-block h-3 w-3 rounded-sm border border-ink-muted ${checked ? 'bg-brand' : ''}`} aria-hidden="true" />
+        {label}
+      </button>
+    </MenuItem>
+  );
+  return (
+    <Menu>
+      <MenuButton className="rounded-md px-2 py-1.5 text-sm text-ink-muted hover:bg-surface-overlay">{t('layout.display')}</MenuButton>
+      <MenuItems anchor="bottom end" className="z-40 w-56 rounded-md border border-surface-border bg-surface-raised p-1 shadow-xl focus:outline-none">
+        {option(t('layout.clipped'), clipped, 'clipped.toggle')}
+        {option(t('layout.mini'), mini, 'minivariant.toggle')}
+      </MenuItems>
+    </Menu>
+  );
+}
+
+function Header() {
+  const t = useT();
+  const { sidebar } = useAppActors();
   const username = useSession((s) => s.context.user?.username);
   const siteName = useSession((s) => s.context.tenant?.name);
   const dealer = useSession((s) => isDealerBackoffice(s.context.tenantKind));
-  const leaving = useSession((s) => s.matches('loggingOut'));
   return (
-    <div className="flex min-h-full flex-col">
-      <header className="flex h-14 items-center gap-4 border-b border-surface-border bg-surface-raised px-4">
-        <Link href="/" className="font-semibold">
-          {t('app.name')}
-        </Link>
-        <span className="rounded bg-surface-overlay px-2 py-0.5 text-xs text-ink-muted" data-testid="backoffice-kind">
-          {siteName} · {dealer ? t('app.dealerBackoffice') : t('app.masterBackoffice')}
-        </span>
-        <span className="ml-auto text-sm text-ink-muted" data-testid="username">
-          {username}
-        </span>
-        <button
-          type="button"
-          onClick={() => session.send({ type: 'logout' })}
-          disabled={leaving}
-          className="flex items-center gap-2 rounded-md px-3 py-1.5 text-sm hover:bg-surface-overlay disabled:opacity-60"
-        >
-          <Icon name="logout" width={16} height={16} />
-          {t('nav.logout')}
-        </button>
-      </header>
-      <main className="flex-1">{children}</main>
+    <header className="flex h-14 shrink-0 items-center gap-3 border-b border-surface-border bg-surface-raised px-3">
+      <button type="button" aria-label={t('layout.toggleNavigation')} onClick={() => sidebar.send({ type: 'drawer.toggle' })} className="rounded-md p-2 hover:bg-surface-overlay" data-testid="drawer-toggle">
+        <Icon name="menu" />
+      </button>
+      <Link href="/" className="font-semibold">
+        {t('app.name')}
+      </Link>
+      <span className="hidden rounded bg-surface-overlay px-2 py-0.5 text-xs text-ink-muted sm:inline" data-testid="backoffice-kind">
+        {siteName} · {dealer ? t('app.dealerBackoffice') : t('app.masterBackoffice')}
+      </span>
+      <span className="ml-auto text-sm text-ink-muted" data-testid="username">
+        {username}
+      </span>
+      <DisplayMenu />
+    </header>
+  );
+}
+
+/**
+ * Spec §2 display modes: drawer (sidebar shown or not), clipped (sidebar under the
+ * header instead of beside it), mini-variant (icons only); narrow screens overlay it.
+ */
+export function Layout({ children }: { children: ReactNode }) {
+  const t = useT();
+  const { sidebar } = useAppActors();
+  const { drawer, clipped, minivariant, narrow, overlayOpen } = useSelector(
+    sidebar,
+    (s) => s.context,
+    (a, b) => a.drawer === b.drawer && a.clipped === b.clipped && a.minivariant === b.minivariant && a.narrow === b.narrow && a.overlayOpen === b.overlayOpen,
+  );
+  const width = minivariant && !narrow ? 'w-16' : 'w-64';
+  const aside = narrow ? (
+    <Dialog open={overlayOpen} onClose={() => sidebar.send({ type: 'drawer.toggle' })} className="relative z-40">
+      <DialogBackdrop className="fixed inset-0 bg-black/50" />
+      <DialogPanel as="aside" className="fixed inset-y-0 left-0 w-64 border-r border-surface-border bg-surface-raised" data-mode="overlay" aria-label={t('nav.label')}>
+        <Sidebar />
+      </DialogPanel>
+    </Dialog>
+  ) : (
+    drawer && (
+      <aside className={`${width} shrink-0 border-r border-surface-border bg-surface-raised transition-[width]`} data-mode={minivariant ? 'mini' : 'drawer'}>
+        <Sidebar />
+      </aside>
+    )
+  );
+  if (clipped && !narrow) {
+    return (
+      <div className="flex h-full flex-col" data-layout="clipped">
+        <Header />
+        <div className="flex min-h-0 flex-1">
+          {aside}
+          <main className="min-w-0 flex-1 overflow-y-auto">{children}</main>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex h-full" data-layout="full">
+      {aside}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header />
+        <main className="min-h-0 flex-1 overflow-y-auto">{children}</main>
+      </div>
     </div>
   );
 }

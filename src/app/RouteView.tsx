@@ -1,19 +1,21 @@
-import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useMemo } from 'react';
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect, useMemo } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { isDealerBackoffice } from '../../machines/session.helpers';
+import { activity } from '../http/activity';
 import { useT } from '../i18n/i18n';
-import { resolveRoute } from '../routing/resolve';
+import { matchPath, resolveRoute } from '../routing/resolve';
 import { ROUTES, type ScreenLoader, type ScreenProps } from '../routing/routes';
 import NotFoundScreen from '../screens/NotFoundScreen';
+import { useAppActors, useSession } from './AppActors';
+import { loadChunk } from './chunkReload';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Layout } from './Layout';
-import { useSession } from './SessionContext';
 
 const screens = new Map<ScreenLoader, LazyExoticComponent<ComponentType<ScreenProps>>>();
 const screenFor = (load: ScreenLoader) => {
   let screen = screens.get(load);
   if (!screen) {
-    screen = lazy(load);
+    screen = lazy(() => activity.track(loadChunk(load, window.sessionStorage, () => window.location.reload())));
     screens.set(load, screen);
   }
   return screen;
@@ -28,6 +30,7 @@ function Loading() {
 export function RouteView() {
   const [path] = useLocation();
   const search = useSearch();
+  const { sidebar } = useAppActors();
   const loggedIn = useSession((s) => s.context.loggedIn);
   const user = useSession((s) => s.context.user);
   const dealerBackoffice = useSession((s) => isDealerBackoffice(s.context.tenantKind));
@@ -35,6 +38,9 @@ export function RouteView() {
     () => resolveRoute(ROUTES, path, search, { loggedIn, user, dealerBackoffice }),
     [path, search, loggedIn, user, dealerBackoffice],
   );
+  useEffect(() => {
+    sidebar.send({ type: 'route.changed', group: matchPath(ROUTES, path)?.route.group ?? null });
+  }, [sidebar, path]);
 
   if (resolution.kind === 'redirect') return <Redirect to={resolution.to} replace />;
   const Screen = resolution.kind === 'ok' && resolution.route.screen ? screenFor(resolution.route.screen) : NotFoundScreen;

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useSession } from '../app/SessionContext';
+import { useSession } from '../app/AppActors';
 import { useT } from '../i18n/i18n';
 import { ROUTES } from '../routing/routes';
 import { resolveRoute } from '../routing/resolve';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useSession, useSessionActor } from '../app/SessionContext';
+import { useSession, useSessionActor } from '../app/AppActors';
 import { useT } from '../i18n/i18n';
 
 function FieldError({ id, messages }: { id: string; messages?: string[] }) {

@@ -1,0 +1,159 @@
+import { useSelector } from '@xstate/react';
+import { memo, useMemo } from 'react';
+import { Link, useRouter } from 'wouter';
+import { useLocationProperty } from 'wouter/use-browser-location';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../locales/languages';
+import { isDealer, isDealerBackoffice } from '../../machines/session.helpers';
+import { useT } from '../i18n/i18n';
+import { GROUPS, ROUTES } from '../routing/routes';
+import { type MenuGroup, type MenuLink, sidebarMenu } from '../routing/sidebar';
+import { Icon } from '../ui/icons';
+import { useAppActors, useSession } from './AppActors';
+
+const INDENT_PX = 14;
+
+/** Subscribes to one boolean, so navigating re-renders only the links whose state flips. */
+function useIsActive(path: string) {
+  const { base } = useRouter();
+  const full = `${base}${path}`;
+  return useLocationProperty(() => window.location.pathname === full || window.location.pathname.startsWith(`${full}/`));
+}
+
+function useMini() {
+  const { sidebar } = useAppActors();
+  return useSelector(sidebar, (s) => s.context.minivariant && !s.context.narrow);
+}
+
+const itemClass = (active: boolean) =>
+  `flex w-full items-center gap-3 rounded-md py-2 pr-3 text-sm ${active ? 'bg-brand-soft text-white' : 'text-ink-muted hover:bg-surface-overlay hover:text-ink'}`;
+
+const SidebarLink = memo(function SidebarLink({ link, depth }: { link: MenuLink; depth: number }) {
+  const t = useT();
+  const active = useIsActive(link.path);
+  const mini = useMini();
+  const label = t(link.label);
+  return (
+    <li>
+      <Link
+        href={link.path}
+        className={itemClass(active)}
+        style={{ paddingLeft: 12 + (mini ? 0 : depth * INDENT_PX) }}
+        aria-current={active ? 'page' : undefined}
+        title={mini ? label : undefined}
+      >
+        {link.icon && <Icon name={link.icon} className="shrink-0" />}
+        <span className={mini ? 'sr-only' : 'truncate'}>{label}</span>
+      </Link>
+    </li>
+  );
+});
+
+const SidebarGroup = memo(function SidebarGroup({ group }: { group: MenuGroup }) {
+  const t = useT();
+  const { sidebar } = useAppActors();
+  const expanded = useSelector(sidebar, (s) => s.context.expanded.includes(group.name));
+  const mini = useMini();
+  const label = t(group.label);
+  const listId = `nav-group-${group.name}`;
+  return (
+    <li>
+      <button
+        type="button"
+        className={itemClass(false)}
+        style={{ paddingLeft: 12 }}
+        aria-expanded={expanded}
+        aria-controls={listId}
+        title={mini ? label : undefined}
+        onClick={() => sidebar.send({ type: 'group.toggle', name: group.name })}
+      >
+        <Icon name={group.icon} className="shrink-0" />
+        <span className={mini ? 'sr-only' : 'flex-1 truncate text-left'}>{label}</span>
+        {!mini && <Icon name="chevron" width={16} height={16} className={`transition-transform ${expanded ? 'rotate-90' : ''}`} />}
+      </button>
+      {expanded && (
+        <ul id={listId} className="mt-0.5 space-y-0.5">
+          {group.children.map((c) => (
+            <SidebarLink key={c.name} link={c} depth={1} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+});
+
+function LanguageSelect() {
+  const t = useT();
+  const { language } = useAppActors();
+  const current = useSelector(language, (s) => s.context.requested);
+  const mini = useMini();
+  return (
+    <label className={`flex items-center gap-3 px-3 py-2 text-sm text-ink-muted ${mini ? 'justify-center' : ''}`} title={mini ? t('nav.language') : undefined}>
+      <Icon name="language" className="shrink-0" />
+      <span className="sr-only">{t('nav.language')}</span>
+      <select
+        value={current}
+        onChange={(e) => language.send({ type: 'language.change', language: e.target.value as Language })}
+        className={`${mini ? 'w-0 opacity-0 absolute' : 'flex-1'} rounded-md border border-surface-border bg-surface px-2 py-1 text-ink`}
+        data-testid="language-select"
+      >
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code}>
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function SessionItem() {
+  const t = useT();
+  const { session } = useAppActors();
+  const loggedIn = useSession((s) => s.context.loggedIn);
+  const mini = useMini();
+  if (!loggedIn)
+    return (
+      <li>
+        <Link href="/login" className={itemClass(false)} style={{ paddingLeft: 12 }}>
+          <Icon name="login" className="shrink-0" />
+          <span className={mini ? 'sr-only' : ''}>{t('nav.login')}</span>
+        </Link>
+      </li>
+    );
+  return (
+    <li>
+      <button type="button" className={itemClass(false)} style={{ paddingLeft: 12 }} onClick={() => session.send({ type: 'logout' })} title={mini ? t('nav.logout') : undefined}>
+        <Icon name="logout" className="shrink-0" />
+        <span className={mini ? 'sr-only' : ''}>{t('nav.logout')}</span>
+      </button>
+    </li>
+  );
+}
+
+/** The navigation of spec §2/§6: nested groups, footer items, session item and language selector. */
+export const Sidebar = memo(function Sidebar() {
+  const t = useT();
+  const user = useSession((s) => s.context.user);
+  const loggedIn = useSession((s) => s.context.loggedIn);
+  const dealerBackoffice = useSession((s) => isDealerBackoffice(s.context.tenantKind));
+  const dealer = useSession((s) => isDealer(s.context.tenantKind, s.context.user));
+  const menu = useMemo(
+    () => sidebarMenu(ROUTES, GROUPS, { loggedIn, user, dealerBackoffice }, { withScreenOnly: true }),
+    [loggedIn, user, dealerBackoffice],
+  );
+  const showLanguages = LANGUAGES.length > 1 && !dealer;
+  return (
+    <nav aria-label={t('nav.label')} className="flex h-full flex-col gap-2 overflow-y-auto p-2" data-testid="sidebar">
+      <ul className="flex-1 space-y-0.5">
+        {menu.main.map((entry) => (entry.kind === 'group' ? <SidebarGroup key={entry.name} group={entry} /> : <SidebarLink key={entry.name} link={entry} depth={0} />))}
+      </ul>
+      <ul className="space-y-0.5 border-t border-surface-border pt-2" aria-label={t('nav.footer')}>
+        {menu.footer.map((link) => (
+          <SidebarLink key={link.name} link={link} depth={0} />
+        ))}
+        <SessionItem />
+      </ul>
+      {showLanguages && <LanguageSelect />}
+    </nav>
+  );
+});

@@ -1,0 +1,87 @@
+import { createActor, fromPromise } from 'xstate';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Language } from '../../locales/languages';
+import { confirmMachine, type ConfirmRequest } from '../../machines/confirm.machine';
+import { chooseLanguage, localizedUrl } from '../../machines/language.helpers';
+import { languageMachine } from '../../machines/language.machine';
+import { loadingBarMachine } from '../../machines/loadingBar.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import { flagCookies, flagsFromCookies, readCookie } from '../../machines/sidebar.helpers';
+import { sidebarMachine } from '../../machines/sidebar.machine';
+import { activity } from '../http/activity';
+import { sessionActors } from '../http/sessionActors';
+import { activateLanguage, loadMessages } from '../i18n/i18n';
+import { matchPath } from '../routing/resolve';
+import { ROUTES } from '../routing/routes';
+import { appPath } from '../../machines/language.helpers';
+import { writeCookie } from './cookies';
+import { inspector } from './inspector';
+
+export const NARROW_QUERY = '(max-width: 767px)';
+
+/** Every app-wide actor, started once outside React (STYLE.md) and handed to it by context. */
+export function startApp() {
+  const inspect = inspector?.inspect;
+  const { hostname, pathname } = window.location;
+
+  const session = createActor(
+    sessionMachine.provide({
+      actors: sessionActors,
+      actions: {
+        reloadPage: () => window.location.reload(),
+        logFailure: (_, { what, error }) => console.warn(`[session] ${what} failed`, error),
+      },
+    }),
+    { input: { host: hostname }, inspect },
+  );
+
+  const siteDefault = document.querySelector('meta[name="site-language"]')?.getAttribute('content') ?? undefined;
+  const language = createActor(
+    languageMachine.provide({
+      actors: { loadLocale: fromPromise<unknown, { language: Language }>(({ input }) => activity.track(loadMessages(input.language))) },
+      actions: {
+        apply: (_, { language: code }) => {
+          activateLanguage(code);
+          document.documentElement.lang = code;
+          writeCookie(LANGUAGE_COOKIE, code, LANGUAGE_COOKIE_DAYS);
+          const { pathname: path, search } = window.location;
+          const target = localizedUrl(path, search, code);
+          if (target !== path + search) window.history.replaceState(window.history.state, '', target);
+        },
+        warn: (_, { language: code, error }) => console.warn(`[language] could not load "${code}", keeping the current language`, error),
+      },
+    }),
+    {
+      input: {
+        language: chooseLanguage({ pathname, cookie: readCookie(document.cookie, LANGUAGE_COOKIE), siteDefault, browser: navigator.languages ?? [] }),
+      },
+      inspect,
+    },
+  );
+
+  const narrow = window.matchMedia(NARROW_QUERY);
+  const sidebar = createActor(
+    sidebarMachine.provide({
+      actions: { persist: (_, flags) => flagCookies(flags).forEach((c) => writeCookie(c.name, c.value)) },
+    }),
+    {
+      input: { ...flagsFromCookies(document.cookie), narrow: narrow.matches, activeGroup: matchPath(ROUTES, appPath(pathname))?.route.group ?? null },
+      inspect,
+    },
+  );
+  narrow.addEventListener('change', (e) => sidebar.send({ type: 'viewport.changed', narrow: e.matches }));
+
+  const loadingBar = createActor(loadingBarMachine, { inspect });
+  activity.subscribe((change) => loadingBar.send({ type: change }));
+
+  const confirm = createActor(confirmMachine, { inspect });
+
+  const actors = { session, language, sidebar, loadingBar, confirm };
+  for (const actor of Object.values(actors)) actor.start();
+  return actors;
+}
+
+export type AppActors = ReturnType<typeof startApp>;
+
+/** For machines that need a yes/no from the user: the `confirm` actor they invoke. */
+export const askConfirm = (actors: Pick<AppActors, 'confirm'>, request: ConfirmRequest) =>
+  new Promise<boolean>((reply) => actors.confirm.send({ type: 'ask', ...request, reply }));

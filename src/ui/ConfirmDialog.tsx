@@ -1,0 +1,38 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useSelector } from '@xstate/react';
+import { useAppActors } from '../app/AppActors';
+import { useT } from '../i18n/i18n';
+
+/** The confirm dialog of spec §1/§5: Escape and the backdrop dismiss; the approve button can be red. */
+export function ConfirmDialog() {
+  const t = useT();
+  const { confirm } = useAppActors();
+  const request = useSelector(confirm, (s) => s.context.current);
+  const dismiss = () => confirm.send({ type: 'dismiss' });
+  return (
+    <Dialog open={request !== null} onClose={dismiss} className="relative z-50">
+      <div className="fixed inset-0 bg-black/60" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        {request && (
+          <DialogPanel className="w-full max-w-md rounded-xl border border-surface-border bg-surface-raised p-6 shadow-2xl">
+            <DialogTitle className="text-lg font-semibold">{request.title}</DialogTitle>
+            <p className="mt-2 text-ink-muted">{request.question}</p>
+            <div className="mt-6 flex justify-end gap-3">
+              <button type="button" onClick={dismiss} className="rounded-md px-4 py-2 hover:bg-surface-overlay">
+                {request.dismissLabel ?? t('confirm.cancel')}
+              </button>
+              <button
+                type="button"
+                autoFocus
+                onClick={() => confirm.send({ type: 'approve' })}
+                className={`rounded-md px-4 py-2 font-medium text-white ${request.danger ? 'bg-danger-strong hover:bg-danger' : 'bg-brand hover:bg-brand-strong'}`}
+              >
+                {request.approveLabel ?? t('confirm.ok')}
+              </button>
+            </div>
+          </DialogPanel>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,97 @@
+import { expect, type Page, test } from '@playwright/test';
+import type { UserInfo } from '../../machines/session.types';
+import en from '../../locales/en.json' with { type: 'json' };
+import { sidebarMenu } from '../../src/routing/sidebar';
+import { GROUPS, ROUTES } from '../../src/routing/routes';
+import { expectSignedIn, login, site } from './helpers';
+
+const label = (key: string) => key.split('.').reduce<any>((o, k) => o?.[k], en) as string;
+
+/** What the sidebar must list for the signed-in user, from the rules and the server's own profile. */
+async function expectedSidebar(page: Page, dealerBackoffice: boolean) {
+  const profile = (await (await page.request.get('/api/profiles/me/')).json()) as UserInfo;
+  const menu = sidebarMenu(ROUTES, GROUPS, { loggedIn: true, user: profile, dealerBackoffice }, { withScreenOnly: true });
+  return {
+    top: menu.main.map((e) => label(e.label)),
+    footer: [...menu.footer.map((e) => label(e.label)), 'Log out'],
+  };
+}
+
+async function sidebarOf(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav).toBeVisible();
+  const top = await nav.locator(':scope > ul').first().locator(':scope > li > a, :scope > li > button').allInnerTexts();
+  const footer = await nav.getByRole('list', { name: 'Account' }).locator(':scope > li').allInnerTexts();
+  return { top: top.map((s) => s.trim()), footer: footer.map((s) => s.trim()) };
+}
+
+for (const [username, host, dealerBackoffice] of [
+  ['admin', 'localhost', false],
+  ['staff', 'localhost', false],
+  ['market', 'localhost', false],
+  ['rossi', 'rossi.localhost', true],
+] as const) {
+  test(`${username} sees exactly the sidebar the rules give`, async ({ page }) => {
+    await page.goto(site(host));
+    await login(page, username);
+    await expectSignedIn(page, username);
+    expect(await sidebarOf(page)).toEqual(await expectedSidebar(page, dealerBackoffice));
+  });
+}
+
+test('the master sees a language selector and a dealer does not', async ({ page, browser }) => {
+  await page.goto(site('localhost'));
+  await login(page, 'admin');
+  await expectSignedIn(page, 'admin');
+  await expect(page.getByTestId('language-select')).toBeVisible();
+
+  const dealer = await browser.newPage();
+  await dealer.goto(site('rossi.localhost'));
+  await login(dealer, 'rossi');
+  await expectSignedIn(dealer, 'rossi');
+  await expect(dealer.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(dealer.getByTestId('language-select')).toHaveCount(0);
+  await dealer.close();
+});
+
+test('the sidebar mode survives a reload, stored as 0/1 cookies', async ({ page, context }) => {
+  await page.goto(site('localhost'));
+  await login(page, 'admin');
+  await expectSignedIn(page, 'admin');
+  await expect(page.locator('aside')).toHaveAttribute('data-mode', 'drawer');
+  await page.getByRole('button', { name: 'Display' }).click();
+  await page.getByRole('menuitem', { name: 'Icons only' }).click();
+  await page.getByRole('button', { name: 'Display' }).click();
+  await page.getByRole('menuitem', { name: 'Sidebar under the header' }).click();
+  await expect(page.locator('aside')).toHaveAttribute('data-mode', 'mini');
+  await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'clipped');
+
+  await page.reload();
+  await expectSignedIn(page, 'admin');
+  await expect(page.locator('aside')).toHaveAttribute('data-mode', 'mini');
+  await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'clipped');
+  const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
+  expect(cookies).toMatchObject({ sidebar_minivariant: '1', sidebar_clipped: '1', sidebar_drawer: '1' });
+
+  await page.getByTestId('drawer-toggle').click();
+  await expect(page.locator('aside')).toHaveCount(0);
+  await page.reload();
+  await expectSignedIn(page, 'admin');
+  await expect(page.locator('aside')).toHaveCount(0);
+});
+
+test('on a phone the navigation overlays the page and closes on navigation', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(site('localhost'));
+  await login(page, 'admin');
+  await expectSignedIn(page, 'admin');
+  await expect(page.locator('aside')).toHaveCount(0);
+  await page.getByTestId('drawer-toggle').click();
+  await expect(page.locator('aside')).toHaveAttribute('data-mode', 'overlay');
+  await page.mouse.click(370, 400);
+  await expect(page.locator('aside')).toHaveCount(0);
+  await page.getByTestId('drawer-toggle').click();
+  await expect(page.locator('aside')).toHaveAttribute('data-mode', 'overlay');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('aside')).toHaveCount(0);
+});
