@@ -1,0 +1,56 @@
+/** The real built server (dist/server/main.js) as a child process, and signing in to it. */
+import path from 'node:path';
+import { SERVER_BUNDLE } from './paths.js';
+import { request, startServer, type ServerHandle } from './server.js';
+
+export const DEMO_USER = 'admin';
+export const DEMO_PASSWORD = 'demo1234';
+
+export interface AppOptions {
+  name?: string;
+  dataDir: string;
+  spaDir: string;
+  databaseUrl?: string;
+  readyTimeoutMs?: number;
+  pollMs?: number;
+}
+
+export function startApp(opts: AppOptions): Promise<ServerHandle> {
+  return startServer({
+    name: opts.name ?? 'dealer back-office',
+    script: SERVER_BUNDLE,
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: opts.dataDir,
+      SPA_DIR: path.resolve(opts.spaDir),
+      DATABASE_URL: opts.databaseUrl,
+      TRUST_PROXY: '0',
+    },
+    readyPath: '/api/health',
+    readyTimeoutMs: opts.readyTimeoutMs ?? 60_000,
+    pollMs: opts.pollMs,
+    listeningPattern: /listening on/i,
+  });
+}
+
+/**
+ * Headers a browser on http://localhost:<port> sends: the origin guard compares the
+ * Origin's host with the Host header, port included, so Host is `localhost:<port>`.
+ */
+export function siteHeaders(port: number): Record<string, string> {
+  return { host: `localhost:${port}`, origin: `http://localhost:${port}` };
+}
+
+/** POST /api/auth/login as admin; returns the session token. */
+export async function login(server: ServerHandle, username = DEMO_USER, password = DEMO_PASSWORD): Promise<string> {
+  const res = await request(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { ...siteHeaders(server.port), 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`login as ${username} answered ${res.status}: ${res.body.slice(0, 300)}`);
+  const { token } = JSON.parse(res.body) as { token?: string };
+  if (!token) throw new Error(`login answered 200 without a token: ${res.body.slice(0, 300)}`);
+  return token;
+}

@@ -1,0 +1,141 @@
+/**
+ * npm run bench [-- <name>…]: builds if dist/ is missing or stale, runs the benchmarks
+ * (profile, bundle, visible, startup; all by default), prints one table of
+ * figure | budget | measured | result and writes it as JSON to bench/results/<timestamp>.json.
+ *
+ * Benchmarks report, they do not gate: the exit code is 0 when budgets fail and non-zero
+ * only when a benchmark crashed. Environment:
+ *   BENCH_SECONDS=10       measured seconds per autocannon run (warm-up: BENCH_WARMUP_SECONDS=2)
+ *   BENCH_VISIBLE_RUNS=10  Chromium runs;  BENCH_STARTUP_RUNS=5  restarts
+ *   BENCH_DATABASE_URL / TEST_DATABASE_URL   also run profiles/me on PostgreSQL
+ *   CHROMIUM_PATH          default /usr/bin/chromium
+ */
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { benchLoginBundle } from './loginBundle.js';
+import { benchLoginVisible } from './loginVisible.js';
+import { benchProfileMe } from './profileMe.js';
+import { benchStartup } from './startup.js';
+import { ensureBuild, type Snapshot } from './lib/build.js';
+import { cleanupAll, installExitHandlers, isStopping } from './lib/lifecycle.js';
+import { ROOT } from './lib/paths.js';
+import { formatTable, writeResults, type BenchContext, type BenchOutcome, type Row } from './lib/report.js';
+
+const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Promise<BenchOutcome> }> = {
+  profile: { title: '1. GET /api/profiles/me/ vs bare Fastify (autocannon, 50 connections)', run: benchProfileMe },
+  bundle: { title: '2. login screen first-load size and Stately inspector check', run: benchLoginBundle },
+  visible: { title: '3. login form visible in headless Chromium', run: benchLoginVisible },
+  startup: { title: '4. start to listening on a migrated database', run: benchStartup },
+};
+
+/** HEAD, with "+dirty" when the working tree has changes (the figures are for the tree). */
+function gitCommit(): string | undefined {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    return git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain') ? '+dirty' : '');
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<number> {
+  installExitHandlers();
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const args = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const unknown = args.filter((a) => !(a in BENCHMARKS));
+  if (unknown.length) {
+    console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+    return 2;
+  }
+  const selected = args.length ? args : Object.keys(BENCHMARKS);
+  const log = (line: string) => console.log(line);
+  const cpus = os.cpus().length;
+  const loadAvg = os.loadavg().map((v) => Number(v.toFixed(2)));
+  log(`bench: node ${process.version}, ${cpus} CPUs, load average ${loadAvg.join(' ')}`);
+  // Other work on the machine (a test run, a build) skews every figure: say so. Only the
+  // average before the run means anything: the benchmarks themselves keep both CPUs busy.
+  const busyNote = (load: number) =>
+    load > cpus * 0.5 ? `note: load average ${load.toFixed(2)} on ${cpus} CPUs: the machine is busy, figures are noisy` : undefined;
+  const busyAtStart = busyNote(loadAvg[0]);
+  if (busyAtStart) log(busyAtStart);
+
+  const rows: Row[] = [];
+  const crashed: Array<{ bench: string; error: string }> = [];
+  const details: Record<string, unknown> = {};
+  const durations: Record<string, number> = {};
+
+  let snapshot: Snapshot | undefined;
+  try {
+    snapshot = await ensureBuild(log);
+    log(snapshot.rebuilt ? `built in ${Math.round(snapshot.buildMs ?? 0)} ms (${snapshot.rebuilt})` : 'dist/ is current: no build');
+  } catch (err) {
+    crashed.push({ bench: 'build', error: (err as Error).stack ?? String(err) });
+    rows.push({ bench: 'build', figure: 'production build', budget: '-', measured: (err as Error).message.split('\n')[0], status: 'ERROR' });
+  }
+
+  if (snapshot) {
+    const ctx: BenchContext = {
+      snapshot,
+      loadSeconds: Number(process.env.BENCH_SECONDS ?? 10),
+      warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
+      log,
+    };
+    for (const name of selected) {
+      if (isStopping()) break;
+      const b = BENCHMARKS[name];
+      log(`\n${b.title}`);
+      const started = performance.now();
+      try {
+        const outcome = await b.run(ctx);
+        rows.push(...outcome.rows);
+        details[name] = outcome.details;
+      } catch (err) {
+        const message = (err as Error).message ?? String(err);
+        console.error(`  crashed: ${(err as Error).stack ?? message}`);
+        crashed.push({ bench: name, error: (err as Error).stack ?? message });
+        rows.push({ bench: name, figure: b.title.replace(/^\d+\.\s*/, ''), budget: '-', measured: `crashed: ${message.split('\n')[0]}`, status: 'ERROR' });
+      }
+      durations[name] = Math.round(performance.now() - started);
+      log(`  (${(durations[name] / 1000).toFixed(1)} s)`);
+    }
+  }
+
+  await cleanupAll();
+  const totalMs = Math.round(performance.now() - t0);
+  const loadAvgEnd = os.loadavg().map((v) => Number(v.toFixed(2)));
+  log(`\n${formatTable(rows)}\n`);
+  if (busyAtStart) log(`${busyAtStart} (1-minute average before the run)`);
+  const failed = rows.filter((r) => r.status === 'FAIL').length;
+  const file = writeResults(startedAt, {
+    startedAt: startedAt.toISOString(),
+    commit: gitCommit(),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    cpus,
+    cpuModel: os.cpus()[0]?.model,
+    loadAverageAtStart: loadAvg,
+    loadAverageAtEnd: loadAvgEnd,
+    totalMs,
+    durationsMs: durations,
+    build: snapshot ? { rebuilt: snapshot.rebuilt ?? null, buildMs: snapshot.buildMs ?? null } : null,
+    rows,
+    details,
+    crashed,
+  });
+  log(
+    `${rows.filter((r) => r.status === 'pass').length} within budget, ${failed} over budget, ${crashed.length} crashed` +
+      ` in ${(totalMs / 1000).toFixed(1)} s; results in ${file}`,
+  );
+  return crashed.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (err) => {
+    console.error(err);
+    await cleanupAll();
+    process.exit(1);
+  },
+);
