@@ -4,6 +4,8 @@ import type { BootError, Credentials, FieldErrors, TenantInfo, UserInfo } from '
 
 export interface SessionContext {
   host: string;
+  /** Spec §4: the profile is fetched at start only when a session cookie exists. */
+  hasSession: boolean;
   tenantKind: string | null;
   tenant: TenantInfo | null;
   token: string | null;
@@ -35,7 +37,7 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    input: {} as { host: string },
+    input: {} as { host: string; hasSession: boolean },
   },
   actors: {
     tenantExists: provided<string, { host: string }>('tenantExists'),
@@ -50,11 +52,13 @@ export const sessionMachine = setup({
   },
   guards: {
     hasUser: ({ context }) => context.user !== null,
+    hasSession: ({ context }) => context.hasSession,
   },
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({
     host: input.host,
+    hasSession: input.hasSession,
     tenantKind: null,
     tenant: null,
     ...signedOut,
@@ -68,7 +72,10 @@ export const sessionMachine = setup({
         id: 'tenantExists',
         src: 'tenantExists',
         input: ({ context }) => ({ host: context.host }),
-        onDone: { target: 'restoringSession', actions: assign({ tenantKind: ({ event }) => event.output }) },
+        onDone: [
+          { guard: 'hasSession', target: 'restoringSession', actions: assign({ tenantKind: ({ event }) => event.output }) },
+          { target: 'fetchingTenant', actions: assign({ tenantKind: ({ event }) => event.output }) },
+        ],
         onError: { target: 'failed', actions: assign({ bootError: ({ event }) => toBootError(event.error) }) },
       },
     },

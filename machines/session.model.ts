@@ -27,7 +27,10 @@ export const tenant: TenantInfo = {
 /** The session machine as a test model: every server answer, good and bad, is an event. */
 export const sessionModel: MachineModel = {
   machine: sessionMachine,
-  input: { host: 'localhost' },
+  inputs: [
+    { host: 'localhost', hasSession: true },
+    { host: 'localhost', hasSession: false },
+  ],
   actorIds: ['tenantExists', 'fetchProfile', 'tenantByDomain', 'login', 'logout'],
   contextKey: (c) => c.user !== null,
   events: [

@@ -8,7 +8,7 @@ import { getShortestPaths, toDirectedGraph } from 'xstate/graph';
  * or rejects the fake invoked actor with that id at that step.
  */
 export type AnyEvent = { type: string; [k: string]: unknown };
-export type ModelPath = ReturnType<typeof getShortestPaths>[number] & { description: string };
+export type ModelPath = ReturnType<typeof getShortestPaths>[number] & { description: string; input?: unknown };
 
 /** What a machine's model-based test needs: the events to explore and what to key states by. */
 export interface MachineModel {
@@ -17,6 +17,8 @@ export interface MachineModel {
   /** Ids of invoked actors; a walk settles them when a path says so. */
   actorIds: string[];
   input?: unknown;
+  /** Several starting inputs, when the machine branches on its input; paths are made from each. */
+  inputs?: unknown[];
   /** Context that changes which transitions are enabled (guards) must be part of the key. */
   contextKey?: (context: any) => unknown;
 }
@@ -26,23 +28,29 @@ export const fail = (id: string, error: unknown): AnyEvent => ({ type: `xstate.e
 
 /** Keys traversal by state value, the event that led there, the state it came from, and the context the model names. */
 export function pathsOf(model: MachineModel): ModelPath[] {
+  return (model.inputs ?? [model.input]).flatMap((input) => pathsFrom(model, input));
+}
+
+function pathsFrom(model: MachineModel, input: unknown): ModelPath[] {
   const paths = getShortestPaths(model.machine, {
     events: model.events as any,
-    input: model.input,
+    input,
     // Only events the state really takes: an ignored event is not a transition.
     filterEvents: (state: AnyMachineSnapshot, event: AnyEvent) => state.can(event as any),
     // Keyed by where the step came from too, so every transition is a node of its own.
     serializeState: (state: AnyMachineSnapshot, event?: AnyEvent, prev?: AnyMachineSnapshot) =>
       JSON.stringify([state.value, event?.type ?? null, prev?.value ?? null, model.contextKey?.(state.context) ?? null]),
   } as any);
+  const starting = model.inputs ? ` from ${JSON.stringify(input)}` : '';
   return paths.map((p) => ({
     ...p,
+    input,
     description: `reaches ${JSON.stringify(p.state.value)} via ${
       p.steps
         .map((s) => (s.event as AnyEvent).type.replace(/^xstate\./, ''))
         .filter((t) => t !== 'init')
         .join(' → ') || 'start'
-    }`,
+    }${starting}`,
   }));
 }
 

@@ -4,8 +4,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from '../../locales/languages.js';
+import { publicTenant } from '../services/tenants.js';
+import { SESSION_COOKIE } from './context.js';
 
 export const BASE = '/backoffice/';
+
+const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The built SPA under /backoffice/: hashed assets cached for a year, index.html for
@@ -44,18 +48,19 @@ export default fp(async (app) => {
     return sendIndex(req, reply);
   });
 
-  // The site's default language rides in a meta tag (no inline script under our CSP), so
-  // the SPA can choose its language before the first render (per-domain option, spec §2).
+  // What the SPA would otherwise ask for first (the site, whether a session cookie is
+  // there) rides in a meta tag: no inline script under our CSP, and no round trips
+  // before the first screen. The cookie itself stays HttpOnly.
   async function sendIndex(req: FastifyRequest, reply: FastifyReply) {
     const html = indexHtml();
     if (!html) return reply.code(503).type('text/plain').send('The back-office has not been built: run npm run build.');
     const tenant = await req.tenant().catch(() => undefined);
-    const siteLanguage = isLanguage(tenant?.default_language) ? tenant.default_language : '';
+    const boot = { tenant: tenant ? publicTenant(tenant) : null, hasSession: Boolean(req.cookies[SESSION_COOKIE]) };
     return reply
       .code(200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(html.replace('%SITE_LANGUAGE%', siteLanguage));
+      .send(html.replace('%BOOT%', escapeAttribute(JSON.stringify(boot))));
   }
   app.decorate('sendSpaIndex', sendIndex);
 });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../errors.js';
-import { findTenantByHost } from '../services/tenants.js';
+import { findTenantByHost, publicTenant } from '../services/tenants.js';
 import { parseOr400 } from '../validation.js';
 
 const domainQuery = z.object({
@@ -25,18 +25,6 @@ const tenants: FastifyPluginAsync = async (app) => {
     reply.type('application/json').send(JSON.stringify((await tenantFor(req)).kind)),
   );
 
-  app.get('/api/tenants/by_domain', async (req) => {
-    const t = await tenantFor(req);
-    return {
-      id: t.id,
-      name: t.name,
-      kind: t.kind,
-      domain: t.domain,
-      aliases: t.aliases,
-      brand_list: t.brand_list,
-      languages: t.languages,
-      default_language: t.default_language,
-    };
-  });
+  app.get('/api/tenants/by_domain', async (req) => publicTenant(await tenantFor(req)));
 };
 export default tenants;

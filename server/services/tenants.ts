@@ -46,3 +46,15 @@ export async function findTenantByHost(db: Kysely<DatabaseSchema>, host: string)
     is_active: row.is_active === 1,
   };
 }
+
+/** What anyone may know about a site: `GET /api/tenants/by_domain`, and the boot data in index.html. */
+export const publicTenant = (t: Tenant) => ({
+  id: t.id,
+  name: t.name,
+  kind: t.kind,
+  domain: t.domain,
+  aliases: t.aliases,
+  brand_list: t.brand_list,
+  languages: t.languages,
+  default_language: t.default_language,
+});

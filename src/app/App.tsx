@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import { routerBase } from '../../machines/language.helpers';
 import { useT } from '../i18n/i18n';
 import ErrorScreen from '../screens/ErrorScreen';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { lazy, Suspense } from 'react';
 import { LoadingBar } from '../ui/LoadingBar';
 import { AppActorsProvider, useAppActors, useSession } from './AppActors';
 import { RouteView } from './RouteView';
@@ -38,12 +38,24 @@ function LocalizedRouter() {
   );
 }
 
+const ConfirmDialog = lazy(() => import('../ui/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
+
+/** The dialog's code loads the first time something asks for a confirmation. */
+function Confirmations() {
+  const asking = useSelector(useAppActors().confirm, (s) => s.matches('open'));
+  return asking ? (
+    <Suspense fallback={null}>
+      <Confirmations />
+    </Suspense>
+  ) : null;
+}
+
 export function App({ actors }: { actors: AppActors }) {
   return (
     <AppActorsProvider actors={actors}>
       <LoadingBar />
       <LocalizedRouter />
-      <ConfirmDialog />
+      <Confirmations />
       <Toaster position="bottom-center" toastOptions={{ className: '!bg-surface-overlay !text-ink' }} />
     </AppActorsProvider>
   );

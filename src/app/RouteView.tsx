@@ -9,7 +9,9 @@ import NotFoundScreen from '../screens/NotFoundScreen';
 import { useAppActors, useSession } from './AppActors';
 import { loadChunk } from './chunkReload';
 import { ErrorBoundary } from './ErrorBoundary';
-import { Layout } from './Layout';
+
+// The signed-in shell (sidebar, menus, dialogs) is not needed to show the login form.
+const Layout = lazy(() => import('./Layout').then((m) => ({ default: m.Layout })));
 
 const screens = new Map<ScreenLoader, LazyExoticComponent<ComponentType<ScreenProps>>>();
 const screenFor = (load: ScreenLoader) => {
@@ -51,5 +53,11 @@ export function RouteView() {
       </Suspense>
     </ErrorBoundary>
   );
-  return loggedIn ? <Layout>{content}</Layout> : content;
+  return loggedIn ? (
+    <Suspense fallback={<Loading />}>
+      <Layout>{content}</Layout>
+    </Suspense>
+  ) : (
+    content
+  );
 }

@@ -14,27 +14,28 @@ import { matchPath } from '../routing/resolve';
 import { ROUTES } from '../routing/routes';
 import { appPath } from '../../machines/language.helpers';
 import { writeCookie } from './cookies';
-import { inspector } from './inspector';
+import { readBootData } from './bootData';
+import type { Inspect } from './inspector';
 
 export const NARROW_QUERY = '(max-width: 767px)';
 
 /** Every app-wide actor, started once outside React (STYLE.md) and handed to it by context. */
-export function startApp() {
-  const inspect = inspector?.inspect;
+export function startApp(inspect?: Inspect) {
   const { hostname, pathname } = window.location;
+  const boot = readBootData(document);
 
   const session = createActor(
     sessionMachine.provide({
-      actors: sessionActors,
+      actors: sessionActors(boot),
       actions: {
         reloadPage: () => window.location.reload(),
         logFailure: (_, { what, error }) => console.warn(`[session] ${what} failed`, error),
       },
     }),
-    { input: { host: hostname }, inspect },
+    { input: { host: hostname, hasSession: boot.hasSession }, inspect },
   );
 
-  const siteDefault = document.querySelector('meta[name="site-language"]')?.getAttribute('content') ?? undefined;
+  const siteDefault = boot.tenant?.default_language;
   const language = createActor(
     languageMachine.provide({
       actors: { loadLocale: fromPromise<unknown, { language: Language }>(({ input }) => activity.track(loadMessages(input.language))) },

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import rosetta from 'rosetta';
-import en from '../../locales/en.json';
+import en from '../../locales/en.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from '../../locales/languages';
 import { useAppActors } from '../app/AppActors';
 

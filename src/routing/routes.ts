@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import LoginScreen from '../screens/LoginScreen';
 import type { IconName } from '../ui/icons';
 
 export type Backoffice = 'master' | 'dealer' | 'both';
@@ -97,7 +98,8 @@ export const ROUTES: RouteDef[] = [
     label: 'nav.login',
     hidden: true,
     backoffice: 'both',
-    screen: () => import('../screens/LoginScreen'),
+    // In the entry bundle: the first screen most visitors see should not wait for a chunk.
+    screen: () => Promise.resolve({ default: LoginScreen }),
   },
   ...entity('products', '/products', 'product', 'nav.productList', 'dealer', { group: 'products', icon: 'tractor' }),
   ...entity('products.category', '/products/category', 'category', 'nav.categories', 'dealer', { group: 'products', icon: 'folder' }),

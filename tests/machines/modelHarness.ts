@@ -1,7 +1,14 @@
-import { type AnyActorLogic, type AnyMachineSnapshot, createActor, fromPromise, waitFor } from 'xstate';
+import { type AnyActorLogic, type AnyMachineSnapshot, createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { AnyEvent, MachineModel, ModelPath } from '../../machines/model/paths';
 
 export * from '../../machines/model/paths';
+
+/**
+ * A model whose invoked callback actors (fromCallback) send events back, e.g.
+ * `{ uploadFile: ['upload.progress', 'upload.done'] }`: a walk delivers those events
+ * through the running fake actor, so a path fails if that actor is not running.
+ */
+export type CallbackEvents = Record<string, string[]>;
 
 interface Deferred {
   resolve(v: unknown): void;
@@ -9,13 +16,25 @@ interface Deferred {
 }
 
 /** Fake actors for the given ids: each invocation waits until the walk settles it. */
-function controllableActors(ids: string[]) {
+function controllableActors(ids: string[], callbackIds: string[] = []) {
   const pending = new Map<string, Deferred>();
+  const senders = new Map<string, (event: AnyEvent) => void>();
   const actors: Record<string, AnyActorLogic> = {};
   for (const id of ids) {
     actors[id] = fromPromise(() => new Promise((resolve, reject) => void pending.set(id, { resolve, reject })));
   }
-  return { actors, pending };
+  // A callback actor cannot finish with output; it sends events back, and it fails when
+  // its receiver throws, which the machine sees as `xstate.error.actor.<id>`.
+  for (const id of callbackIds) {
+    actors[id] = fromCallback(({ sendBack, receive }) => {
+      senders.set(id, sendBack as (event: AnyEvent) => void);
+      receive((event: any) => {
+        if (event.type === 'harness.fail') throw event.error;
+      });
+      return () => void senders.delete(id);
+    });
+  }
+  return { actors, pending, senders };
 }
 
 const atomicIds = (s: AnyMachineSnapshot) =>
@@ -27,14 +46,29 @@ export async function walkPath(
   path: ModelPath,
   provide: { actions?: Record<string, any>; guards?: Record<string, any>; actors?: Record<string, AnyActorLogic> } = {},
 ) {
-  const { actors, pending } = controllableActors(model.actorIds);
+  const callbackEvents: CallbackEvents = (model as MachineModel & { callbackEvents?: CallbackEvents }).callbackEvents ?? {};
+  const callbackIds = Object.keys(callbackEvents);
+  const { actors, pending, senders } = controllableActors(
+    model.actorIds.filter((id) => !callbackIds.includes(id)),
+    callbackIds,
+  );
+  const senderOf = (type: string) => callbackIds.find((id) => callbackEvents[id].includes(type));
   const machine = model.machine.provide({ ...provide, actors: { ...actors, ...(provide.actors ?? {}) } } as any);
-  const actor = createActor(machine, { input: model.input });
+  const actor = createActor(machine, { input: path.input ?? model.input });
   actor.start();
   for (const step of path.steps) {
     const event = step.event as AnyEvent;
     const settled = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-    if (settled) {
+    const fromCallbackActor = senderOf(event.type);
+    if (settled && callbackIds.includes(settled[2])) {
+      const child = (actor.getSnapshot() as AnyMachineSnapshot).children[settled[2]];
+      if (!child || settled[1] === 'done') throw new Error(`step ${event.type}: callback actor ${settled[2]} cannot do that here`);
+      child.send({ type: 'harness.fail', error: event.error });
+    } else if (fromCallbackActor) {
+      const sendBack = senders.get(fromCallbackActor);
+      if (!sendBack) throw new Error(`step ${event.type}: actor ${fromCallbackActor} is not running in ${JSON.stringify(actor.getSnapshot().value)}`);
+      sendBack(event);
+    } else if (settled) {
       const deferred = pending.get(settled[2]);
       if (!deferred) throw new Error(`step ${event.type}: actor ${settled[2]} is not running in ${JSON.stringify(actor.getSnapshot().value)}`);
       pending.delete(settled[2]);

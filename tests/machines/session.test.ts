@@ -4,7 +4,7 @@ import { sessionMachine } from '../../machines/session.machine';
 import { sessionModel, tenant, user } from '../../machines/session.model';
 import { pathsOf, uncoveredTransitions, unvisitedStates, walkPath } from './modelHarness';
 
-const input = { host: 'localhost' };
+const input = { host: 'localhost', hasSession: true };
 const paths = pathsOf(sessionModel);
 
 describe('session machine (model-based)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, codename } from '../../entities/permissions';
-import en from '../../locales/en.json';
+import en from '../../locales/en.json' with { type: 'json' };
 import type { UserInfo } from '../../machines/session.types';
 import { type Menu, sidebarMenu } from '../../src/routing/sidebar';
 import { GROUPS, ROUTES } from '../../src/routing/routes';
