@@ -90,8 +90,13 @@ const serverOptions: esbuild.BuildOptions = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  // Pure-JS dependencies are bundled (one file loads far faster than hundreds); native
+  // addons and packages that locate files at run time stay external.
+  external: ['better-sqlite3', '@node-rs/argon2', 'sharp', 'pg-native', 'esbuild', '@tailwindcss/*', 'lightningcss', 'fsevents'],
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   outdir: path.join(root, 'dist/server'),
+  minify: !dev,
+  keepNames: true,
   sourcemap: 'linked',
   logLevel: 'warning',
 };

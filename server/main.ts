@@ -10,7 +10,8 @@ const app = await buildApp(config, database);
 await app.listen({ host: config.host, port: config.port });
 
 const port = (app.server.address() as { port: number }).port;
-const lines = [`Dealer Back-office listening on ${config.host}:${port} (${database.dialect})`];
+// performance.now() counts from process start, so this includes loading the code.
+const lines = [`Dealer Back-office listening on ${config.host}:${port} (${database.dialect}) after ${Math.round(performance.now())} ms`];
 if (seeded) lines.push('Created demo data.');
 if (await hasDemoData(database.db)) {
   lines.push('', 'Sites:');

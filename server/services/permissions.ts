@@ -7,11 +7,23 @@ export interface PermissionRef {
   name: string;
 }
 
+// The vocabulary only changes when the server starts (syncPermissions), so each
+// process reads it once per database.
+const vocabularies = new WeakMap<object, Promise<PermissionRef[]>>();
+
+export function allPermissions(db: Kysely<DatabaseSchema>): Promise<PermissionRef[]> {
+  let all = vocabularies.get(db);
+  if (!all) {
+    all = db.selectFrom('permissions').select(['codename', 'name']).orderBy('codename').execute();
+    all.catch(() => vocabularies.delete(db));
+    vocabularies.set(db, all);
+  }
+  return all;
+}
+
 /** A superuser holds every permission, as Django's get_all_permissions reports it. */
 export async function permissionsOf(db: Kysely<DatabaseSchema>, user: Principal): Promise<PermissionRef[]> {
-  if (user.is_superuser) {
-    return db.selectFrom('permissions').select(['codename', 'name']).orderBy('codename').execute();
-  }
+  if (user.is_superuser) return allPermissions(db);
   return db
     .selectFrom('user_permissions as up')
     .innerJoin('permissions as p', 'p.id', 'up.permission_id')

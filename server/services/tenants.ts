@@ -17,27 +17,27 @@ export interface Tenant {
 /** Host names are compared without port and case, as browsers send them. */
 export const normalizeHost = (host: string) => host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 
+/** One query on the hot path: the tenant that owns the host, with all its domains as rows. */
 export async function findTenantByHost(db: Kysely<DatabaseSchema>, host: string): Promise<Tenant | undefined> {
-  const row = await db
+  const rows = await db
     .selectFrom('tenant_domains as d')
     .innerJoin('tenants as t', 't.id', 'd.tenant_id')
+    .innerJoin('tenant_domains as all_d', 'all_d.tenant_id', 't.id')
     .selectAll('t')
+    .select(['all_d.domain as any_domain', 'all_d.is_primary as any_primary'])
     .where('d.domain', '=', normalizeHost(host))
     .where('t.is_active', '=', 1)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const domains = await db
-    .selectFrom('tenant_domains')
-    .select(['domain', 'is_primary'])
-    .where('tenant_id', '=', row.id)
-    .orderBy('is_primary', 'desc')
-    .orderBy('domain')
     .execute();
+  const row = rows[0];
+  if (!row) return undefined;
+  const domains = rows
+    .map((r) => ({ domain: r.any_domain, primary: r.any_primary === 1 }))
+    .sort((a, b) => Number(b.primary) - Number(a.primary) || a.domain.localeCompare(b.domain));
   return {
     id: row.id,
     name: row.name,
     kind: row.kind,
-    domain: domains[0]?.domain ?? '',
+    domain: domains[0].domain,
     aliases: domains.slice(1).map((d) => d.domain),
     brand_list: JSON.parse(row.brand_list),
     market_id: row.market_id,
