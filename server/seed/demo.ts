@@ -95,7 +95,7 @@ export async function seedDemo(db: Kysely<DatabaseSchema>) {
       return id;
     };
     await tenant('Dealer Platform', 'default', [], ['localhost', '127.0.0.1'], 'en');
-    const rossi = await tenant('Rossi Trattori', 'dealer', ['DF'], ['rossi.localhost'], 'en');
+    const rossi = await tenant('Rossi Trattori', 'dealer', ['DF'], ['rossi.localhost'], 'it');
     const verdi = await tenant('Verdi Macchine Agricole', 'dealer', ['DF', 'SA', 'LA'], ['verdi.localhost'], 'en');
 
     const perms = new Map(

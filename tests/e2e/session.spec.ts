@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import it from '../../locales/it.json' with { type: 'json' };
 import { expectSignedIn, login, site } from './helpers';
 
 test('admin signs in on the master site, stays in after a reload, and signs out', async ({ page }) => {
@@ -18,19 +19,20 @@ test('admin signs in on the master site, stays in after a reload, and signs out'
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
 
-test('a dealer signs in on its own site, reloads, and signs out', async ({ page }) => {
+test('a dealer signs in on its own site (in its Italian), reloads, and signs out', async ({ page }) => {
   await page.goto(site('rossi.localhost'));
-  await expect(page.getByText('to Rossi Trattori')).toBeVisible();
+  await expect(page.getByText('a Rossi Trattori')).toBeVisible();
   await login(page, 'rossi');
   await expectSignedIn(page, 'rossi');
-  await expect(page.getByTestId('backoffice-kind')).toContainText('Dealer back-office');
+  await expect(page.getByTestId('backoffice-kind')).toContainText(it.app.dealerBackoffice);
   await page.reload();
   await expectSignedIn(page, 'rossi');
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('button', { name: it.nav.logout }).click();
+  await expect(page.getByRole('heading', { name: it.login.title })).toBeVisible();
 });
 
 test("a dealer is refused on another dealer's site", async ({ page }) => {
+  // Verdi's site speaks English.
   await page.goto(site('verdi.localhost', '/backoffice/login'));
   await login(page, 'rossi');
   await expect(page.getByRole('alert')).toContainText('Unable to log in with provided credentials.');

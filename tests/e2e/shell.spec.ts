@@ -1,41 +1,44 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { UserInfo } from '../../machines/session.types';
 import en from '../../locales/en.json' with { type: 'json' };
+import it from '../../locales/it.json' with { type: 'json' };
 import { sidebarMenu } from '../../src/routing/sidebar';
 import { GROUPS, ROUTES } from '../../src/routing/routes';
 import { expectSignedIn, login, site } from './helpers';
 
-const label = (key: string) => key.split('.').reduce<any>((o, k) => o?.[k], en) as string;
+const lookup = (messages: object, key: string) => key.split('.').reduce<any>((o, k) => o?.[k], messages) as string;
 
 /** What the sidebar must list for the signed-in user, from the rules and the server's own profile. */
-async function expectedSidebar(page: Page, dealerBackoffice: boolean) {
+async function expectedSidebar(page: Page, dealerBackoffice: boolean, messages: object) {
+  const label = (key: string) => lookup(messages, key);
   const profile = (await (await page.request.get('/api/profiles/me/')).json()) as UserInfo;
   const menu = sidebarMenu(ROUTES, GROUPS, { loggedIn: true, user: profile, dealerBackoffice }, { withScreenOnly: true });
   return {
     top: menu.main.map((e) => label(e.label)),
-    footer: [...menu.footer.map((e) => label(e.label)), 'Log out'],
+    footer: [...menu.footer.map((e) => label(e.label)), label('nav.logout')],
   };
 }
 
 async function sidebarOf(page: Page) {
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const nav = page.getByTestId('sidebar');
   await expect(nav).toBeVisible();
   const top = await nav.locator(':scope > ul').first().locator(':scope > li > a, :scope > li > button').allInnerTexts();
-  const footer = await nav.getByRole('list', { name: 'Account' }).locator(':scope > li').allInnerTexts();
+  const footer = await nav.locator(':scope > ul').nth(1).locator(':scope > li').allInnerTexts();
   return { top: top.map((s) => s.trim()), footer: footer.map((s) => s.trim()) };
 }
 
-for (const [username, host, dealerBackoffice] of [
-  ['admin', 'localhost', false],
-  ['staff', 'localhost', false],
-  ['market', 'localhost', false],
-  ['rossi', 'rossi.localhost', true],
+for (const [username, host, dealerBackoffice, messages] of [
+  ['admin', 'localhost', false, en],
+  ['staff', 'localhost', false, en],
+  ['market', 'localhost', false, en],
+  ['rossi', 'rossi.localhost', true, it],
+  ['verdi', 'verdi.localhost', true, en],
 ] as const) {
   test(`${username} sees exactly the sidebar the rules give`, async ({ page }) => {
     await page.goto(site(host));
     await login(page, username);
     await expectSignedIn(page, username);
-    expect(await sidebarOf(page)).toEqual(await expectedSidebar(page, dealerBackoffice));
+    expect(await sidebarOf(page)).toEqual(await expectedSidebar(page, dealerBackoffice, messages));
   });
 }
 
@@ -49,7 +52,7 @@ test('the master sees a language selector and a dealer does not', async ({ page,
   await dealer.goto(site('rossi.localhost'));
   await login(dealer, 'rossi');
   await expectSignedIn(dealer, 'rossi');
-  await expect(dealer.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(dealer.getByRole('button', { name: it.nav.logout })).toBeVisible();
   await expect(dealer.getByTestId('language-select')).toHaveCount(0);
   await dealer.close();
 });

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import it from '../../locales/it.json' with { type: 'json' };
+import { expectSignedIn, login, site } from './helpers';
+
+test('switching to Italian keeps the screen, moves it under /backoffice/it/, and sticks', async ({ page, context }) => {
+  await page.goto(site('localhost'));
+  await login(page, 'admin');
+  await expectSignedIn(page, 'admin');
+
+  await page.getByTestId('language-select').selectOption('it');
+  await expect(page).toHaveURL(site('localhost', '/backoffice/it/'));
+  await expect(page.getByRole('button', { name: it.nav.logout })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  expect((await context.cookies()).find((c) => c.name === 'i18n_redirected')).toMatchObject({ value: 'it' });
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: it.nav.logout })).toBeVisible();
+
+  // The server sends the language root to the remembered language (302).
+  const root = await page.request.get(site('localhost'), { maxRedirects: 0 });
+  expect(root.status()).toBe(302);
+  expect(root.headers().location).toBe('/backoffice/it/');
+  await page.goto(site('localhost'));
+  await expect(page).toHaveURL(site('localhost', '/backoffice/it/'));
+
+  await page.goto(site('localhost', '/backoffice/it/no/such/page'));
+  await expect(page.getByRole('heading', { name: it.errors.notFound })).toBeVisible();
+  await page.getByRole('link', { name: it.errors.backHome }).click();
+  await expect(page).toHaveURL(site('localhost', '/backoffice/it/'));
+
+  await page.getByTestId('language-select').selectOption('en');
+  await expect(page).toHaveURL(site('localhost'));
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+});
+
+test('the error screen speaks the current language', async ({ page }) => {
+  await page.goto(site('nowhere.localhost', '/backoffice/it/'));
+  await expect(page.getByTestId('error-screen')).toContainText(it.errors.unknownSite);
+});
+
+test("a dealer site's default language applies on its host", async ({ page }) => {
+  // Rossi Trattori is an Italian dealer (demo data): a first visit there speaks Italian.
+  await page.goto(site('rossi.localhost'));
+  await expect(page.getByRole('heading', { name: it.login.title })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await expect(page).toHaveURL(/\/backoffice\/it\/login/);
+});
