@@ -1,0 +1,159 @@
+import { errorStatus } from './session.helpers';
+import type { DiffEntry, FieldErrors, Values, VersionedRow } from './entityForm.types';
+import type { RowId } from './entityList.types';
+
+export const DRAFT_DEBOUNCE_MS = 800;
+export const NON_FIELD = 'non_field_errors';
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+
+/** Structural equality of JSON-like values (dirty tracking, drafts, conflicts). */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const ka = Object.keys(a).filter((k) => a[k] !== undefined);
+    const kb = Object.keys(b).filter((k) => b[k] !== undefined);
+    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+const splitPath = (path: string) => (path === '' ? [] : path.split('.'));
+
+export function getIn(obj: unknown, path: string): unknown {
+  let cur: unknown = obj;
+  for (const key of splitPath(path)) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+/**
+ * Immutable set at a dotted path (`translations.it.title`, `specs.2.value`); numeric keys
+ * index arrays; missing containers are created (an array when the next key is numeric).
+ */
+export function setIn<T>(obj: T, path: string, value: unknown): T {
+  const keys = splitPath(path);
+  if (!keys.length) return value as T;
+  const [head, ...rest] = keys;
+  const restPath = rest.join('.');
+  const index = /^\d+$/.test(head) ? Number(head) : null;
+  if (Array.isArray(obj) && index !== null) {
+    const copy = [...obj];
+    copy[index] = rest.length ? setIn(copy[index] ?? (/^\d+$/.test(rest[0]) ? [] : {}), restPath, value) : value;
+    return copy as T;
+  }
+  const base = (obj !== null && typeof obj === 'object' ? obj : {}) as Record<string, unknown>;
+  const child = base[head];
+  return {
+    ...base,
+    [head]: rest.length ? setIn(child !== null && typeof child === 'object' ? child : /^\d+$/.test(rest[0]) ? [] : {}, restPath, value) : value,
+  } as T;
+}
+
+/** Leaves by dotted path; empty objects/arrays count as leaves so their presence is compared. */
+export function flatten(value: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
+  const children = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v] as const)
+    : isPlainObject(value)
+      ? Object.entries(value).filter(([, v]) => v !== undefined)
+      : null;
+  if (children && children.length) for (const [k, v] of children) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  else if (prefix) out[prefix] = value;
+  return out;
+}
+
+/** A row as form values: without id and version. */
+export function rowValues(row: VersionedRow | Record<string, unknown>): Values {
+  const { id: _id, version: _version, ...values } = row as Record<string, unknown>;
+  return values;
+}
+
+/**
+ * The fields where the form and the server's row differ, with who changed each since
+ * the form was loaded (`base`): the conflict dialog shows these.
+ */
+export function diffValues(base: Values, mine: Values, theirs: Values): DiffEntry[] {
+  const fb = flatten(base);
+  const fm = flatten(mine);
+  const ft = flatten(theirs);
+  const paths = [...new Set([...Object.keys(fm), ...Object.keys(ft)])].sort();
+  return paths
+    .filter((p) => !deepEqual(fm[p], ft[p]))
+    .map((path) => ({
+      path,
+      base: fb[path],
+      mine: fm[path],
+      theirs: ft[path],
+      changedByMe: !deepEqual(fm[path], fb[path]),
+      changedByThem: !deepEqual(ft[path], fb[path]),
+    }));
+}
+
+/** Drops the errors of a path and of everything under it (the user changed it). */
+export function clearFieldError(errors: FieldErrors, path: string): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [k, v] of Object.entries(errors)) if (k !== path && !k.startsWith(`${path}.`)) out[k] = v;
+  return out;
+}
+
+export const hasErrors = (errors: FieldErrors) => Object.values(errors).some((m) => m.length > 0);
+
+/** Language tabs that hold an error: `translations.it.title` → `it` (its tab gets a red dot). */
+export function errorTabs(errors: FieldErrors): string[] {
+  const tabs = new Set<string>();
+  for (const [path, messages] of Object.entries(errors)) {
+    const m = /^translations\.([^.]+)\./.exec(path);
+    if (m && messages.length) tabs.add(m[1]);
+  }
+  return [...tabs].sort();
+}
+
+/** The errors of a field, and whether something under it (a repeater row) has errors. */
+export function errorsAt(errors: FieldErrors, path: string) {
+  return {
+    messages: errors[path] ?? [],
+    nested: Object.keys(errors).some((k) => k.startsWith(`${path}.`) && errors[k].length > 0),
+  };
+}
+
+type ErrorLike = { data?: unknown };
+
+/**
+ * A 400 body `{ "<path>": [messages], detail? }` (nested objects are flattened to paths)
+ * as field errors; `detail` and `non_field_errors` become form-wide messages.
+ */
+export function toServerErrors(error: unknown): FieldErrors {
+  const data = (error as ErrorLike | undefined)?.data;
+  const out: FieldErrors = {};
+  const walk = (value: unknown, path: string) => {
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+      if (value.length) out[path || NON_FIELD] = value as string[];
+    } else if (typeof value === 'string') {
+      out[path || NON_FIELD] = [value];
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => walk(v, path ? `${path}.${i}` : String(i)));
+    } else if (isPlainObject(value)) {
+      for (const [k, v] of Object.entries(value)) walk(v, k === 'detail' || k === NON_FIELD ? (path ? `${path}.${NON_FIELD}` : NON_FIELD) : path ? `${path}.${k}` : k);
+    }
+  };
+  if (isPlainObject(data)) walk(data, '');
+  if (!hasErrors(out)) out[NON_FIELD] = [errorStatus(error) === 400 ? 'form.invalid' : 'errors.network'];
+  return out;
+}
+
+/** The 409 answer `{ detail, current }`, or null when the body is not one. */
+export function toConflict(error: unknown): { detail: string; current: VersionedRow } | null {
+  const data = (error as ErrorLike | undefined)?.data as { detail?: unknown; current?: unknown } | undefined;
+  if (!data || !isPlainObject(data.current)) return null;
+  return { detail: typeof data.detail === 'string' ? data.detail : 'Conflict', current: data.current as VersionedRow };
+}
+
+/** A route's `{detail}` parameter: a positive integer id or `new` (anything else answers 404). */
+export const isDetailParam = (param: string) => param === 'new' || /^[1-9]\d*$/.test(param);
+
+export const toRowId = (param: RowId | 'new'): RowId | null =>
+  param === 'new' ? null : typeof param === 'string' && /^\d+$/.test(param) ? Number(param) : param;

@@ -1,0 +1,85 @@
+import { entityFormMachine } from './entityForm.machine';
+import type { Draft, VersionedRow } from './entityForm.types';
+import { type AnyEvent, done, fail, type MachineModel } from './model/paths';
+
+export const row: VersionedRow = {
+  id: 7,
+  version: 3,
+  name: 'Tractor',
+  status: 'draft',
+  translations: { en: { title: 'Tractor' }, it: { title: 'Trattore' } },
+  specs: [{ label: 'hp', value: '90' }],
+};
+
+/** The same row after someone else saved it. */
+export const theirs: VersionedRow = { ...row, version: 4, status: 'published', translations: { ...(row.translations as object), en: { title: 'Tractor X' } } };
+
+export const draft: Draft = {
+  values: { ...row, id: undefined, version: undefined, name: 'Tractor (draft)' },
+  version: 3,
+  savedAt: '2025-01-01T00:00:00.000Z',
+};
+
+export const badRequest = { status: 400, data: { 'translations.it.title': ['This field is required.'], detail: 'Invalid input.' } };
+export const conflict409 = { status: 409, data: { detail: 'This row was changed by someone else.', current: theirs } };
+
+const events: AnyEvent[] = [
+  done('loadDraft', null),
+  done('loadDraft', draft),
+  fail('loadDraft', new Error('storage unavailable')),
+  done('fetchRow', row),
+  fail('fetchRow', { status: 404 }),
+  fail('fetchRow', { status: 500 }),
+  { type: 'retry' },
+  { type: 'field.change', path: 'translations.it.title', value: 'Trattore rosso' },
+  // Back to the loaded value: the form is clean again.
+  { type: 'field.change', path: 'translations.it.title', value: 'Trattore' },
+  done('draftDebounce'),
+  { type: 'draft.flush' },
+  { type: 'draft.restore' },
+  { type: 'draft.discard' },
+  { type: 'changes.discard' },
+  { type: 'save' },
+  { type: 'saveAndContinue' },
+  done('validate', {}),
+  done('validate', { 'translations.it.title': ['This field is required.'] }),
+  fail('validate', new Error('schema missing')),
+  done('saveRow', { ...row, version: 4 }),
+  fail('saveRow', badRequest),
+  fail('saveRow', conflict409),
+  fail('saveRow', { status: 404 }),
+  fail('saveRow', { status: 500 }),
+  { type: 'conflict.reload' },
+  { type: 'conflict.overwrite' },
+  { type: 'conflict.dismiss' },
+  { type: 'delete.request' },
+  done('confirm', true),
+  done('confirm', false),
+  fail('confirm', new Error('dialog closed')),
+  done('deleteRow', {}),
+  fail('deleteRow', { status: 409, data: { detail: 'Used by 2 featured products.' } }),
+];
+
+const actorIds = ['loadDraft', 'fetchRow', 'validate', 'saveRow', 'deleteRow', 'confirm', 'draftDebounce'];
+// Guards read whether the form is dirty, has a draft on offer, and has a row id yet.
+const contextKey = (c: any) => [c.dirty, c.draft !== null, c.id === null];
+
+export const editInput = { resource: 'products', id: 7 };
+export const createInput = {
+  resource: 'products',
+  id: 'new',
+  defaults: { name: '', status: 'draft', translations: { en: { title: '' }, it: { title: '' } } },
+};
+
+/**
+ * The entity form as a test model, from both starts: editing row 7 (load, draft offer,
+ * validation, 400, 409, delete) and create mode (no load; after the first save the row
+ * has an id and can be deleted).
+ */
+export const entityFormModel: MachineModel = {
+  machine: entityFormMachine,
+  inputs: [editInput, createInput],
+  actorIds,
+  contextKey,
+  events,
+};

@@ -1,0 +1,75 @@
+import type { Row, RowId } from './entityList.types';
+
+export type { ConfirmInput, LoadError, Notice, Row, RowId } from './entityList.types';
+
+/** The form's values: a row without `id` and `version`; translated fields under `translations.<lang>.<field>`. */
+export type Values = Record<string, unknown>;
+
+/** `{ "translations.it.title": ["This field is required."] }`; form-wide messages under `non_field_errors`. */
+export type FieldErrors = Record<string, string[]>;
+
+/** A row as read: every row carries an integer `version` (DESIGN.md §4). */
+export interface VersionedRow extends Row {
+  version: number;
+}
+
+export interface FetchRowInput {
+  resource: string;
+  id: RowId;
+}
+
+/** id null creates (POST); otherwise an update (PUT) that sends the version it was read at. */
+export interface SaveRowInput {
+  resource: string;
+  id: RowId | null;
+  values: Values;
+  version: number | null;
+}
+
+export interface DeleteRowInput {
+  resource: string;
+  id: RowId;
+}
+
+export interface ValidateInput {
+  resource: string;
+  values: Values;
+}
+
+/** Where a draft is kept: one per resource and row (`new` for a row not created yet). */
+export interface DraftKey {
+  resource: string;
+  id: RowId | 'new';
+}
+
+/** Unsaved changes kept locally (autosave), offered back on the next open. */
+export interface Draft {
+  values: Values;
+  /** The version the edits started from: restoring sends it, so a stale draft meets a 409. */
+  version: number | null;
+  savedAt: string;
+}
+
+export interface DiffEntry {
+  path: string;
+  /** As loaded. */
+  base: unknown;
+  /** In the form now. */
+  mine: unknown;
+  /** On the server now. */
+  theirs: unknown;
+  changedByMe: boolean;
+  changedByThem: boolean;
+}
+
+/** 409: `{ detail, current }` and what differs between the form and the server's row. */
+export interface Conflict {
+  detail: string;
+  current: VersionedRow;
+  diff: DiffEntry[];
+}
+
+export type SaveIntent = 'save' | 'saveAndContinue';
+
+/** Where the screen should go (a provided action does it). */
+export type Navigation = { to: 'list' } | { to: 'detail'; id: RowId; replace: true };

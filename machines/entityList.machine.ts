@@ -1,0 +1,307 @@
+import { assign, fromPromise, type NonReducibleUnknown, setup } from 'xstate';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  normalizeSort,
+  queryToState,
+  sameQuery,
+  SEARCH_DEBOUNCE_MS,
+  setFilter,
+  stateToQuery,
+  toggleId,
+  togglePage,
+  toggleSort,
+} from './entityList.helpers';
+import type {
+  ConfirmInput,
+  DeleteRowsInput,
+  FetchPageInput,
+  ListDefaults,
+  ListFields,
+  ListQuery,
+  LoadError,
+  Notice,
+  PageAnswer,
+  Paginator,
+  Row,
+  RowId,
+} from './entityList.types';
+import { toBootError } from './session.helpers';
+
+export interface EntityListContext {
+  /** API resource path, e.g. `products/category`. */
+  resource: string;
+  defaults: ListDefaults;
+  fields: ListFields;
+  /** The query of the rows shown (or being loaded): the URL mirrors it. */
+  query: ListQuery;
+  /** The search box text; it becomes `query.search` when committed. */
+  search: string;
+  rows: Row[];
+  paginator: Paginator | null;
+  loadError: LoadError | null;
+  /** Ids of the ticked rows. */
+  selection: RowId[];
+  pendingDelete: { ids: RowId[]; origin: 'row' | 'bulk' } | null;
+  debounceMs: number;
+}
+
+export interface EntityListInput {
+  resource: string;
+  /** `location.search` at start. */
+  search?: string;
+  defaults?: Partial<ListDefaults>;
+  fields?: ListFields;
+  debounceMs?: number;
+}
+
+export type EntityListEvent =
+  | { type: 'page.change'; page: number }
+  | { type: 'items.change'; items: number }
+  | { type: 'sort.toggle'; field: string }
+  | { type: 'sort.set'; sort: string[] }
+  | { type: 'filter.change'; field: string; value: string | null }
+  | { type: 'filters.clear' }
+  | { type: 'search.change'; search: string }
+  | { type: 'search.commit' }
+  /** The URL changed from outside (back/forward, a link): `location.search`. */
+  | { type: 'query.sync'; search: string }
+  | { type: 'reload' }
+  | { type: 'retry' }
+  | { type: 'selection.toggle'; id: RowId }
+  | { type: 'selection.togglePage' }
+  | { type: 'selection.clear' }
+  | { type: 'row.delete'; id: RowId }
+  | { type: 'bulkDelete.request' };
+
+/** Placeholders that type the actors; the app provides the HTTP ones and tests provide fakes. */
+const provided = <Out, In = NonReducibleUnknown>(name: string) =>
+  fromPromise<Out, In>(async () => {
+    throw new Error(`${name} must be provided with machine.provide()`);
+  });
+
+/** The debounce is an actor, not an `after`: tests settle it like any other actor. */
+const wait = fromPromise<void, { ms: number }>(
+  ({ input, signal }) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, input.ms);
+      signal.addEventListener('abort', () => clearTimeout(timer));
+    }),
+);
+
+/** A query change starts from page 1 (except paging) and forgets the ticks of rows no longer shown. */
+const requery = (context: EntityListContext, change: Partial<ListQuery>) => ({
+  query: { ...context.query, page: 1, ...change },
+  selection: [] as RowId[],
+});
+
+/**
+ * An entity list (issue 5): paged, sortable, searchable (debounced), filtered, mirrored in
+ * the URL, with row and bulk delete behind the confirm dialog.
+ */
+export const entityListMachine = setup({
+  types: {
+    context: {} as EntityListContext,
+    events: {} as EntityListEvent,
+    input: {} as EntityListInput,
+  },
+  actors: {
+    fetchPage: provided<PageAnswer, FetchPageInput>('fetchPage'),
+    searchDebounce: wait,
+    confirm: provided<boolean, ConfirmInput>('confirm'),
+    /** Deletes the ids and answers how many went. */
+    deleteRows: provided<number, DeleteRowsInput>('deleteRows'),
+  },
+  actions: {
+    /** Mirror the query in the URL (the app compares with `location.search` before writing). */
+    writeUrl: (_, _params: { search: string }) => {},
+    notify: (_, _notice: Notice) => {},
+  },
+  guards: {
+    otherPage: ({ context }, params: { page: number }) =>
+      Number.isInteger(params.page) &&
+      params.page >= 1 &&
+      params.page !== context.query.page &&
+      (context.paginator === null || params.page <= context.paginator.pages),
+    validItems: ({ context }, params: { items: number }) =>
+      Number.isInteger(params.items) && params.items >= 1 && params.items <= MAX_PAGE_SIZE && params.items !== context.query.items,
+    urlDiffers: ({ context }, params: { search: string }) =>
+      !sameQuery(queryToState(params.search, context.defaults, context.fields), context.query),
+    hasSelection: ({ context }) => context.selection.length > 0,
+    approved: (_, params: { answer: unknown }) => params.answer === true,
+  },
+}).createMachine({
+  id: 'entityList',
+  context: ({ input }) => {
+    const defaults: ListDefaults = { items: input.defaults?.items ?? DEFAULT_PAGE_SIZE, sort: input.defaults?.sort ?? [] };
+    const fields = input.fields ?? {};
+    const query = queryToState(input.search ?? '', defaults, fields);
+    return {
+      resource: input.resource,
+      defaults,
+      fields,
+      query,
+      search: query.search,
+      rows: [],
+      paginator: null,
+      loadError: null,
+      selection: [],
+      pendingDelete: null,
+      debounceMs: input.debounceMs ?? SEARCH_DEBOUNCE_MS,
+    };
+  },
+  initial: 'browse',
+  states: {
+    browse: {
+      initial: 'loading',
+      on: {
+        'page.change': {
+          guard: { type: 'otherPage', params: ({ event }) => ({ page: event.page }) },
+          target: '.loading',
+          actions: assign({ query: ({ context, event }) => ({ ...context.query, page: event.page }), selection: [] }),
+        },
+        'items.change': {
+          guard: { type: 'validItems', params: ({ event }) => ({ items: event.items }) },
+          target: '.loading',
+          actions: assign(({ context, event }) => requery(context, { items: event.items })),
+        },
+        'sort.toggle': {
+          target: '.loading',
+          actions: assign(({ context, event }) => requery(context, { sort: normalizeSort(toggleSort(context.query.sort, event.field), context.fields) })),
+        },
+        'sort.set': {
+          target: '.loading',
+          actions: assign(({ context, event }) => requery(context, { sort: normalizeSort(event.sort, context.fields) })),
+        },
+        'filter.change': {
+          target: '.loading',
+          actions: assign(({ context, event }) => requery(context, { filters: setFilter(context.query.filters, event.field, event.value) })),
+        },
+        'filters.clear': {
+          target: '.loading',
+          actions: assign(({ context }) => ({ ...requery(context, { filters: {}, search: '' }), search: '' })),
+        },
+        // Typing restarts the debounce; a commit (Enter) or the debounce's end loads.
+        'search.change': { target: '.ready.debouncing', actions: assign({ search: ({ event }) => event.search }) },
+        'search.commit': {
+          target: '.loading',
+          actions: assign(({ context }) => requery(context, { search: context.search.trim() })),
+        },
+        'query.sync': {
+          guard: { type: 'urlDiffers', params: ({ event }) => ({ search: event.search }) },
+          target: '.loading',
+          actions: assign(({ context, event }) => {
+            const query = queryToState(event.search, context.defaults, context.fields);
+            return { query, search: query.search, selection: [] };
+          }),
+        },
+        reload: { target: '.loading' },
+      },
+      states: {
+        loading: {
+          entry: { type: 'writeUrl', params: ({ context }) => ({ search: stateToQuery(context.query, context.defaults) }) },
+          invoke: {
+            id: 'fetchPage',
+            src: 'fetchPage',
+            input: ({ context }) => ({ resource: context.resource, query: context.query }),
+            onDone: {
+              target: 'ready',
+              actions: [
+                // An out-of-range page answers the last page (DESIGN.md §4): follow it.
+                assign(({ context, event }) => ({
+                  rows: event.output.items,
+                  paginator: event.output.paginator,
+                  query: { ...context.query, page: event.output.paginator.page || 1 },
+                  loadError: null,
+                })),
+                { type: 'writeUrl', params: ({ context }) => ({ search: stateToQuery(context.query, context.defaults) }) },
+              ],
+            },
+            onError: { target: 'failed', actions: assign({ loadError: ({ event }) => toBootError(event.error) }) },
+          },
+        },
+        ready: {
+          initial: 'idle',
+          on: {
+            'selection.toggle': { actions: assign({ selection: ({ context, event }) => toggleId(context.selection, event.id) }) },
+            'selection.togglePage': {
+              actions: assign({ selection: ({ context }) => togglePage(context.selection, context.rows.map((r) => r.id)) }),
+            },
+            'selection.clear': { actions: assign({ selection: [] }) },
+            'row.delete': {
+              target: '#entityList.confirming',
+              actions: assign({ pendingDelete: ({ event }) => ({ ids: [event.id], origin: 'row' as const }) }),
+            },
+            'bulkDelete.request': {
+              guard: 'hasSelection',
+              target: '#entityList.confirming',
+              actions: assign({ pendingDelete: ({ context }) => ({ ids: [...context.selection], origin: 'bulk' as const }) }),
+            },
+          },
+          states: {
+            idle: {},
+            debouncing: {
+              invoke: {
+                id: 'searchDebounce',
+                src: 'searchDebounce',
+                input: ({ context }) => ({ ms: context.debounceMs }),
+                onDone: {
+                  target: '#entityList.browse.loading',
+                  actions: assign(({ context }) => requery(context, { search: context.search.trim() })),
+                },
+              },
+            },
+          },
+        },
+        failed: {
+          on: { retry: { target: 'loading' } },
+        },
+      },
+    },
+    confirming: {
+      invoke: {
+        id: 'confirm',
+        src: 'confirm',
+        input: ({ context }) => ({
+          title: 'list.deleteTitle',
+          question: context.pendingDelete?.origin === 'bulk' ? 'list.deleteSelected' : 'list.deleteOne',
+          values: { count: context.pendingDelete?.ids.length ?? 0 },
+          danger: true as const,
+        }),
+        onDone: [
+          { guard: { type: 'approved', params: ({ event }) => ({ answer: event.output }) }, target: 'deleting' },
+          // Declined: nothing happens.
+          { target: '#entityList.browse.ready', actions: assign({ pendingDelete: null }) },
+        ],
+        onError: { target: '#entityList.browse.ready', actions: assign({ pendingDelete: null }) },
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'deleteRows',
+        src: 'deleteRows',
+        input: ({ context }) => ({ resource: context.resource, ids: context.pendingDelete?.ids ?? [] }),
+        onDone: {
+          target: '#entityList.browse.loading',
+          actions: [
+            { type: 'notify', params: ({ event }) => ({ key: 'list.deleteSuccess', values: { count: event.output }, color: 'success' as const }) },
+            assign(({ context }) => ({
+              selection: context.selection.filter((id) => !(context.pendingDelete?.ids ?? []).includes(id)),
+              pendingDelete: null,
+            })),
+          ],
+        },
+        // E.g. 409 "in use": say why, and reload to show what is left.
+        onError: {
+          target: '#entityList.browse.loading',
+          actions: [
+            { type: 'notify', params: ({ event }) => ({ key: 'list.deleteFailed', values: { detail: toBootError(event.error).message }, color: 'error' as const }) },
+            assign({ pendingDelete: null }),
+          ],
+        },
+      },
+    },
+  },
+});
+
+export type EntityListMachine = typeof entityListMachine;

@@ -1,0 +1,47 @@
+import { entityListMachine } from './entityList.machine';
+import type { PageAnswer } from './entityList.types';
+import { done, fail, type MachineModel } from './model/paths';
+
+export const rows = [
+  { id: 1, name: 'Tractors', slug: 'tractors' },
+  { id: 2, name: 'Mowers', slug: 'mowers' },
+];
+
+export const page = (n = 1, pages = 3): PageAnswer => ({
+  items: rows,
+  paginator: { count: 25, page: n, pages, page_size: 10, has_next: n < pages, has_previous: n > 1 },
+});
+
+/** An entity list as a test model: every server answer and the confirm answer are events. */
+export const entityListModel: MachineModel = {
+  machine: entityListMachine,
+  input: { resource: 'products/category', defaults: { sort: ['name'] } },
+  actorIds: ['fetchPage', 'searchDebounce', 'confirm', 'deleteRows'],
+  contextKey: (c) => c.selection.length > 0,
+  events: [
+    done('fetchPage', page()),
+    fail('fetchPage', { status: 500 }),
+    { type: 'retry' },
+    { type: 'reload' },
+    { type: 'page.change', page: 2 },
+    { type: 'items.change', items: 25 },
+    { type: 'sort.toggle', field: 'name' },
+    { type: 'sort.set', sort: ['-created_at'] },
+    { type: 'filter.change', field: 'status', value: 'published' },
+    { type: 'filters.clear' },
+    { type: 'search.change', search: 'trac' },
+    done('searchDebounce'),
+    { type: 'search.commit' },
+    { type: 'query.sync', search: '?page=3' },
+    { type: 'selection.toggle', id: 1 },
+    { type: 'selection.togglePage' },
+    { type: 'selection.clear' },
+    { type: 'row.delete', id: 2 },
+    { type: 'bulkDelete.request' },
+    done('confirm', true),
+    done('confirm', false),
+    fail('confirm', new Error('dialog closed')),
+    done('deleteRows', 1),
+    fail('deleteRows', { status: 409, data: { detail: 'This category is used by 3 products.' } }),
+  ],
+};

@@ -1,0 +1,67 @@
+import type { Paginator } from './mediaManager.types';
+
+export type { Paginator };
+
+export type RowId = number | string;
+export interface Row {
+  id: RowId;
+  [field: string]: unknown;
+}
+
+/** The list's query (DESIGN.md §4), mirrored in the URL: `?page=&items=&sort=a,-b&search=&fltr=field=value`. */
+export interface ListQuery {
+  page: number;
+  items: number;
+  /** `['name', '-created_at']`: a leading minus sorts descending; the first is the primary key. */
+  sort: string[];
+  search: string;
+  /** One value per field; the API gets `fltr=field=value` each. */
+  filters: Record<string, string>;
+}
+
+export interface ListDefaults {
+  items: number;
+  sort: string[];
+}
+
+/** What a list declaration lets the URL carry; anything else in the URL is dropped. */
+export interface ListFields {
+  sortFields?: string[];
+  filterFields?: string[];
+}
+
+/** `GET /api/<resource>/` */
+export interface PageAnswer<T extends Row = Row> {
+  items: T[];
+  paginator: Paginator;
+}
+
+export interface FetchPageInput {
+  resource: string;
+  query: ListQuery;
+}
+
+export interface DeleteRowsInput {
+  resource: string;
+  ids: RowId[];
+}
+
+/** Asked of the shell's confirm dialog: message keys and their values; resolves true when approved. */
+export interface ConfirmInput {
+  title: string;
+  question: string;
+  values?: Record<string, string | number>;
+  danger: true;
+}
+
+/** A snackbar message: key, values, colour. */
+export interface Notice {
+  key: string;
+  values?: Record<string, string | number>;
+  color: 'success' | 'error' | 'info';
+}
+
+export interface LoadError {
+  status: number;
+  message: string;
+}

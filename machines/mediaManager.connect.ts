@@ -1,0 +1,169 @@
+import type { SnapshotFrom } from 'xstate';
+import { formatBytes, isSelected, mediaKind, VIRTUAL_FOLDERS } from './mediaManager.helpers';
+import type { MediaManagerEvent, mediaManagerMachine } from './mediaManager.machine';
+import { CLEAR_EDIT_LIST, type MediaFolder, type MediaItem } from './mediaManager.types';
+
+export type MediaManagerSnapshot = SnapshotFrom<typeof mediaManagerMachine>;
+export type MediaManagerSend = (event: MediaManagerEvent) => void;
+
+export type MediaManagerStatus =
+  | 'loading'
+  | 'ready'
+  | 'searching'
+  | 'failed'
+  | 'confirming'
+  | 'deleting'
+  | 'savingFolder'
+  | 'deletingFolder'
+  | 'editor';
+
+export type EditorStatus = 'loading' | 'failed' | 'open' | 'saving';
+
+function statusOf(s: MediaManagerSnapshot): MediaManagerStatus {
+  if (s.matches({ browse: 'loading' })) return 'loading';
+  if (s.matches({ browse: { ready: 'debouncing' } })) return 'searching';
+  if (s.matches({ browse: 'ready' })) return 'ready';
+  if (s.matches({ browse: 'failed' })) return 'failed';
+  if (s.matches('editor')) return 'editor';
+  return s.value as MediaManagerStatus;
+}
+
+function editorStatusOf(s: MediaManagerSnapshot): EditorStatus | null {
+  for (const st of ['loading', 'failed', 'open', 'saving'] as const) if (s.matches({ editor: st })) return st;
+  return null;
+}
+
+const folderLabel = (f: MediaFolder) => f.title || f.path.split('/').filter(Boolean).pop() || f.path;
+
+/**
+ * Snapshot + send → the plain props the media screens render (Zag-style connect): no
+ * React here, so it is unit-tested on resolved snapshots.
+ */
+export function connectMediaManager(snapshot: MediaManagerSnapshot, send: MediaManagerSend) {
+  const c = snapshot.context;
+  const status = statusOf(snapshot);
+  const editorStatus = editorStatusOf(snapshot);
+  const interactive = status === 'ready' || status === 'searching';
+  const trail = c.parentFolders;
+
+  const gridItem = (media: MediaItem) => ({
+    media,
+    id: media.id,
+    kind: mediaKind(media.mime_type),
+    /** What the tile shows: the thumbnail of an image, else nothing (an icon by kind). */
+    preview: media.thumbnail_url ?? null,
+    /** In the picker's selection (single/multi). */
+    selected: isSelected(c.selection, media.id),
+    /** Ticked in the edit list for bulk actions. */
+    ticked: c.editList.includes(media.id),
+    choose: () => send({ type: 'media.choose', media }),
+    toggleTick: () => send({ type: 'editList.toggle', id: media.id }),
+    edit: () => send({ type: 'editor.open', media }),
+  });
+
+  const editMedia = c.editMedia;
+
+  return {
+    status,
+    loading: c.loading,
+    /** Grid clicks are taken only now; show the grid disabled otherwise. */
+    interactive,
+    /** Spec §5 selection message (null when fine). */
+    error: c.error,
+    loadError: status === 'failed' ? c.loadError : null,
+    retry: () => send({ type: 'retry' }),
+    reload: () => send({ type: 'reload' }),
+
+    selectMode: c.selectMode,
+    selection: c.selection,
+    setSelectMode: (mode: unknown) => send({ type: 'selectMode.set', mode }),
+    setSelection: (selection: unknown) => send({ type: 'selection.set', selection }),
+
+    search: {
+      value: c.search,
+      /** Typed but not loaded yet. */
+      pending: status === 'searching',
+      allFolders: c.allFolders,
+      change: (search: string) => send({ type: 'search.change', search }),
+      commit: () => send({ type: 'search.commit' }),
+      setAllFolders: (allFolders: boolean) => send({ type: 'allFolders.change', allFolders }),
+    },
+
+    filter: {
+      mimeType: c.mimeType,
+      options: VIRTUAL_FOLDERS.map((v) => ({ ...v, active: c.mimeType === v.mimeType })),
+      change: (mimeType: string | null) => send({ type: 'filter.change', mimeType }),
+    },
+
+    /** Root first; the last item is the folder shown. */
+    breadcrumb: [
+      { key: 'root', folder: null as MediaFolder | null, label: 'mediaManager.root', current: trail.length === 0, open: () => send({ type: 'folder.open', folder: null }) },
+      ...trail.map((folder, i) => ({
+        key: String(folder.id),
+        folder: folder as MediaFolder | null,
+        label: folderLabel(folder),
+        current: i === trail.length - 1,
+        open: () => send({ type: 'folder.open', folder }),
+      })),
+    ],
+    currentFolder: trail.length ? trail[trail.length - 1] : null,
+    folders: c.folders.map((folder) => ({
+      folder,
+      id: folder.id,
+      label: folderLabel(folder),
+      open: () => send({ type: 'folder.open', folder }),
+      rename: (title: string) => send({ type: 'folder.rename', folder, title }),
+      remove: () => send({ type: 'folder.delete', folder }),
+    })),
+    createFolder: (title: string) => send({ type: 'folder.create', title }),
+    folderErrors: c.folderErrors,
+
+    gridItems: c.medias.map(gridItem),
+    empty: status === 'ready' && c.medias.length === 0 && c.folders.length === 0,
+
+    pagination: {
+      page: c.page,
+      pages: c.pages,
+      count: c.count,
+      hasPrevious: c.page > 1,
+      hasNext: c.page < c.pages,
+      goTo: (page: number) => send({ type: 'page.change', page }),
+      previous: () => send({ type: 'page.change', page: c.page - 1 }),
+      next: () => send({ type: 'page.change', page: c.page + 1 }),
+    },
+
+    editList: {
+      ids: c.editList,
+      count: c.editList.length,
+      clear: () => send({ type: 'editList.toggle', id: CLEAR_EDIT_LIST }),
+    },
+    canBulkDelete: interactive && c.editList.length > 0,
+    requestBulkDelete: () => send({ type: 'bulkDelete.request' }),
+    deleting: status === 'deleting' || status === 'deletingFolder',
+
+    editor: {
+      open: editorStatus !== null,
+      status: editorStatus,
+      media: editMedia,
+      errors: c.editErrors,
+      loadError: editorStatus === 'failed' ? c.loadError : null,
+      fileInfo: editMedia
+        ? {
+            name: editMedia.name,
+            size: formatBytes(editMedia.size),
+            type: editMedia.mime_type,
+            kind: mediaKind(editMedia.mime_type),
+            dimensions: editMedia.width && editMedia.height ? `${editMedia.width} × ${editMedia.height}` : null,
+            url: editMedia.url,
+          }
+        : null,
+      canSave: editorStatus === 'open',
+      close: () => send({ type: 'editor.close' }),
+      retry: () => send({ type: 'editor.retry' }),
+      save: (data: Record<string, unknown>) => send({ type: 'editor.save', data }),
+      remove: () => send({ type: 'editor.delete' }),
+    },
+  };
+}
+
+export type MediaManagerProps = ReturnType<typeof connectMediaManager>;

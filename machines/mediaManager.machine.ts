@@ -1,0 +1,441 @@
+import { assign, fromPromise, type NonReducibleUnknown, setup } from 'xstate';
+import {
+  chooseMedia,
+  completeTrail,
+  emptySelection,
+  fromListResponse,
+  isSelectMode,
+  loadInput,
+  nextTrail,
+  normalizeMimeType,
+  SEARCH_DEBOUNCE_MS,
+  toggleEditList,
+  validateSelectMode,
+  validateSelection,
+} from './mediaManager.helpers';
+import type {
+  ConfirmInput,
+  EditListId,
+  LoadError,
+  LoadMediaInput,
+  MediaFolder,
+  MediaItem,
+  MediaListResponse,
+  Notice,
+  PendingDelete,
+  SaveFolderInput,
+  SaveMediaInput,
+  SelectMode,
+  Selection,
+} from './mediaManager.types';
+import { toBootError, toFieldErrors } from './session.helpers';
+import type { FieldErrors } from './session.types';
+
+/** Spec §3 media manager state, plus what the flows need to run. */
+export interface MediaManagerContext {
+  medias: MediaItem[];
+  folders: MediaFolder[];
+  /** The folder trail (breadcrumb); its last folder is the one shown. */
+  parentFolders: MediaFolder[];
+  /** `parent_folder` of the last answer (null at the root). */
+  parentFolder: { id: number | null; path?: string } | null;
+  page: number;
+  pages: number;
+  count: number;
+  mimeType: string | null;
+  /** The search box text; a load sends it trimmed. */
+  search: string;
+  /** `all=true`: search every folder, not only the one shown. */
+  allFolders: boolean;
+  loading: boolean;
+  /** The media in the edit panel (the detail once loaded). */
+  editMedia: MediaItem | null;
+  editErrors: FieldErrors | null;
+  /** Fields of the save in flight. */
+  saveData: Record<string, unknown> | null;
+  selection: Selection;
+  /** Ids ticked for bulk actions. */
+  editList: number[];
+  selectMode: SelectMode;
+  /** The last selection-mode / selection validation message (spec §5), null when fine. */
+  error: string | null;
+  loadError: LoadError | null;
+  folderErrors: FieldErrors | null;
+  pendingDelete: PendingDelete | null;
+  debounceMs: number;
+}
+
+export interface MediaManagerInput {
+  selectMode?: unknown;
+  selection?: unknown;
+  mimeType?: string | null;
+  /** Start inside this folder (its trail is just that folder). */
+  folder?: MediaFolder | null;
+  search?: string;
+  debounceMs?: number;
+}
+
+export type MediaManagerEvent =
+  | { type: 'folder.open'; folder: MediaFolder | null }
+  | { type: 'page.change'; page: number }
+  | { type: 'filter.change'; mimeType: string | null }
+  | { type: 'allFolders.change'; allFolders: boolean }
+  | { type: 'search.change'; search: string }
+  | { type: 'search.commit' }
+  | { type: 'reload' }
+  | { type: 'retry' }
+  | { type: 'media.choose'; media: MediaItem }
+  | { type: 'selectMode.set'; mode: unknown }
+  | { type: 'selection.set'; selection: unknown }
+  | { type: 'editList.toggle'; id: EditListId }
+  | { type: 'bulkDelete.request' }
+  | { type: 'folder.create'; title: string }
+  | { type: 'folder.rename'; folder: MediaFolder; title: string }
+  | { type: 'folder.delete'; folder: MediaFolder }
+  | { type: 'editor.open'; media: MediaItem }
+  | { type: 'editor.close' }
+  | { type: 'editor.retry' }
+  | { type: 'editor.save'; data: Record<string, unknown> }
+  | { type: 'editor.delete' };
+
+/** Placeholders that type the actors; the app provides the HTTP ones and tests provide fakes. */
+const provided = <Out, In = NonReducibleUnknown>(name: string) =>
+  fromPromise<Out, In>(async () => {
+    throw new Error(`${name} must be provided with machine.provide()`);
+  });
+
+/** The debounce is an actor, not an `after`: tests settle it like any other actor. */
+const wait = fromPromise<void, { ms: number }>(
+  ({ input, signal }) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, input.ms);
+      signal.addEventListener('abort', () => clearTimeout(timer));
+    }),
+);
+
+const confirmInput = (pending: PendingDelete | null): ConfirmInput =>
+  pending?.kind === 'folder'
+    ? { title: 'mediaGallery.deleteFolderTitle', question: 'mediaGallery.deleteFolder', values: { name: pending.folder.title ?? pending.folder.path }, danger: true }
+    : { title: 'mediaGallery.deleteTitle', question: 'mediaGallery.deleteSelected', values: { count: pending?.ids.length ?? 0 }, danger: true };
+
+const deletedIds = (pending: PendingDelete | null) => (pending?.kind === 'media' ? pending.ids : []);
+
+/**
+ * Spec §3–§5 media manager: a folder trail, a paged grid with a mime filter and a
+ * debounced search, selection modes, an edit list with bulk delete behind the confirm
+ * dialog, folder create/rename/delete, and the media edit panel.
+ */
+export const mediaManagerMachine = setup({
+  types: {
+    context: {} as MediaManagerContext,
+    events: {} as MediaManagerEvent,
+    input: {} as MediaManagerInput,
+  },
+  actors: {
+    loadMedia: provided<MediaListResponse, LoadMediaInput>('loadMedia'),
+    searchDebounce: wait,
+    loadMediaDetail: provided<MediaItem, { id: number }>('loadMediaDetail'),
+    saveMedia: provided<MediaItem, SaveMediaInput>('saveMedia'),
+    /** Deletes each id (one DELETE per id, spec §7) and answers how many went. */
+    deleteMedia: provided<number, { ids: number[] }>('deleteMedia'),
+    saveFolder: provided<MediaFolder, SaveFolderInput>('saveFolder'),
+    deleteFolder: provided<unknown, { id: number }>('deleteFolder'),
+    confirm: provided<boolean, ConfirmInput>('confirm'),
+  },
+  actions: {
+    notify: (_, _notice: Notice) => {},
+  },
+  guards: {
+    noneMode: ({ context }) => context.selectMode === 'none',
+    hasEditList: ({ context }) => context.editList.length > 0,
+    fromEditor: ({ context }) => context.pendingDelete?.kind === 'media' && context.pendingDelete.origin === 'editor',
+    approved: (_, params: { answer: unknown }) => params.answer === true,
+    approvedFolderDelete: ({ context }, params: { answer: unknown }) =>
+      params.answer === true && context.pendingDelete?.kind === 'folder',
+    otherPage: ({ context }, params: { page: number }) =>
+      Number.isInteger(params.page) && params.page >= 1 && params.page <= context.pages && params.page !== context.page,
+  },
+}).createMachine({
+  id: 'mediaManager',
+  context: ({ input }) => {
+    const selectMode = isSelectMode(input.selectMode) ? input.selectMode : 'none';
+    const selectionError = input.selection === undefined ? null : validateSelection(selectMode, input.selection);
+    return {
+      medias: [],
+      folders: [],
+      parentFolders: input.folder ? [input.folder] : [],
+      parentFolder: null,
+      page: 1,
+      pages: 1,
+      count: 0,
+      mimeType: normalizeMimeType(input.mimeType),
+      search: input.search ?? '',
+      allFolders: false,
+      loading: false,
+      editMedia: null,
+      editErrors: null,
+      saveData: null,
+      selection: selectionError || input.selection === undefined ? emptySelection(selectMode) : (input.selection as Selection),
+      editList: [],
+      selectMode,
+      error: input.selectMode === undefined ? selectionError : (validateSelectMode(input.selectMode) ?? selectionError),
+      loadError: null,
+      folderErrors: null,
+      pendingDelete: null,
+      debounceMs: input.debounceMs ?? SEARCH_DEBOUNCE_MS,
+    };
+  },
+  // Selection rules hold in every state: a picker may set them while the grid loads.
+  on: {
+    'selectMode.set': {
+      actions: assign(({ context, event }) => {
+        const error = validateSelectMode(event.mode);
+        if (error) return { error };
+        const mode = event.mode as SelectMode;
+        return { error: null, selectMode: mode, selection: mode === context.selectMode ? context.selection : emptySelection(mode) };
+      }),
+    },
+    'selection.set': {
+      actions: assign(({ context, event }) => {
+        const error = validateSelection(context.selectMode, event.selection);
+        if (error) return { error };
+        return { error: null, selection: (event.selection ?? emptySelection(context.selectMode)) as Selection };
+      }),
+    },
+  },
+  initial: 'browse',
+  states: {
+    browse: {
+      initial: 'loading',
+      on: {
+        'folder.open': {
+          target: '.loading',
+          actions: assign({ parentFolders: ({ context, event }) => nextTrail(context.parentFolders, event.folder), page: 1 }),
+        },
+        'page.change': {
+          guard: { type: 'otherPage', params: ({ event }) => ({ page: event.page }) },
+          target: '.loading',
+          actions: assign({ page: ({ event }) => event.page }),
+        },
+        'filter.change': {
+          target: '.loading',
+          actions: assign({ mimeType: ({ event }) => normalizeMimeType(event.mimeType), page: 1 }),
+        },
+        'allFolders.change': {
+          target: '.loading',
+          actions: assign({ allFolders: ({ event }) => event.allFolders === true, page: 1 }),
+        },
+        // Typing restarts the debounce; a commit (Enter) or the debounce's end loads.
+        'search.change': { target: '.ready.debouncing', actions: assign({ search: ({ event }) => event.search, page: 1 }) },
+        'search.commit': { target: '.loading', actions: assign({ page: 1 }) },
+        reload: { target: '.loading' },
+      },
+      states: {
+        loading: {
+          entry: assign({ loading: true }),
+          exit: assign({ loading: false }),
+          invoke: {
+            id: 'loadMedia',
+            src: 'loadMedia',
+            input: ({ context }) => loadInput(context),
+            onDone: {
+              target: 'ready',
+              actions: assign(({ context, event }) => ({
+                ...fromListResponse(event.output),
+                parentFolders: completeTrail(context.parentFolders, event.output.parent_folder),
+                loadError: null,
+              })),
+            },
+            onError: { target: 'failed', actions: assign({ loadError: ({ event }) => toBootError(event.error) }) },
+          },
+        },
+        ready: {
+          initial: 'idle',
+          on: {
+            'media.choose': [
+              // Spec §4: in none mode choosing a media opens the editor.
+              { guard: 'noneMode', target: '#mediaManager.editor', actions: assign({ editMedia: ({ event }) => event.media }) },
+              { actions: assign({ selection: ({ context, event }) => chooseMedia(context.selectMode, context.selection, event.media) }) },
+            ],
+            'editor.open': { target: '#mediaManager.editor', actions: assign({ editMedia: ({ event }) => event.media }) },
+            'editList.toggle': { actions: assign({ editList: ({ context, event }) => toggleEditList(context.editList, event.id) }) },
+            'bulkDelete.request': {
+              guard: 'hasEditList',
+              target: '#mediaManager.confirming',
+              actions: assign({ pendingDelete: ({ context }) => ({ kind: 'media' as const, ids: [...context.editList], origin: 'grid' as const }) }),
+            },
+            'folder.create': {
+              target: '#mediaManager.savingFolder',
+              actions: assign({ folderErrors: null }),
+            },
+            'folder.rename': {
+              target: '#mediaManager.savingFolder',
+              actions: assign({ folderErrors: null }),
+            },
+            'folder.delete': {
+              target: '#mediaManager.confirming',
+              actions: assign({ pendingDelete: ({ event }) => ({ kind: 'folder' as const, folder: event.folder }) }),
+            },
+          },
+          states: {
+            idle: {},
+            debouncing: {
+              invoke: {
+                id: 'searchDebounce',
+                src: 'searchDebounce',
+                input: ({ context }) => ({ ms: context.debounceMs }),
+                onDone: { target: '#mediaManager.browse.loading' },
+              },
+            },
+          },
+        },
+        failed: {
+          on: { retry: { target: 'loading' } },
+        },
+      },
+    },
+    confirming: {
+      invoke: {
+        id: 'confirm',
+        src: 'confirm',
+        input: ({ context }) => confirmInput(context.pendingDelete),
+        onDone: [
+          {
+            guard: { type: 'approvedFolderDelete', params: ({ event }) => ({ answer: event.output }) },
+            target: 'deletingFolder',
+          },
+          { guard: { type: 'approved', params: ({ event }) => ({ answer: event.output }) }, target: 'deleting' },
+          // Spec §5: declined does nothing; back where the question came from.
+          { guard: 'fromEditor', target: '#mediaManager.editor.open', actions: assign({ pendingDelete: null }) },
+          { target: '#mediaManager.browse.ready', actions: assign({ pendingDelete: null }) },
+        ],
+        onError: [
+          { guard: 'fromEditor', target: '#mediaManager.editor.open', actions: assign({ pendingDelete: null }) },
+          { target: '#mediaManager.browse.ready', actions: assign({ pendingDelete: null }) },
+        ],
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'deleteMedia',
+        src: 'deleteMedia',
+        input: ({ context }) => ({ ids: deletedIds(context.pendingDelete) }),
+        // Spec §4: after a bulk delete the edit list is cleared and the list reloads.
+        onDone: {
+          target: '#mediaManager.browse.loading',
+          actions: [
+            { type: 'notify', params: ({ event }) => ({ key: 'mediaGallery.deleteSuccess', values: { count: event.output }, color: 'success' as const }) },
+            assign(({ context }) => {
+              const gone = deletedIds(context.pendingDelete);
+              const selection = context.selection;
+              return {
+                editList: context.editList.filter((id) => !gone.includes(id)),
+                selection: Array.isArray(selection)
+                  ? selection.filter((m) => !gone.includes(m.id))
+                  : selection && gone.includes(selection.id)
+                    ? null
+                    : selection,
+                editMedia: null,
+                pendingDelete: null,
+              };
+            }),
+          ],
+        },
+        // Some may have gone before the failure: reload to show what is left.
+        onError: {
+          target: '#mediaManager.browse.loading',
+          actions: [
+            { type: 'notify', params: { key: 'mediaGallery.deleteFailed', color: 'error' as const } },
+            assign({ editMedia: null, pendingDelete: null }),
+          ],
+        },
+      },
+    },
+    savingFolder: {
+      invoke: {
+        id: 'saveFolder',
+        src: 'saveFolder',
+        input: ({ context, event }) => {
+          const e = event as Extract<MediaManagerEvent, { type: 'folder.create' | 'folder.rename' }>;
+          const parent = context.parentFolders.length ? context.parentFolders[context.parentFolders.length - 1].id : null;
+          return e.type === 'folder.rename'
+            ? { id: e.folder.id, title: String(e.title ?? '').trim(), parent: e.folder.parent ?? parent, version: e.folder.version }
+            : { id: null, title: String(e.title ?? '').trim(), parent };
+        },
+        onDone: { target: '#mediaManager.browse.loading' },
+        onError: { target: '#mediaManager.browse.ready', actions: assign({ folderErrors: ({ event }) => toFieldErrors(event.error) }) },
+      },
+    },
+    deletingFolder: {
+      invoke: {
+        id: 'deleteFolder',
+        src: 'deleteFolder',
+        input: ({ context }) => ({ id: context.pendingDelete?.kind === 'folder' ? context.pendingDelete.folder.id : -1 }),
+        onDone: {
+          target: '#mediaManager.browse.loading',
+          actions: [{ type: 'notify', params: { key: 'mediaGallery.folderDeleted', color: 'success' as const } }, assign({ pendingDelete: null })],
+        },
+        onError: {
+          target: '#mediaManager.browse.ready',
+          actions: [{ type: 'notify', params: { key: 'mediaGallery.deleteFailed', color: 'error' as const } }, assign({ pendingDelete: null })],
+        },
+      },
+    },
+    editor: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadMediaDetail',
+            src: 'loadMediaDetail',
+            input: ({ context }) => ({ id: context.editMedia?.id ?? -1 }),
+            onDone: { target: 'open', actions: assign({ editMedia: ({ event }) => event.output, editErrors: null }) },
+            onError: { target: 'failed', actions: assign({ loadError: ({ event }) => toBootError(event.error) }) },
+          },
+          on: { 'editor.close': { target: '#mediaManager.browse.ready', actions: assign({ editMedia: null }) } },
+        },
+        failed: {
+          on: {
+            'editor.retry': { target: 'loading' },
+            'editor.close': { target: '#mediaManager.browse.ready', actions: assign({ editMedia: null, loadError: null }) },
+          },
+        },
+        open: {
+          on: {
+            'editor.save': { target: 'saving', actions: assign({ saveData: ({ event }) => event.data, editErrors: null }) },
+            'editor.delete': {
+              target: '#mediaManager.confirming',
+              actions: assign({
+                pendingDelete: ({ context }) => ({ kind: 'media' as const, ids: context.editMedia ? [context.editMedia.id] : [], origin: 'editor' as const }),
+              }),
+            },
+            'editor.close': { target: '#mediaManager.browse.ready', actions: assign({ editMedia: null, editErrors: null }) },
+          },
+        },
+        // No close while saving: the PATCH is on its way.
+        saving: {
+          invoke: {
+            id: 'saveMedia',
+            src: 'saveMedia',
+            input: ({ context }) => ({ id: context.editMedia?.id ?? -1, data: context.saveData ?? {}, version: context.editMedia?.version ?? null }),
+            // Spec §7/§8: the PATCH answer replaces the media, the list reloads, snackbar fileInfo.
+            onDone: {
+              target: '#mediaManager.browse.loading',
+              actions: [
+                { type: 'notify', params: { key: 'mediaManager.fileInfo', color: 'success' as const } },
+                assign(({ context, event }) => ({
+                  medias: context.medias.map((m) => (m.id === event.output.id ? event.output : m)),
+                  editMedia: null,
+                  saveData: null,
+                })),
+              ],
+            },
+            onError: { target: 'open', actions: assign({ editErrors: ({ event }) => toFieldErrors(event.error), saveData: null }) },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type MediaManagerMachine = typeof mediaManagerMachine;

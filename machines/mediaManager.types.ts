@@ -1,0 +1,126 @@
+/** Media manager data (spec §3, §7; DESIGN.md §5). */
+
+export interface MediaTranslation {
+  title?: string;
+  alt_text?: string;
+  description?: string;
+}
+
+/**
+ * A media item as the list answers it (title/alt_text/description in one language); the
+ * detail (`GET api/media/{id}`) adds every language under `translations` and `used_by`.
+ */
+export interface MediaItem {
+  id: number;
+  name: string;
+  /** File URL. */
+  url: string;
+  thumbnail_url?: string | null;
+  /** Web-sized variant of an image. */
+  web_url?: string | null;
+  mime_type: string;
+  size: number;
+  width?: number | null;
+  height?: number | null;
+  folder?: number | null;
+  created_at?: string;
+  updated_at?: string;
+  version?: number;
+  title?: string;
+  alt_text?: string;
+  description?: string;
+  translations?: Record<string, MediaTranslation>;
+  used_by?: Array<{ model: string; id: number | string; label: string; path?: string }>;
+  [field: string]: unknown;
+}
+
+export interface MediaFolder {
+  id: number;
+  title?: string;
+  slug?: string;
+  /** `/parent/child` */
+  path: string;
+  parent?: number | null;
+  version?: number;
+}
+
+export interface Paginator {
+  count: number;
+  page: number;
+  pages: number;
+  page_size: number;
+  has_next: boolean;
+  has_previous: boolean;
+}
+
+/** `GET api/media-folders[/{id}]`; at the root `parent_folder` has no `path`. */
+export interface MediaListResponse {
+  folders: MediaFolder[];
+  media: { items: MediaItem[]; paginator: Paginator };
+  parent_folder: { id: number | null; path?: string; ancestors?: MediaFolder[] } | null;
+}
+
+export const SELECT_MODES = ['none', 'single', 'multi'] as const;
+export type SelectMode = (typeof SELECT_MODES)[number];
+
+/** none: nothing; single: one media or null; multi: an array of media. */
+export type Selection = MediaItem | MediaItem[] | null;
+
+/** The value of `editList.toggle` that empties the edit list (spec §4). */
+export const CLEAR_EDIT_LIST = 'clear' as const;
+export type EditListId = number | typeof CLEAR_EDIT_LIST;
+
+/** Input of the `loadMedia` actor; the app turns it into `page, search, all, fltr=mime_type=…`. */
+export interface LoadMediaInput {
+  folder: number | null;
+  page: number;
+  search: string;
+  all: boolean;
+  mimeType: string | null;
+}
+
+export interface SaveMediaInput {
+  id: number;
+  /** Edited fields, e.g. `{ translations: { it: { alt_text } } }` or flat fields with `language_code`. */
+  data: Record<string, unknown>;
+  /** The version read (optimistic concurrency); null if unknown. */
+  version: number | null;
+}
+
+export interface SaveFolderInput {
+  /** null creates a folder. */
+  id: number | null;
+  title: string;
+  parent: number | null;
+  version?: number;
+}
+
+/**
+ * What the shell's confirm dialog is asked (spec §5: a red delete button). `title` and
+ * `question` are message keys, `values` fill their placeholders (spec §8:
+ * `mediaGallery.deleteSelected` with the number); the provided actor translates them and
+ * resolves true when approved.
+ */
+export interface ConfirmInput {
+  title: string;
+  question: string;
+  values?: Record<string, string | number>;
+  danger: true;
+}
+
+/** A snackbar message (spec §8): a message key, its values, and a colour. */
+export interface Notice {
+  key: string;
+  values?: Record<string, string | number>;
+  color: 'success' | 'error' | 'info';
+}
+
+export interface LoadError {
+  status: number;
+  message: string;
+}
+
+/** What a confirmed delete removes, and where declining returns to. */
+export type PendingDelete =
+  | { kind: 'media'; ids: number[]; origin: 'grid' | 'editor' }
+  | { kind: 'folder'; folder: MediaFolder };

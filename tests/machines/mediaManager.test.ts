@@ -1,0 +1,347 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  MULTI_SELECTION_ERROR,
+  NONE_SELECTION_ERROR,
+  SELECT_MODE_ERROR,
+  SINGLE_SELECTION_ERROR,
+} from '../../machines/mediaManager.helpers';
+import { type MediaManagerInput, mediaManagerMachine } from '../../machines/mediaManager.machine';
+import { detail, folderA, folderB, listResponse, media, mediaManagerModel } from '../../machines/mediaManager.model';
+import type { Notice } from '../../machines/mediaManager.types';
+import { pathsOf, uncoveredTransitions, unvisitedStates, walkPath } from './modelHarness';
+
+const paths = pathsOf(mediaManagerModel);
+const messages = [null, SELECT_MODE_ERROR, MULTI_SELECTION_ERROR, SINGLE_SELECTION_ERROR, NONE_SELECTION_ERROR];
+
+describe('media manager machine (model-based)', () => {
+  it('the generated paths visit every state and take every transition', () => {
+    expect(unvisitedStates(mediaManagerMachine, paths)).toEqual([]);
+    expect(uncoveredTransitions(mediaManagerMachine, paths)).toEqual([]);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const actor = await walkPath(mediaManagerModel, path, { actions: { notify: () => {} } });
+      const s = actor.getSnapshot();
+      // Invariants that hold in every reachable state.
+      expect(s.context.loading).toBe(s.matches({ browse: 'loading' }));
+      expect(new Set(s.context.editList).size).toBe(s.context.editList.length);
+      expect(messages).toContain(s.context.error);
+      if (s.context.selectMode === 'multi') expect(Array.isArray(s.context.selection)).toBe(true);
+      else expect(Array.isArray(s.context.selection)).toBe(false);
+      if (s.matches('editor')) expect(s.context.editMedia).not.toBeNull();
+      if (s.matches('browse')) expect(s.context.editMedia).toBeNull();
+      actor.stop();
+    });
+  }
+});
+
+/** A media manager on fake actors that answer at once and record what they were asked. */
+function boot(
+  input: MediaManagerInput = {},
+  answers: { confirm?: boolean; loadMedia?: (input: any) => unknown; deleteMedia?: () => unknown } = {},
+) {
+  const calls: Record<string, unknown[]> = {};
+  const notices: Notice[] = [];
+  const fake = (name: string, answer: (input: any) => unknown) =>
+    fromPromise(async ({ input }: { input: any }) => {
+      (calls[name] ??= []).push(input);
+      return answer(input);
+    });
+  const actor = createActor(
+    mediaManagerMachine.provide({
+      actors: {
+        loadMedia: fake('loadMedia', answers.loadMedia ?? ((i) => listResponse({ page: i.page }))),
+        loadMediaDetail: fake('loadMediaDetail', () => detail),
+        saveMedia: fake('saveMedia', () => detail),
+        deleteMedia: fake('deleteMedia', answers.deleteMedia ?? ((i) => i.ids.length)),
+        saveFolder: fake('saveFolder', () => folderB),
+        deleteFolder: fake('deleteFolder', () => ({})),
+        confirm: fake('confirm', () => answers.confirm ?? true),
+      } as any,
+      actions: { notify: (_: unknown, notice: Notice) => void notices.push(notice) },
+    }),
+    { input: { debounceMs: 5, ...input } },
+  ).start();
+  const ready = () => waitFor(actor, (s) => s.matches({ browse: 'ready' }));
+  return { actor, calls, notices, ready, ctx: () => actor.getSnapshot().context };
+}
+
+describe('media manager: selection mode and selection (spec §4, §5)', () => {
+  it('rejects a select-mode other than none, single or multi with the spec message and keeps the mode', async () => {
+    const { actor, ready, ctx } = boot({ selectMode: 'single' });
+    await ready();
+    actor.send({ type: 'selectMode.set', mode: 'all' });
+    expect(ctx().error).toBe("The select-mode must be one of 'none', 'single' or 'multi'");
+    expect(ctx().selectMode).toBe('single');
+    actor.send({ type: 'selectMode.set', mode: 'multi' });
+    expect(ctx().error).toBeNull();
+    expect(ctx().selectMode).toBe('multi');
+    expect(ctx().selection).toEqual([]);
+  });
+
+  it('multi mode takes only an array', async () => {
+    const { actor, ready, ctx } = boot({ selectMode: 'multi' });
+    await ready();
+    actor.send({ type: 'selection.set', selection: media(1) });
+    expect(ctx().error).toBe("You must set an array as selection with select-mode 'multi'");
+    expect(ctx().selection).toEqual([]);
+    actor.send({ type: 'selection.set', selection: [media(1)] });
+    expect(ctx().error).toBeNull();
+    expect(ctx().selection).toEqual([media(1)]);
+  });
+
+  it('single mode takes an object, not an array', async () => {
+    const { actor, ready, ctx } = boot({ selectMode: 'single' });
+    await ready();
+    actor.send({ type: 'selection.set', selection: [media(1)] });
+    expect(ctx().error).toBe("You must set an object as selection with select-mode 'single'");
+    actor.send({ type: 'selection.set', selection: 'photo-1.jpg' });
+    expect(ctx().error).toBe(SINGLE_SELECTION_ERROR);
+    actor.send({ type: 'selection.set', selection: media(2) });
+    expect(ctx().error).toBeNull();
+    expect(ctx().selection).toEqual(media(2));
+  });
+
+  it('none mode takes no selection', async () => {
+    const { actor, ready, ctx } = boot();
+    await ready();
+    actor.send({ type: 'selection.set', selection: media(1) });
+    expect(ctx().error).toBe("You cannot set a selection with select-mode 'none'");
+    expect(ctx().selection).toBeNull();
+  });
+
+  it('an invalid mode or selection given as input is reported the same way', () => {
+    const bad = createActor(mediaManagerMachine, { input: { selectMode: 'many' } });
+    expect(bad.getSnapshot().context).toMatchObject({ error: SELECT_MODE_ERROR, selectMode: 'none', selection: null });
+    const wrongShape = createActor(mediaManagerMachine, { input: { selectMode: 'multi', selection: media(1) } });
+    expect(wrongShape.getSnapshot().context).toMatchObject({ error: MULTI_SELECTION_ERROR, selection: [] });
+  });
+
+  it('in none mode choosing a media opens the editor on its detail', async () => {
+    const { actor, calls, ready } = boot();
+    await ready();
+    actor.send({ type: 'media.choose', media: media(1) });
+    await waitFor(actor, (s) => s.matches({ editor: 'open' }));
+    expect(calls.loadMediaDetail).toEqual([{ id: 1 }]);
+    expect(actor.getSnapshot().context.editMedia).toEqual(detail);
+    expect(actor.getSnapshot().context.selection).toBeNull();
+  });
+
+  it('single mode holds one object: the last chosen', async () => {
+    const { actor, ready, ctx } = boot({ selectMode: 'single' });
+    await ready();
+    actor.send({ type: 'media.choose', media: media(1) });
+    actor.send({ type: 'media.choose', media: media(2) });
+    expect(ctx().selection).toEqual(media(2));
+    expect(actor.getSnapshot().matches({ browse: 'ready' })).toBe(true);
+  });
+
+  it('multi mode toggles the chosen media in an array', async () => {
+    const { actor, ready, ctx } = boot({ selectMode: 'multi' });
+    await ready();
+    actor.send({ type: 'media.choose', media: media(1) });
+    actor.send({ type: 'media.choose', media: media(2) });
+    expect(ctx().selection).toEqual([media(1), media(2)]);
+    actor.send({ type: 'media.choose', media: media(1) });
+    expect(ctx().selection).toEqual([media(2)]);
+  });
+});
+
+describe('media manager: edit list, trail, paging, filter, search', () => {
+  it('the edit list toggles ids and the clear value empties it', async () => {
+    const { actor, ready, ctx } = boot();
+    await ready();
+    for (const id of [1, 2, 3, 2]) actor.send({ type: 'editList.toggle', id });
+    expect(ctx().editList).toEqual([1, 3]);
+    actor.send({ type: 'editList.toggle', id: 'clear' });
+    expect(ctx().editList).toEqual([]);
+  });
+
+  it('opening a folder already in the trail cuts the trail back to it; no folder resets it', async () => {
+    const { actor, calls, ready, ctx } = boot();
+    await ready();
+    actor.send({ type: 'folder.open', folder: folderA });
+    await ready();
+    actor.send({ type: 'folder.open', folder: folderB });
+    await ready();
+    expect(ctx().parentFolders).toEqual([folderA, folderB]);
+    actor.send({ type: 'folder.open', folder: folderA });
+    await ready();
+    expect(ctx().parentFolders).toEqual([folderA]);
+    actor.send({ type: 'folder.open', folder: null });
+    await ready();
+    expect(ctx().parentFolders).toEqual([]);
+    expect((calls.loadMedia as any[]).map((i) => i.folder)).toEqual([null, 1, 2, 1, null]);
+  });
+
+  it('a deep link into a nested folder gets its whole trail from the server', async () => {
+    const { ready, ctx, calls } = boot({ folder: folderB }, { loadMedia: () => ({ ...listResponse(), parent_folder: { id: 2, path: '/tractors/red', ancestors: [folderA] } }) });
+    await ready();
+    expect((calls.loadMedia as any[])[0]).toMatchObject({ folder: 2 });
+    expect(ctx().parentFolders).toEqual([folderA, folderB]);
+  });
+
+  it('pages within range only, and a new folder starts at page 1', async () => {
+    const { actor, calls, ready, ctx } = boot();
+    await ready();
+    actor.send({ type: 'page.change', page: 9 });
+    actor.send({ type: 'page.change', page: 1 });
+    expect(actor.getSnapshot().matches({ browse: 'ready' })).toBe(true);
+    actor.send({ type: 'page.change', page: 3 });
+    await ready();
+    expect(ctx().page).toBe(3);
+    actor.send({ type: 'folder.open', folder: folderA });
+    await ready();
+    expect((calls.loadMedia as any[]).map((i) => i.page)).toEqual([1, 3, 1]);
+  });
+
+  it('a virtual folder filters by mime type; all folders widens the search', async () => {
+    const { actor, calls, ready } = boot();
+    await ready();
+    actor.send({ type: 'filter.change', mimeType: 'video/*' });
+    await ready();
+    actor.send({ type: 'allFolders.change', allFolders: true });
+    await ready();
+    expect((calls.loadMedia as any[]).slice(1)).toEqual([
+      { folder: null, page: 1, search: '', all: false, mimeType: 'video/*' },
+      { folder: null, page: 1, search: '', all: true, mimeType: 'video/*' },
+    ]);
+  });
+
+  it('search is debounced: typing restarts the wait, one load with the last text', async () => {
+    const { actor, calls, ready, ctx } = boot();
+    await ready();
+    for (const search of ['t', 'tr', 'tractor ']) actor.send({ type: 'search.change', search });
+    expect(actor.getSnapshot().matches({ browse: { ready: 'debouncing' } })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ browse: { ready: 'idle' } }) && (calls.loadMedia?.length ?? 0) === 2);
+    expect((calls.loadMedia as any[])[1]).toMatchObject({ search: 'tractor' });
+    expect(ctx().search).toBe('tractor ');
+  });
+
+  it('search.commit loads at once without waiting for the debounce', async () => {
+    const { actor, calls, ready } = boot({ debounceMs: 60_000 });
+    await ready();
+    actor.send({ type: 'search.change', search: 'red' });
+    actor.send({ type: 'search.commit' });
+    await ready();
+    expect(actor.getSnapshot().matches({ browse: { ready: 'idle' } })).toBe(true);
+    expect((calls.loadMedia as any[])[1]).toMatchObject({ search: 'red', page: 1 });
+  });
+
+  it('a failed load keeps its status and retries', async () => {
+    let first = true;
+    const { actor, ready } = boot({}, {
+      loadMedia: () => {
+        if (first) {
+          first = false;
+          throw { status: 503, data: { detail: 'Down' } };
+        }
+        return listResponse();
+      },
+    });
+    await waitFor(actor, (s) => s.matches({ browse: 'failed' }));
+    expect(actor.getSnapshot().context.loadError).toEqual({ status: 503, message: 'Down' });
+    actor.send({ type: 'retry' });
+    await ready();
+    expect(actor.getSnapshot().context.medias).toHaveLength(2);
+  });
+});
+
+describe('media manager: bulk delete and the editor', () => {
+  it('bulk delete declined does nothing', async () => {
+    const { actor, calls, ready, ctx, notices } = boot({}, { confirm: false });
+    await ready();
+    actor.send({ type: 'editList.toggle', id: 1 });
+    actor.send({ type: 'editList.toggle', id: 2 });
+    actor.send({ type: 'bulkDelete.request' });
+    await ready();
+    expect(calls.confirm).toEqual([{ title: 'mediaGallery.deleteTitle', question: 'mediaGallery.deleteSelected', values: { count: 2 }, danger: true }]);
+    expect(calls.deleteMedia).toBeUndefined();
+    expect(calls.loadMedia).toHaveLength(1);
+    expect(ctx().editList).toEqual([1, 2]);
+    expect(notices).toEqual([]);
+  });
+
+  it('bulk delete approved deletes each id, clears the edit list, reloads and says how many went', async () => {
+    const { actor, calls, ready, ctx, notices } = boot();
+    await ready();
+    actor.send({ type: 'editList.toggle', id: 1 });
+    actor.send({ type: 'editList.toggle', id: 2 });
+    actor.send({ type: 'bulkDelete.request' });
+    await waitFor(actor, (s) => s.matches({ browse: 'ready' }) && (calls.loadMedia?.length ?? 0) === 2);
+    expect(calls.deleteMedia).toEqual([{ ids: [1, 2] }]);
+    expect(ctx().editList).toEqual([]);
+    expect(notices).toEqual([{ key: 'mediaGallery.deleteSuccess', values: { count: 2 }, color: 'success' }]);
+  });
+
+  it('bulk delete with nothing ticked is not offered', async () => {
+    const { actor, ready } = boot();
+    await ready();
+    expect(actor.getSnapshot().can({ type: 'bulkDelete.request' })).toBe(false);
+  });
+
+  it('saving the editor patches the media, closes the panel, reloads and shows mediaManager.fileInfo', async () => {
+    const { actor, calls, ready, notices, ctx } = boot();
+    await ready();
+    actor.send({ type: 'editor.open', media: media(1) });
+    await waitFor(actor, (s) => s.matches({ editor: 'open' }));
+    const data = { translations: { it: { alt_text: 'Trattore rosso' } } };
+    actor.send({ type: 'editor.save', data });
+    await waitFor(actor, (s) => s.matches({ browse: 'ready' }) && (calls.loadMedia?.length ?? 0) === 2);
+    expect(calls.saveMedia).toEqual([{ id: 1, data, version: 1 }]);
+    expect(notices).toEqual([{ key: 'mediaManager.fileInfo', color: 'success' }]);
+    expect(ctx().editMedia).toBeNull();
+  });
+
+  it('a refused save keeps the panel open with the field errors', async () => {
+    const refused = { 'translations.it.alt_text': ['Ensure this field has no more than 255 characters.'] };
+    const actor = createActor(
+      mediaManagerMachine.provide({
+        actors: {
+          loadMedia: fromPromise(async () => listResponse()),
+          loadMediaDetail: fromPromise(async () => detail),
+          saveMedia: fromPromise(async () => {
+            throw { status: 400, data: refused };
+          }),
+        } as any,
+      }),
+      { input: {} },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ browse: 'ready' }));
+    actor.send({ type: 'editor.open', media: media(1) });
+    await waitFor(actor, (s) => s.matches({ editor: 'open' }));
+    actor.send({ type: 'editor.save', data: {} });
+    await waitFor(actor, (s) => s.matches({ editor: 'open' }) && s.context.editErrors !== null);
+    expect(actor.getSnapshot().context.editErrors).toEqual(refused);
+  });
+
+  it('deleting from the editor asks first; declined returns to the editor', async () => {
+    const { actor, calls, ready } = boot({}, { confirm: false });
+    await ready();
+    actor.send({ type: 'editor.open', media: media(1) });
+    await waitFor(actor, (s) => s.matches({ editor: 'open' }));
+    actor.send({ type: 'editor.delete' });
+    await waitFor(actor, (s) => s.matches({ editor: 'open' }) && (calls.confirm?.length ?? 0) === 1);
+    expect(calls.confirm).toEqual([{ title: 'mediaGallery.deleteTitle', question: 'mediaGallery.deleteSelected', values: { count: 1 }, danger: true }]);
+    expect(calls.deleteMedia).toBeUndefined();
+  });
+
+  it('creates a folder inside the folder shown, then reloads', async () => {
+    const { actor, calls, ready } = boot({ folder: folderA });
+    await ready();
+    actor.send({ type: 'folder.create', title: '  Blue ' });
+    await waitFor(actor, (s) => s.matches({ browse: 'ready' }) && (calls.loadMedia?.length ?? 0) === 2);
+    expect(calls.saveFolder).toEqual([{ id: null, title: 'Blue', parent: 1 }]);
+  });
+
+  it('deletes a folder only after the confirm', async () => {
+    const { actor, calls, ready } = boot();
+    await ready();
+    actor.send({ type: 'folder.delete', folder: folderA });
+    await waitFor(actor, (s) => s.matches({ browse: 'ready' }) && (calls.loadMedia?.length ?? 0) === 2);
+    expect(calls.confirm).toEqual([{ title: 'mediaGallery.deleteFolderTitle', question: 'mediaGallery.deleteFolder', values: { name: 'Tractors' }, danger: true }]);
+    expect(calls.deleteFolder).toEqual([{ id: 1 }]);
+  });
+});
