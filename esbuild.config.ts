@@ -15,7 +15,9 @@ import * as esbuild from 'esbuild';
 const root = path.dirname(new URL(import.meta.url).pathname);
 const watch = process.argv.includes('--watch');
 const dev = watch || process.argv.includes('--dev');
-const spaOut = path.join(root, 'dist/spa');
+// DIST_DIR lets parallel builds (e.g. two e2e runs) keep out of each other's way.
+const distDir = path.resolve(root, process.env.DIST_DIR ?? 'dist');
+const spaOut = path.join(distDir, 'spa');
 const assetsOut = path.join(spaOut, 'assets');
 
 async function buildCss(): Promise<string> {
@@ -94,7 +96,7 @@ const serverOptions: esbuild.BuildOptions = {
   // addons and packages that locate files at run time stay external.
   external: ['better-sqlite3', '@node-rs/argon2', 'sharp', 'pg-native', 'esbuild', '@tailwindcss/*', 'lightningcss', 'fsevents'],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  outdir: path.join(root, 'dist/server'),
+  outdir: path.join(distDir, 'server'),
   minify: !dev,
   keepNames: true,
   sourcemap: 'linked',
@@ -109,13 +111,13 @@ if (!watch) {
   const started = Date.now();
   const [spa] = await Promise.all([esbuild.build(spaOptions), esbuild.build(serverOptions)]);
   writeIndex(spa.metafile!, await writeCss());
-  fs.writeFileSync(path.join(root, 'dist/spa-meta.json'), JSON.stringify(spa.metafile));
-  console.log(`built dist/spa and dist/server in ${Date.now() - started} ms`);
+  fs.writeFileSync(path.join(distDir, 'spa-meta.json'), JSON.stringify(spa.metafile));
+  console.log(`built ${path.relative(root, distDir)}/spa and ${path.relative(root, distDir)}/server in ${Date.now() - started} ms`);
 } else {
   let server: ChildProcess | undefined;
   const restart = () => {
     server?.kill('SIGTERM');
-    server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+    server = spawn(process.execPath, ['--enable-source-maps', path.join(distDir, 'server/main.js')], {
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'development' },
     });

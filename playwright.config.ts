@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+const DIST_DIR = process.env.DIST_DIR ?? 'dist';
 
 /** Real Chromium against the real built server on a fresh SQLite database. */
 export default defineConfig({
@@ -29,11 +30,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf .e2e-data-${E2E_PORT} && node dist/server/main.js`,
+    command: `rm -rf .e2e-data-${E2E_PORT} && node ${DIST_DIR}/server/main.js`,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: `.e2e-data-${E2E_PORT}`, LOG_LEVEL: 'warn' },
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: `.e2e-data-${E2E_PORT}`, SPA_DIR: `${DIST_DIR}/spa`, LOG_LEVEL: 'warn' },
     stdout: 'ignore',
   },
 });
