@@ -5,9 +5,10 @@ import { useLocationProperty } from 'wouter/use-browser-location';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../locales/languages';
 import { isDealer, isDealerBackoffice } from '../../machines/session.helpers';
 import { useT } from '../i18n/i18n';
-import { GROUPS, ROUTES } from '../routing/routes';
+import { GROUPS, type GroupDef, ROUTES, type RouteDef } from '../routing/routes';
 import { type MenuGroup, type MenuLink, sidebarMenu } from '../routing/sidebar';
 import { Icon } from '../ui/icons';
+import { useRenderProbe } from '../ui/renderProbe';
 import { useAppActors, useSession } from './AppActors';
 
 const INDENT_PX = 14;
@@ -28,6 +29,7 @@ const itemClass = (active: boolean) =>
   `flex w-full items-center gap-3 rounded-md py-2 pr-3 text-sm ${active ? 'bg-brand-soft text-white' : 'text-ink-muted hover:bg-surface-overlay hover:text-ink'}`;
 
 const SidebarLink = memo(function SidebarLink({ link, depth }: { link: MenuLink; depth: number }) {
+  useRenderProbe(`link:${link.name}`);
   const t = useT();
   const active = useIsActive(link.path);
   const mini = useMini();
@@ -49,6 +51,7 @@ const SidebarLink = memo(function SidebarLink({ link, depth }: { link: MenuLink;
 });
 
 const SidebarGroup = memo(function SidebarGroup({ group }: { group: MenuGroup }) {
+  useRenderProbe(`group:${group.name}`);
   const t = useT();
   const { sidebar } = useAppActors();
   const expanded = useSelector(sidebar, (s) => s.context.expanded.includes(group.name));
@@ -131,15 +134,16 @@ function SessionItem() {
 }
 
 /** The navigation of spec §2/§6: nested groups, footer items, session item and language selector. */
-export const Sidebar = memo(function Sidebar() {
+export const Sidebar = memo(function Sidebar({ routes = ROUTES, groups = GROUPS }: { routes?: RouteDef[]; groups?: GroupDef[] }) {
+  useRenderProbe('sidebar');
   const t = useT();
   const user = useSession((s) => s.context.user);
   const loggedIn = useSession((s) => s.context.loggedIn);
   const dealerBackoffice = useSession((s) => isDealerBackoffice(s.context.tenantKind));
   const dealer = useSession((s) => isDealer(s.context.tenantKind, s.context.user));
   const menu = useMemo(
-    () => sidebarMenu(ROUTES, GROUPS, { loggedIn, user, dealerBackoffice }, { withScreenOnly: true }),
-    [loggedIn, user, dealerBackoffice],
+    () => sidebarMenu(routes, groups, { loggedIn, user, dealerBackoffice }, { withScreenOnly: true }),
+    [routes, groups, loggedIn, user, dealerBackoffice],
   );
   const showLanguages = LANGUAGES.length > 1 && !dealer;
   return (
