@@ -89,7 +89,7 @@ describeEachDialect('tenants: exists and by_domain', (h) => {
       aliases: [],
       brand_list: ['DF'],
       languages: ['it', 'en'],
-      default_language: 'en',
+      default_language: 'it',
     });
   });
 
