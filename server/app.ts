@@ -10,6 +10,7 @@ import security from './plugins/security.js';
 import spa, { BASE } from './plugins/spa.js';
 import auth from './routes/auth.js';
 import health from './routes/health.js';
+import media from './routes/media.js';
 import profiles from './routes/profiles.js';
 import tenants from './routes/tenants.js';
 
@@ -43,6 +44,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   await app.register(auth);
   await app.register(profiles);
   await app.register(tenants);
+  await app.register(media);
   await app.register(spa);
 
   app.setNotFoundHandler((req, reply) => {

@@ -18,6 +18,7 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   SPA_DIR: z.string().default('./dist/spa'),
+  MEDIA_MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
 });
 
 export type Config = {
@@ -31,6 +32,8 @@ export type Config = {
   login: { maxPerUsername: number; maxPerIp: number; windowMs: number };
   logLevel: string;
   spaDir: string;
+  /** Uploaded files: stored under `dir`, staged in `stagingDir` while an upload is checked. */
+  media: { dir: string; stagingDir: string; maxUploadBytes: number };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -55,5 +58,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
     spaDir: path.resolve(e.SPA_DIR),
+    media: {
+      dir: path.join(path.resolve(e.DATA_DIR), 'media'),
+      stagingDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'uploads'),
+      maxUploadBytes: Math.floor(e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024),
+    },
   };
 }

@@ -1,4 +1,11 @@
 import type { MarketsTable } from './tables/markets.js';
+import type {
+  MediaCountsTable,
+  MediaFoldersTable,
+  MediaTable,
+  MediaTermsTable,
+  MediaTranslationsTable,
+} from './tables/media.js';
 import type { PermissionsTable, UserPermissionsTable } from './tables/permissions.js';
 import type { RateLimitsTable } from './tables/rateLimits.js';
 import type { SessionsTable } from './tables/sessions.js';
@@ -14,4 +21,9 @@ export interface DatabaseSchema {
   user_permissions: UserPermissionsTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
+  media_folders: MediaFoldersTable;
+  media: MediaTable;
+  media_translations: MediaTranslationsTable;
+  media_terms: MediaTermsTable;
+  media_counts: MediaCountsTable;
 }

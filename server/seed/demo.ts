@@ -41,7 +41,20 @@ const DEALER_MODELS: Model[] = [
 const grant = (models: Model[], actions: readonly Action[]) => models.flatMap((m) => actions.map((a) => codename(a, m)));
 
 /** Tables in the order they can be emptied without breaking a foreign key. */
-const RESET_ORDER = ['sessions', 'rate_limits', 'user_permissions', 'users', 'tenant_domains', 'tenants', 'markets'] as const;
+const RESET_ORDER = [
+  'sessions',
+  'rate_limits',
+  'user_permissions',
+  'users',
+  'media_terms',
+  'media_translations',
+  'media_counts',
+  'media',
+  'media_folders',
+  'tenant_domains',
+  'tenants',
+  'markets',
+] as const;
 
 export async function isEmpty(db: Kysely<DatabaseSchema>) {
   const row = await db.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -1,0 +1,204 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { fieldErrors, notFound } from '../errors.js';
+import { requirePermission, requireTenant } from '../guards.js';
+import { getFolder } from '../services/media/folders.js';
+import { createMedia, type MediaContext, removeKeys, replaceMediaFile } from '../services/media/files.js';
+import {
+  API_PREFIXES,
+  ifMatchVersion,
+  idParam,
+  languageCode,
+  languageFor,
+  pk,
+  translationFields,
+  version,
+} from '../services/media/http.js';
+import { deleteMedia, getMediaDetail, getMediaRow, mediaDetail, type TranslationInput, updateMedia } from '../services/media/library.js';
+import { discardStaged, type ReceivedForm, receiveForm, tooLarge } from '../services/media/upload.js';
+import { serveMediaFile } from '../services/media/serve.js';
+import mediaFolders from './mediaFolders.js';
+import { isLanguage } from '../../locales/languages.js';
+import { LocalDiskStorage, type MediaStorage } from '../storage/index.js';
+import { parseOr400 } from '../validation.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where uploaded files are kept (set by the media routes). */
+    mediaStorage: MediaStorage;
+  }
+}
+
+const uploadData = translationFields.extend({
+  folder: pk.nullable().optional(),
+  language_code: languageCode.optional(),
+});
+
+const replaceData = z.object({ version: version.optional() });
+
+const patchBody = translationFields
+  .extend({
+    folder: pk.nullable().optional(),
+    language_code: languageCode.optional(),
+    translations: z
+      .record(z.string(), translationFields.nullable(), { error: 'Expected an object keyed by language code.' })
+      .optional(),
+    version: version.optional(),
+  })
+  .superRefine((body, ctx) => {
+    for (const key of Object.keys(body.translations ?? {})) {
+      if (!isLanguage(key)) ctx.addIssue({ code: 'custom', path: ['translations', key], message: `Unknown language "${key.slice(0, 20)}".` });
+    }
+  });
+
+const detailQuery = z.object({ language_code: languageCode.optional() });
+
+/** Staged uploads older than this are debris of a crashed process. */
+const STALE_STAGING_MS = 24 * 3600_000;
+
+async function sweepStaging(dir: string) {
+  const entries = await fsp.readdir(dir).catch(() => [] as string[]);
+  const now = Date.now();
+  for (const name of entries) {
+    const file = path.join(dir, name);
+    const st = await fsp.stat(file).catch(() => undefined);
+    if (st && now - st.mtimeMs > STALE_STAGING_MS) await fsp.rm(file, { force: true });
+  }
+}
+
+/**
+ * Media items (spec §7, DESIGN.md §5): upload, read, edit, replace the file, delete, under
+ * /api/media and /backoffice/api/media; and the files themselves under /media/<key>.
+ */
+const media: FastifyPluginAsync = async (app) => {
+  const { dir, stagingDir, maxUploadBytes } = app.config.media;
+  const storage = new LocalDiskStorage(dir);
+  app.decorate('mediaStorage', storage);
+  await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: true });
+  app.addHook('onReady', () => sweepStaging(stagingDir));
+  await app.register(mediaFolders);
+
+  const ctx = (req: FastifyRequest): MediaContext => ({ db: app.db, dialect: app.dialect, storage, log: req.log });
+
+  /** Reads the multipart body; a declared length over the limit is refused before a byte is read. */
+  async function receive(req: FastifyRequest): Promise<ReceivedForm> {
+    const declared = Number(req.headers['content-length']);
+    // The data part and multipart framing ride along with the file: allow them 1 MB.
+    if (Number.isFinite(declared) && declared > maxUploadBytes + 1024 * 1024) throw tooLarge(maxUploadBytes);
+    return receiveForm(req, { stagingDir, maxBytes: maxUploadBytes });
+  }
+
+  /** A refused upload may leave the client still sending: close the connection rather than read it all. */
+  function closeIfUnread(req: FastifyRequest, reply: FastifyReply) {
+    if (!req.raw.readableEnded) reply.header('connection', 'close');
+  }
+
+  for (const prefix of API_PREFIXES) {
+    app.post(`${prefix}/media`, async (req, reply) => {
+      await requirePermission(req, 'add', 'media');
+      const tenant = await requireTenant(req);
+      let form: ReceivedForm | undefined;
+      try {
+        form = await receive(req);
+        if (!form.file) throw fieldErrors({ file: ['No file was submitted.'] });
+        const data = parseOr400(uploadData, form.data ?? {});
+        const folder = data.folder ?? null;
+        if (folder !== null && !(await getFolder(app.db, tenant.id, folder))) {
+          throw fieldErrors({ folder: [`Invalid pk "${folder}" - object does not exist.`] });
+        }
+        const language = languageFor(tenant, data.language_code);
+        const row = await createMedia(ctx(req), tenant.id, form.file, {
+          folder,
+          language,
+          title: data.title?.trim() ? data.title : undefined,
+          alt_text: data.alt_text?.trim() ? data.alt_text : undefined,
+          description: data.description,
+        });
+        return reply.code(201).send(await mediaDetail(app.db, tenant.id, row, language));
+      } catch (error) {
+        closeIfUnread(req, reply);
+        throw error;
+      } finally {
+        await discardStaged(form?.file);
+      }
+    });
+
+    app.get(`${prefix}/media/:id`, async (req) => {
+      await requirePermission(req, 'view', 'media');
+      const tenant = await requireTenant(req);
+      const id = idParam(req);
+      const { language_code } = parseOr400(detailQuery, req.query);
+      return getMediaDetail(app.db, tenant.id, id, languageFor(tenant, language_code));
+    });
+
+    const patch = async (req: FastifyRequest) => {
+      await requirePermission(req, 'change', 'media');
+      const tenant = await requireTenant(req);
+      const id = idParam(req);
+      const query = parseOr400(detailQuery, req.query);
+      const body = parseOr400(patchBody, req.body);
+      const language = languageFor(tenant, body.language_code ?? query.language_code);
+      const translations: Record<string, TranslationInput | null> = { ...(body.translations ?? {}) };
+      const flat: TranslationInput = {};
+      if (body.title !== undefined) flat.title = body.title;
+      if (body.alt_text !== undefined) flat.alt_text = body.alt_text;
+      if (body.description !== undefined) flat.description = body.description;
+      if (Object.keys(flat).length) translations[language] = { ...(translations[language] ?? {}), ...flat };
+      const row = await updateMedia(
+        app.db,
+        app.dialect,
+        tenant.id,
+        id,
+        { folder: body.folder, translations, version: body.version ?? ifMatchVersion(req) },
+        language,
+      );
+      return mediaDetail(app.db, tenant.id, row, language);
+    };
+    app.patch(`${prefix}/media/:id`, patch);
+    app.put(`${prefix}/media/:id`, patch);
+
+    /** Replaces the file, keeping the media's URL: multipart `file` (+ optional `data` {version}). */
+    const replace = async (req: FastifyRequest, reply: FastifyReply) => {
+      await requirePermission(req, 'change', 'media');
+      const tenant = await requireTenant(req);
+      const id = idParam(req);
+      const { language_code } = parseOr400(detailQuery, req.query);
+      const language = languageFor(tenant, language_code);
+      if (!(await getMediaRow(app.db, tenant.id, id))) throw notFound();
+      let form: ReceivedForm | undefined;
+      try {
+        form = await receive(req);
+        if (!form.file) throw fieldErrors({ file: ['No file was submitted.'] });
+        const data = parseOr400(replaceData, form.data ?? {});
+        const row = await replaceMediaFile(ctx(req), tenant.id, id, form.file, data.version ?? ifMatchVersion(req), language);
+        return mediaDetail(app.db, tenant.id, row, language);
+      } catch (error) {
+        closeIfUnread(req, reply);
+        throw error;
+      } finally {
+        await discardStaged(form?.file);
+      }
+    };
+    app.put(`${prefix}/media/:id/file`, replace);
+    app.post(`${prefix}/media/:id/file`, replace);
+
+    app.delete(`${prefix}/media/:id`, async (req, reply) => {
+      await requirePermission(req, 'delete', 'media');
+      const tenant = await requireTenant(req);
+      const id = idParam(req);
+      const keys = await deleteMedia(app.db, app.dialect, tenant.id, id);
+      await removeKeys(ctx(req), keys);
+      return reply.code(204).send();
+    });
+  }
+
+  app.get('/media/*', async (req, reply) => {
+    const key = (req.params as { '*': string })['*'];
+    return serveMediaFile(app.db, storage, key, req, reply);
+  });
+};
+
+export default media;

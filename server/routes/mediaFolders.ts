@@ -1,0 +1,107 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../errors.js';
+import { requirePermission, requireTenant } from '../guards.js';
+import { removeKeys } from '../services/media/files.js';
+import { ancestorsOf, createFolder, deleteFolderTree, foldersFor, getFolder, updateFolder } from '../services/media/folders.js';
+import { API_PREFIXES, flag, idParam, ifMatchVersion, intParam, languageCode, languageFor, pk, str, version } from '../services/media/http.js';
+import { listMedia, MEDIA_PAGE_SIZE, parseFltr } from '../services/media/library.js';
+import { folderJson } from '../services/media/serialize.js';
+import { searchWords } from '../services/media/terms.js';
+import { parseOr400 } from '../validation.js';
+
+const listQuery = z.object({
+  page: intParam(1, 1_000_000_000).optional(),
+  items: intParam(1, 100).optional(),
+  search: str(200).optional(),
+  all: flag.optional(),
+  fltr: str(200).optional(),
+  language_code: languageCode.optional(),
+});
+
+const title = z
+  .string({ error: (i) => (i.input === undefined ? 'This field is required.' : 'Not a valid string.') })
+  .max(255, 'Ensure this field has no more than 255 characters.')
+  .transform((s) => s.trim())
+  .pipe(z.string().min(1, 'This field may not be blank.'));
+
+const createBody = z.object({ title, parent: pk.nullable().optional() });
+const updateBody = z.object({ title: title.optional(), parent: pk.nullable().optional(), version: version.optional() });
+
+/**
+ * Media folders (spec §7, DESIGN.md §5): the library listing of a folder with its media
+ * page, and folder create / rename / move / delete, under /api/media-folders and
+ * /backoffice/api/media-folders.
+ */
+const mediaFolders: FastifyPluginAsync = async (app) => {
+  async function list(req: FastifyRequest, folderId: number | null) {
+    await requirePermission(req, 'view', 'media');
+    const tenant = await requireTenant(req);
+    const q = parseOr400(listQuery, req.query);
+    const folder = folderId === null ? undefined : await getFolder(app.db, tenant.id, folderId);
+    if (folderId !== null && !folder) throw notFound();
+    const filter = parseFltr(q.fltr);
+    const words = searchWords(q.search ?? '');
+    const all = q.all ?? false;
+    const [folders, media, ancestors] = await Promise.all([
+      foldersFor(app.db, tenant.id, { parentId: folderId, all, words }),
+      listMedia(app.db, {
+        tenantId: tenant.id,
+        folderId,
+        all,
+        filter,
+        words,
+        page: q.page ?? 1,
+        pageSize: q.items ?? MEDIA_PAGE_SIZE,
+        language: languageFor(tenant, q.language_code),
+      }),
+      folder ? ancestorsOf(app.db, tenant.id, folder) : Promise.resolve([]),
+    ]);
+    return {
+      folders: folders.map(folderJson),
+      media,
+      parent_folder: folder ? { ...folderJson(folder), ancestors: ancestors.map(folderJson) } : { id: null, ancestors: [] },
+    };
+  }
+
+  for (const prefix of API_PREFIXES) {
+    const base = `${prefix}/media-folders`;
+
+    app.get(base, (req) => list(req, null));
+    app.get(`${base}/:id`, (req) => list(req, idParam(req)));
+
+    app.post(base, async (req, reply) => {
+      await requirePermission(req, 'add', 'media');
+      const tenant = await requireTenant(req);
+      const body = parseOr400(createBody, req.body);
+      const row = await createFolder(app.db, app.dialect, tenant.id, { title: body.title, parent: body.parent ?? null });
+      return reply.code(201).send(folderJson(row));
+    });
+
+    const update = async (req: FastifyRequest) => {
+      await requirePermission(req, 'change', 'media');
+      const tenant = await requireTenant(req);
+      const id = idParam(req);
+      const body = parseOr400(updateBody, req.body);
+      const row = await updateFolder(app.db, app.dialect, tenant.id, id, {
+        title: body.title,
+        parent: body.parent,
+        version: body.version ?? ifMatchVersion(req),
+      });
+      return folderJson(row);
+    };
+    app.put(`${base}/:id`, update);
+    app.patch(`${base}/:id`, update);
+
+    app.delete(`${base}/:id`, async (req, reply) => {
+      await requirePermission(req, 'delete', 'media');
+      const tenant = await requireTenant(req);
+      const id = idParam(req);
+      const { keys } = await deleteFolderTree(app.db, app.dialect, tenant.id, id, ifMatchVersion(req));
+      await removeKeys({ db: app.db, dialect: app.dialect, storage: app.mediaStorage, log: req.log }, keys);
+      return reply.code(204).send();
+    });
+  }
+};
+
+export default mediaFolders;

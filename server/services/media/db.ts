@@ -1,0 +1,28 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { DatabaseSchema } from '../../db/schema.js';
+
+export type Db = Kysely<DatabaseSchema>;
+export type Trx = Transaction<DatabaseSchema>;
+
+/** Advisory-lock class for a tenant's media library (the second key is the tenant id). */
+const LIBRARY_LOCK = 4242;
+
+/**
+ * Serialises changes to a tenant's folder tree (create, move, delete, and media moving
+ * into folders) on PostgreSQL, so two moves cannot make a cycle and a folder cannot be
+ * deleted while a file is filed into it. SQLite writes are serialised already.
+ */
+export async function lockLibrary(trx: Trx, dialect: Dialect, tenantId: number) {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${LIBRARY_LOCK}, ${tenantId})`.execute(trx);
+}
+
+export function isUniqueViolation(error: unknown) {
+  const e = error as { code?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export function isForeignKeyViolation(error: unknown) {
+  const e = error as { code?: string };
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -1,0 +1,80 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '../../../locales/languages.js';
+import { HttpError, notFound } from '../../errors.js';
+import type { Tenant } from '../tenants.js';
+
+/** Every media route answers under both: the SPA calls /backoffice/api/… (spec §7). */
+export const API_PREFIXES = ['/api', '/backoffice/api'] as const;
+
+const MAX_ID = 2_147_483_647;
+
+/** An id from the URL; anything but a positive integer names nothing: 404. */
+export function idParam(req: FastifyRequest): number {
+  const raw = (req.params as { id?: string }).id ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw notFound();
+  return id;
+}
+
+/** The language of flat title/alt_text/description: the one asked for, else the site's default. */
+export function languageFor(tenant: Tenant, requested: string | undefined): string {
+  if (requested) return requested;
+  return isLanguage(tenant.default_language) ? tenant.default_language : DEFAULT_LANGUAGE;
+}
+
+export const languageCode = z
+  .string({ error: 'Not a valid string.' })
+  .refine(isLanguage, { message: `Choose one of ${LANGUAGES.join(', ')}.` });
+
+/** A primary key in a body: a number, or a string of digits as form posts send it; '' is null. */
+export const pk = z.preprocess(
+  (v) => (v === '' ? null : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: 'Incorrect type. Expected pk value.' })
+    .int('Incorrect type. Expected pk value.')
+    .min(1, 'Incorrect type. Expected pk value.')
+    .max(MAX_ID, 'Incorrect type. Expected pk value.'),
+);
+
+export const version = z
+  .number({ error: 'A valid integer is required.' })
+  .int('A valid integer is required.')
+  .min(1, 'A valid integer is required.');
+
+/** `If-Match: "3"` (or W/"3", or 3) as a version; `*` or no header: undefined. */
+export function ifMatchVersion(req: FastifyRequest): number | undefined {
+  const header = req.headers['if-match'];
+  if (header === undefined || header.trim() === '*') return undefined;
+  const m = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
+  if (!m || Number(m[1]) < 1) throw new HttpError(400, { detail: 'If-Match must name a version, e.g. "3".' });
+  return Number(m[1]);
+}
+
+const str = (max: number) =>
+  z.string({ error: 'Not a valid string.' }).max(max, `Ensure this field has no more than ${max} characters.`);
+
+export const translationFields = z.object({
+  title: str(255).optional(),
+  alt_text: str(1000).optional(),
+  description: str(10_000).optional(),
+});
+
+/** Query flags as DRF reads them. */
+export const flag = z
+  .enum(['true', 'false', '1', '0', 'True', 'False', ''], { error: 'Must be a valid boolean.' })
+  .transform((v) => v === 'true' || v === 'True' || v === '1');
+
+export const intParam = (min: number, max: number) =>
+  z
+    .string({ error: 'A valid integer is required.' })
+    .regex(/^\d{1,9}$/, 'A valid integer is required.')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, `Ensure this value is greater than or equal to ${min}.`)
+        .max(max, `Ensure this value is less than or equal to ${max}.`),
+    );
+
+export { str };

@@ -1,0 +1,97 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { notFound } from '../../errors.js';
+import { type ByteRange, isMediaKey, type MediaStorage } from '../../storage/index.js';
+import type { Db } from './db.js';
+import { allowedType } from './types.js';
+
+/** The sandbox an SVG is served in: no script, no requests, nothing but its own styles. */
+export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+type Found = { mime: string; name: string | null; immutable: boolean };
+
+/**
+ * What a key is: a thumbnail or web variant (WebP, a fresh key whenever the file is
+ * replaced, so cacheable forever) or an original (its key survives a replace: revalidated).
+ */
+async function lookup(db: Db, key: string): Promise<Found | undefined> {
+  if (key.endsWith('.thumb.webp') || key.endsWith('.web.webp')) {
+    const column = key.endsWith('.thumb.webp') ? 'thumb_key' : 'web_key';
+    const row = await db.selectFrom('media').select('id').where(column, '=', key).executeTakeFirst();
+    return row ? { mime: 'image/webp', name: null, immutable: true } : undefined;
+  }
+  const row = await db.selectFrom('media').select(['mime_type', 'name']).where('file_key', '=', key).executeTakeFirst();
+  return row ? { mime: row.mime_type, name: row.name, immutable: false } : undefined;
+}
+
+/** `Content-Disposition` with the stored name, ASCII fallback plus RFC 5987 UTF-8. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string | null) {
+  if (!name) return kind;
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}
+
+/** One `bytes=` range of a file of this size; 'unsatisfiable', or undefined to send it whole. */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return undefined; // several ranges or nonsense: the whole file
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+const etagMatches = (header: string | undefined, etag: string) =>
+  !!header && header.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}` || t.trim() === '*');
+
+/**
+ * GET /media/<key>: the stored file with its sniffed type and `nosniff`. Images, video,
+ * audio and PDF are shown inline; SVG, ZIP and office documents are downloads, and an SVG
+ * is also sandboxed by its CSP, so a script in one never runs on our origin. Files are
+ * public (keys are 128-bit random): a dealer's website embeds them.
+ */
+export async function serveMediaFile(db: Db, storage: MediaStorage, key: string, req: FastifyRequest, reply: FastifyReply) {
+  if (!isMediaKey(key)) throw notFound();
+  const found = await lookup(db, key);
+  if (!found) throw notFound();
+  const stat = await storage.stat(key);
+  if (!stat) throw notFound();
+
+  const type = allowedType(found.mime);
+  const inline = found.immutable || (type?.inline ?? false);
+  const headers: Record<string, string | number> = {
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'cross-origin',
+    'cache-control': found.immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache',
+    etag: stat.etag,
+    'last-modified': stat.modified.toUTCString(),
+    'accept-ranges': 'bytes',
+  };
+  if (etagMatches(req.headers['if-none-match'], stat.etag)) return reply.code(304).headers(headers).send();
+
+  const range = parseRange(req.headers.range, stat.size);
+  if (range === 'unsatisfiable') {
+    return reply
+      .code(416)
+      .headers({ ...headers, 'content-range': `bytes */${stat.size}` })
+      .send({ detail: 'Requested range not satisfiable.' });
+  }
+  const body = await storage.get(key, range);
+  if (!body) throw notFound();
+  headers['content-type'] = found.mime;
+  headers['content-disposition'] = contentDisposition(inline ? 'inline' : 'attachment', found.name);
+  if (found.mime === 'image/svg+xml' || !inline) headers['content-security-policy'] = SVG_CSP;
+  if (range) {
+    headers['content-range'] = `bytes ${range.start}-${range.end}/${stat.size}`;
+    headers['content-length'] = range.end - range.start + 1;
+    return reply.code(206).headers(headers).send(body);
+  }
+  headers['content-length'] = stat.size;
+  return reply.headers(headers).send(body);
+}
