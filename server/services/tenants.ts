@@ -17,15 +17,41 @@ export interface Tenant {
 /** Host names are compared without port and case, as browsers send them. */
 export const normalizeHost = (host: string) => host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
 
-/** One query on the hot path: the tenant that owns the host, with all its domains as rows. */
-export async function findTenantByHost(db: Kysely<DatabaseSchema>, host: string): Promise<Tenant | undefined> {
+// Every request resolves its host; sites change rarely. A short-lived cache per process
+// keeps that off the database, and a change reaches every instance within the TTL.
+const TENANT_TTL_MS = 2000;
+const MAX_CACHED_HOSTS = 1000;
+const caches = new WeakMap<object, Map<string, { until: number; tenant: Promise<Tenant | undefined> }>>();
+
+/** Drops cached sites, for code that has just changed one. */
+export const forgetTenants = (db: Kysely<DatabaseSchema>) => caches.get(db)?.clear();
+
+export function findTenantByHost(db: Kysely<DatabaseSchema>, host: string): Promise<Tenant | undefined> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  const key = normalizeHost(host);
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.tenant;
+  const tenant = loadTenantByHost(db, key);
+  if (cache.size >= MAX_CACHED_HOSTS) cache.clear();
+  cache.set(key, { until: now + TENANT_TTL_MS, tenant });
+  tenant.catch(() => cache.delete(key));
+  return tenant;
+}
+
+/** One query: the tenant that owns the host, with all its domains as rows. */
+async function loadTenantByHost(db: Kysely<DatabaseSchema>, host: string): Promise<Tenant | undefined> {
   const rows = await db
     .selectFrom('tenant_domains as d')
     .innerJoin('tenants as t', 't.id', 'd.tenant_id')
     .innerJoin('tenant_domains as all_d', 'all_d.tenant_id', 't.id')
     .selectAll('t')
     .select(['all_d.domain as any_domain', 'all_d.is_primary as any_primary'])
-    .where('d.domain', '=', normalizeHost(host))
+    .where('d.domain', '=', host)
     .where('t.is_active', '=', 1)
     .execute();
   const row = rows[0];

@@ -9,6 +9,7 @@
  * data once per block). Between tests the harness empties `sessions` and `rate_limits` so
  * every test starts signed out and with clean login counters.
  */
+import { forgetTenants } from '../../server/services/tenants.js';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -231,6 +232,7 @@ function makeHarness(dialect: Dialect, get: () => Resources): Harness {
       const db = get().database.db;
       await db.deleteFrom('sessions').execute();
       await db.deleteFrom('rate_limits').execute();
+      forgetTenants(db);
     },
   };
   return h;

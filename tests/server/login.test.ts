@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { forgetTenants } from '../../server/services/tenants.js';
 import {
   cookieAttributes,
   DEMO_PASSWORD,
@@ -227,10 +228,12 @@ describeEachDialect('POST /api/auth/login', (h) => {
 
     it('answers 404 on the host of a deactivated site', async () => {
       await h.db.updateTable('tenants').set({ is_active: 0 }).where('name', '=', 'Verdi Macchine Agricole').execute();
+      forgetTenants(h.db);
       try {
         expectDetail(await login({ username: 'verdi', password: DEMO_PASSWORD }, 'verdi.localhost'), 404);
       } finally {
         await h.db.updateTable('tenants').set({ is_active: 1 }).execute();
+        forgetTenants(h.db);
       }
     });
   });

@@ -1,4 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
+import { forgetTenants } from '../../server/services/tenants.js';
 import { describeEachDialect, expectDetail, expectFieldErrors } from './harness.js';
 
 describeEachDialect('tenants: exists and by_domain', (h) => {
@@ -9,9 +10,11 @@ describeEachDialect('tenants: exists and by_domain', (h) => {
       .where('domain', '=', domain)
       .executeTakeFirstOrThrow();
     await h.db.updateTable('tenants').set({ is_active: active ? 1 : 0 }).where('id', '=', tenant_id).execute();
+    forgetTenants(h.db);
   }
   afterEach(async () => {
     await h.db.updateTable('tenants').set({ is_active: 1 }).execute();
+    forgetTenants(h.db);
   });
 
   it('names the master site "default" as a plain JSON string', async () => {
