@@ -45,7 +45,7 @@ function Confirmations() {
   const asking = useSelector(useAppActors().confirm, (s) => s.matches('open'));
   return asking ? (
     <Suspense fallback={null}>
-      <Confirmations />
+      <ConfirmDialog />
     </Suspense>
   ) : null;
 }
