@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database, Dialect } from './db/database.js';
 import type { DatabaseSchema } from './db/schema.js';
+import entities from './entities/routes.js';
 import context from './plugins/context.js';
 import errors from './plugins/errors.js';
 import security from './plugins/security.js';
@@ -45,6 +46,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   await app.register(profiles);
   await app.register(tenants);
   await app.register(media);
+  await app.register(entities);
   await app.register(spa);
 
   app.setNotFoundHandler((req, reply) => {

@@ -3,6 +3,8 @@ import { type Action, ACTIONS, codename, type Model } from '../../entities/permi
 import type { DatabaseSchema } from '../db/schema.js';
 import { nowIso } from '../services/clock.js';
 import { hashPassword } from '../services/passwords.js';
+import { entityTablesInDeleteOrder } from '../entities/schema.js';
+import { seedCatalog } from './catalog.js';
 import { syncPermissions } from './permissions.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -72,6 +74,8 @@ export async function seedDemo(db: Kysely<DatabaseSchema>) {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await syncPermissions(db);
   await db.transaction().execute(async (trx) => {
+    // Entity tables (entities/) reference tenants and each other: emptied first, in reference order.
+    for (const table of entityTablesInDeleteOrder()) await (trx as Kysely<any>).deleteFrom(table).execute();
     for (const table of RESET_ORDER) await trx.deleteFrom(table).execute();
     const now = nowIso();
     const stamp = { created_at: now, updated_at: now };
@@ -110,6 +114,7 @@ export async function seedDemo(db: Kysely<DatabaseSchema>) {
     await tenant('Dealer Platform', 'default', [], ['localhost', '127.0.0.1'], 'en');
     const rossi = await tenant('Rossi Trattori', 'dealer', ['DF'], ['rossi.localhost'], 'it');
     const verdi = await tenant('Verdi Macchine Agricole', 'dealer', ['DF', 'SA', 'LA'], ['verdi.localhost'], 'en');
+    await seedCatalog(trx, { rossi, verdi });
 
     const perms = new Map(
       (await trx.selectFrom('permissions').select(['id', 'codename']).execute()).map((p) => [p.codename, p.id]),

@@ -2,11 +2,13 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../database.js';
 import { coreMigration } from './0001_core.js';
 import { mediaMigration } from './0002_media.js';
+import { catalogMigration } from './0003_catalog.js';
 
 /** A static map so the bundled server carries its migrations (no directory scan at run time). */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_core': coreMigration(dialect),
     '0002_media': mediaMigration(dialect),
+    '0003_catalog': catalogMigration(dialect),
   };
 }

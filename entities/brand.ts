@@ -1,0 +1,50 @@
+import { defineEntity } from './define.js';
+
+/** A brand the dealer sells (DESIGN.md §3); `DF` alone makes a mono-brand site. */
+export const brand = defineEntity({
+  name: 'brand',
+  model: 'brand',
+  scope: 'dealer',
+  path: '/brand',
+  table: 'brands',
+  label: { one: 'entities.brand.one', many: 'entities.brand.many' },
+  titleField: 'name',
+  fields: {
+    code: {
+      type: 'text',
+      label: 'fields.brand.code',
+      help: 'help.brand.code',
+      required: true,
+      unique: true,
+      maxLength: 16,
+      pattern: '[A-Z0-9][A-Z0-9_-]*',
+      patternMessage: 'Use capital letters, digits, - and _.',
+    },
+    name: { type: 'text', label: 'fields.brand.name', required: true, maxLength: 120 },
+    logo: { type: 'media', label: 'fields.brand.logo', accept: 'image/*' },
+    color: { type: 'color', label: 'fields.brand.color' },
+    website: { type: 'url', label: 'fields.brand.website' },
+    description: { type: 'richtext', label: 'fields.brand.description', translated: true, maxLength: 20_000 },
+    order: { type: 'integer', label: 'fields.brand.order', default: 0, min: 0, max: 9999 },
+    is_active: { type: 'boolean', label: 'fields.brand.is_active', default: true },
+  },
+  list: {
+    columns: ['logo', 'code', 'name', 'color', 'order', 'is_active'],
+    sort: 'order,name',
+    sortable: ['code', 'name', 'order', 'is_active'],
+    search: ['code', 'name'],
+    filters: [{ field: 'is_active', kind: 'boolean' }],
+  },
+  form: {
+    tabs: [
+      {
+        label: 'tabs.general',
+        groups: [
+          { label: 'groups.brand.identity', fields: ['code', 'name', 'website'], columns: 2 },
+          { label: 'groups.brand.appearance', fields: ['logo', 'color', 'order', 'is_active'], columns: 2 },
+          { label: 'groups.brand.description', fields: ['description'] },
+        ],
+      },
+    ],
+  },
+});

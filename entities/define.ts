@@ -1,0 +1,470 @@
+/**
+ * Entity declarations: one file per entity in entities/, read by the server (tables,
+ * validation, permissions, tenant scope, CRUD routes) and by the SPA (list screen, form).
+ * Plain data and small pure functions only: no Node imports, no server code.
+ *
+ * Recipe — add a field to an entity:
+ *   1. Declare it in `fields` of entities/<entity>.ts, place it in `form` (and in `list`
+ *      if it is a column, sort key, search field or filter). Label key `fields.<entity>.<field>`.
+ *   2. Add a migration, e.g. server/db/migrations/0009_product_warranty.ts:
+ *        import type { Kysely } from 'kysely';
+ *        import type { Dialect } from '../database.js';
+ *        import { addEntityColumn } from '../../entities/schema.js';
+ *        export const productWarranty = (dialect: Dialect) => ({
+ *          up: (db: Kysely<any>) => addEntityColumn(db, dialect, 'product', 'warranty'),
+ *        });
+ *      and list it in server/db/migrations/index.ts. addEntityColumn (server/entities/schema.ts)
+ *      creates whatever the field needs: a column, its indexes (sort, filter, unique), a
+ *      join table (m2m, mediaMany), or nothing at all for a translated field (kept in the
+ *      row's `translations` JSON) other than the sort column a translated `text` gets.
+ *   3. Add the label key to locales/*.json.
+ * Add an entity: entities/<name>.ts, an entry in entities/index.ts, and a migration calling
+ * `createEntityTable(db, dialect, '<name>', [<field names>])` — the field list pins what
+ * that migration creates, so later `addEntityColumn` migrations replay cleanly on a new
+ * database.
+ */
+import type { Model } from './permissions.js';
+
+/** dealer: rows of the request's dealer site only; master: rows of the master back-office only; both: rows of the request's site, on either kind. */
+export type Scope = 'dealer' | 'master' | 'both';
+
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'slug'
+  | 'email'
+  | 'url'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'select'
+  | 'color'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'media'
+  | 'mediaMany'
+  | 'file'
+  | 'fk'
+  | 'm2m'
+  | 'repeater'
+  | 'seo'
+  | 'map'
+  | 'richtext'
+  | 'menuTree';
+
+interface FieldBase {
+  /** i18n key of the label, e.g. `fields.product.name`. */
+  label: string;
+  /** i18n key of a help text shown under the widget. */
+  help?: string;
+  /** Must not be empty. For a translated field: in the site's default language. */
+  required?: boolean;
+  /** Kept per language, read and written under `translations.<lang>.<field>`. */
+  translated?: boolean;
+  /** Shown, never written by clients. */
+  readOnly?: boolean;
+}
+
+export interface TextField extends FieldBase {
+  type: 'text' | 'textarea' | 'email' | 'url';
+  default?: string;
+  minLength?: number;
+  maxLength?: number;
+  /** A JavaScript regular expression source, matched with the `u` flag against the whole value. */
+  pattern?: string;
+  patternMessage?: string;
+  /** Unique among the rows of a site (not for translated fields). */
+  unique?: boolean;
+}
+
+export interface SlugField extends FieldBase {
+  type: 'slug';
+  /**
+   * Field the slug is made from when left empty: the same language for a translated slug,
+   * the default language for a plain slug made from a translated field. Slugs are unique
+   * per site (and language).
+   */
+  from?: string;
+  maxLength?: number;
+}
+
+export interface NumberField extends FieldBase {
+  type: 'number' | 'integer';
+  default?: number;
+  min?: number;
+  max?: number;
+  /** UI hint for the input's step. */
+  step?: number;
+}
+
+export interface BooleanField extends FieldBase {
+  type: 'boolean';
+  default?: boolean;
+}
+
+export interface SelectOption {
+  value: string;
+  /** i18n key, e.g. `options.product.status.draft`. */
+  label: string;
+}
+
+export interface SelectField extends FieldBase {
+  type: 'select';
+  options: readonly SelectOption[];
+  default?: string;
+}
+
+export interface ColorField extends FieldBase {
+  type: 'color';
+  /** Allows `#rrggbbaa`. */
+  alpha?: boolean;
+  default?: string;
+}
+
+export interface TemporalField extends FieldBase {
+  /** date `YYYY-MM-DD`; datetime ISO 8601 UTC `YYYY-MM-DDTHH:mm:ss.sssZ`; time `HH:MM:SS`. */
+  type: 'date' | 'datetime' | 'time';
+  min?: string;
+  max?: string;
+}
+
+export interface MediaField extends FieldBase {
+  /** The id of a media item of the same site. `file` is any document, `media` usually an image. */
+  type: 'media' | 'file';
+  /** Mime filter for the picker, e.g. `image/*`, `application/pdf` (a UI hint). */
+  accept?: string;
+}
+
+export interface MediaManyField extends FieldBase {
+  /** An ordered list of media ids of the same site. */
+  type: 'mediaMany';
+  accept?: string;
+  max?: number;
+}
+
+export interface FkField extends FieldBase {
+  type: 'fk';
+  /** Entity name of the target. */
+  target: string;
+  /** When the target is deleted: refuse with 409 (default), clear this field, or delete this row too. */
+  onDelete?: 'protect' | 'setNull' | 'cascade';
+}
+
+export interface M2mField extends FieldBase {
+  type: 'm2m';
+  target: string;
+  max?: number;
+  /** When a target is deleted: refuse with 409 (default) or just drop the link. */
+  onDelete?: 'protect' | 'unlink';
+}
+
+export interface RepeaterField extends FieldBase {
+  type: 'repeater';
+  fields: Readonly<Record<string, Field>>;
+  min?: number;
+  max?: number;
+  /** Nested field shown as the title of a collapsed row. */
+  rowLabel?: string;
+}
+
+/** `{ title, description, slug }`; the widget previews it as a search result (60/155 characters). */
+export interface SeoField extends FieldBase {
+  type: 'seo';
+}
+
+/** `{ lat, lng }` or null. */
+export interface MapField extends FieldBase {
+  type: 'map';
+}
+
+/** HTML, sanitised by the server against an allow-list (images only from /media/). */
+export interface RichTextField extends FieldBase {
+  type: 'richtext';
+  maxLength?: number;
+}
+
+/** Nested menu: `[{ id?, label, page? | url?, new_tab?, children: [...] }]`. */
+export interface MenuTreeField extends FieldBase {
+  type: 'menuTree';
+  maxDepth: number;
+  maxItems?: number;
+  /** Page keys a node may link to; any `[a-z0-9_]+` key when absent. */
+  pages?: readonly string[];
+}
+
+export type Field =
+  | TextField
+  | SlugField
+  | NumberField
+  | BooleanField
+  | SelectField
+  | ColorField
+  | TemporalField
+  | MediaField
+  | MediaManyField
+  | FkField
+  | M2mField
+  | RepeaterField
+  | SeoField
+  | MapField
+  | RichTextField
+  | MenuTreeField;
+
+export type FilterKind = 'select' | 'fk' | 'boolean' | 'dateRange';
+
+export interface FilterDef {
+  field: string;
+  kind: FilterKind;
+}
+
+export interface ListDef {
+  /** Columns of the list screen, in order: field names or the built-ins id, created_at, updated_at. */
+  columns: readonly string[];
+  /** Default `sort` parameter, e.g. `-id` or `order,id`. */
+  sort: string;
+  /** Fields the list may be sorted by (id always may; created_at and updated_at when listed). Each gets an index. */
+  sortable: readonly string[];
+  /** Fields whose words the `search` parameter matches by prefix. */
+  search: readonly string[];
+  filters: readonly FilterDef[];
+}
+
+export interface FormGroup {
+  /** i18n key of the group's heading; none for an untitled group. */
+  label?: string;
+  fields: readonly string[];
+  /** Grid columns on wide screens. */
+  columns?: 1 | 2;
+}
+
+export interface FormTab {
+  /** i18n key of the tab. A form with one tab shows no tab bar. */
+  label: string;
+  groups: readonly FormGroup[];
+}
+
+export interface FormDef {
+  tabs: readonly FormTab[];
+}
+
+/** What the cross-field check sees: every non-translated value, and the translations. */
+export interface CheckInput {
+  values: Readonly<Record<string, unknown>>;
+  translations: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+export interface EntityDef {
+  /** Registry key and fk target name, e.g. `product`. */
+  name: string;
+  /** Permission model (spec §3): the `<model>` of `view_<model>` etc. */
+  model: Model;
+  scope: Scope;
+  /** Route of the SPA list screen and, under /api, of the resource: `/products` → `/api/products/`. */
+  path: string;
+  table: string;
+  /** i18n keys for the entity's name. */
+  label: { one: string; many: string };
+  /** Field that names a row in lists, autocompletes and "used by" messages. */
+  titleField: string;
+  fields: Readonly<Record<string, Field>>;
+  list: ListDef;
+  form: FormDef;
+  /** Cross-field rules; return errors by field path (e.g. `{ valid_to: ['…'] }`). */
+  checks?: (input: CheckInput) => Record<string, string[]> | undefined;
+}
+
+/** Keeps the literal types of a declaration (field names, options) for whoever imports it. */
+export function defineEntity<const T extends EntityDef>(def: T): T {
+  return def;
+}
+
+export const BUILTIN_FIELDS = ['id', 'version', 'created_at', 'updated_at'] as const;
+
+/** Types whose value lives in a join table or a reference column, so never per language. */
+export const RELATIONAL_TYPES: ReadonlySet<FieldType> = new Set(['fk', 'm2m', 'media', 'mediaMany', 'file']);
+
+/** Types whose values are lists of ids. */
+export const MANY_TYPES: ReadonlySet<FieldType> = new Set(['m2m', 'mediaMany']);
+
+/** The value a field takes when nothing was given. */
+export function emptyValue(field: Field): unknown {
+  switch (field.type) {
+    case 'text':
+    case 'textarea':
+    case 'email':
+    case 'url':
+    case 'slug':
+    case 'richtext':
+      return '';
+    case 'boolean':
+      return false;
+    case 'm2m':
+    case 'mediaMany':
+    case 'repeater':
+    case 'menuTree':
+      return [];
+    case 'seo':
+      return { title: '', description: '', slug: '' };
+    default:
+      return null;
+  }
+}
+
+export function defaultValue(field: Field): unknown {
+  const d = (field as { default?: unknown }).default;
+  return d === undefined ? emptyValue(field) : structuredCloneSafe(d);
+}
+
+function structuredCloneSafe<T>(v: T): T {
+  return v !== null && typeof v === 'object' ? (JSON.parse(JSON.stringify(v)) as T) : v;
+}
+
+export function isEmpty(field: Field, value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (field.type === 'seo') {
+    const s = value as { title?: string; description?: string; slug?: string };
+    return !s.title && !s.description && !s.slug;
+  }
+  return false;
+}
+
+/** `Trattore DF 5080 Ultra!` → `trattore-df-5080-ultra`; accents folded, other scripts kept. */
+export function slugify(text: string, maxLength = 200): string {
+  const s = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  // Keep only what a slug may hold (a-z, 0-9): other scripts become nothing here.
+  const ascii = s.replace(/[^a-z0-9-]+/g, '').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '');
+  return ascii.slice(0, maxLength).replace(/-+$/, '');
+}
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** i18n keys a declaration refers to, for checking the locale files. */
+export function i18nKeys(entity: EntityDef): string[] {
+  const keys = new Set<string>([entity.label.one, entity.label.many]);
+  const walk = (fields: Readonly<Record<string, Field>>) => {
+    for (const f of Object.values(fields)) {
+      keys.add(f.label);
+      if (f.help) keys.add(f.help);
+      if (f.type === 'select') for (const o of f.options) keys.add(o.label);
+      if (f.type === 'repeater') walk(f.fields);
+    }
+  };
+  walk(entity.fields);
+  for (const tab of entity.form.tabs) {
+    keys.add(tab.label);
+    for (const g of tab.groups) if (g.label) keys.add(g.label);
+  }
+  return [...keys];
+}
+
+const FILTER_TYPES: Record<FilterKind, readonly FieldType[]> = {
+  select: ['select'],
+  fk: ['fk', 'm2m'],
+  boolean: ['boolean'],
+  dateRange: ['date', 'datetime'],
+};
+
+const SORTABLE_TYPES: readonly FieldType[] = [
+  'text',
+  'email',
+  'url',
+  'slug',
+  'number',
+  'integer',
+  'boolean',
+  'select',
+  'date',
+  'datetime',
+  'time',
+  'color',
+];
+
+/**
+ * Mistakes a declaration can make, as sentences (empty when sound). Run by the tests over
+ * every registered entity, and by the server at start-up.
+ */
+export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]): string[] {
+  const p: string[] = [];
+  const names = Object.keys(entity.fields);
+  const builtin = new Set<string>(BUILTIN_FIELDS);
+  const has = (n: string) => names.includes(n) || builtin.has(n);
+  const at = (what: string) => `${entity.name}: ${what}`;
+  if (!/^[a-z][a-zA-Z0-9]*$/.test(entity.name)) p.push(at('name must be camelCase letters and digits'));
+  if (!/^[a-z][a-z0-9_]*$/.test(entity.table)) p.push(at('table must be snake_case'));
+  if (!/^(\/[A-Za-z0-9_]+)+$/.test(entity.path)) p.push(at(`bad path ${entity.path}`));
+  if (!names.includes(entity.titleField)) p.push(at(`titleField ${entity.titleField} is not a field`));
+  for (const n of names) {
+    if (!/^[a-z][a-z0-9_]*$/.test(n)) p.push(at(`field name ${n} must be snake_case`));
+    if (builtin.has(n) || n === 'translations' || n === 'tenant_id' || n.startsWith('_')) p.push(at(`field name ${n} is reserved`));
+  }
+  const slugs = names.filter((n) => entity.fields[n].type === 'slug');
+  if (slugs.length > 1) p.push(at('at most one slug field'));
+  const checkField = (path: string, f: Field, nested: boolean) => {
+    if (f.translated && RELATIONAL_TYPES.has(f.type) && !nested) p.push(at(`${path}: a ${f.type} field cannot be translated`));
+    if (nested && f.translated) p.push(at(`${path}: fields inside a repeater follow the repeater's language`));
+    if ((f.type === 'fk' || f.type === 'm2m') && !all.some((e) => e.name === f.target)) p.push(at(`${path}: unknown target ${f.target}`));
+    if (f.type === 'text' && f.unique && f.translated) p.push(at(`${path}: a translated field cannot be unique`));
+    if (f.type === 'text' && f.pattern !== undefined) {
+      try {
+        new RegExp(f.pattern, 'u');
+      } catch {
+        p.push(at(`${path}: pattern does not compile`));
+      }
+    }
+    if (f.type === 'slug' && f.from !== undefined) {
+      const src = entity.fields[f.from];
+      if (nested || !src) p.push(at(`${path}: from ${f.from} is not a field`));
+      else if (f.translated && !src.translated) p.push(at(`${path}: a translated slug needs a translated source`));
+    }
+    if (f.type === 'select' && f.default !== undefined && !f.options.some((o) => o.value === f.default)) {
+      p.push(at(`${path}: default is not an option`));
+    }
+    if (f.type === 'repeater') {
+      if (nested) p.push(at(`${path}: repeaters do not nest`));
+      for (const [k, sub] of Object.entries(f.fields)) {
+        if (sub.type === 'm2m' || sub.type === 'slug') p.push(at(`${path}.${k}: ${sub.type} cannot sit in a repeater`));
+        checkField(`${path}.${k}`, sub, true);
+      }
+      if (f.rowLabel && !f.fields[f.rowLabel]) p.push(at(`${path}: rowLabel is not a nested field`));
+    }
+    if (f.type === 'menuTree' && !(f.maxDepth >= 1)) p.push(at(`${path}: maxDepth must be at least 1`));
+  };
+  for (const n of names) checkField(n, entity.fields[n], false);
+
+  for (const c of entity.list.columns) if (!has(c)) p.push(at(`list column ${c} is not a field`));
+  const sortable = new Set<string>(entity.list.sortable);
+  for (const s of entity.list.sortable) {
+    const f = entity.fields[s];
+    if (!f && s !== 'created_at' && s !== 'updated_at' && s !== 'id') p.push(at(`sortable ${s} is not a field`));
+    else if (f && !SORTABLE_TYPES.includes(f.type)) p.push(at(`sortable ${s}: cannot sort by a ${f.type}`));
+    else if (f && f.translated && f.type !== 'text') p.push(at(`sortable ${s}: of translated fields only text sorts`));
+  }
+  for (const part of entity.list.sort.split(',')) {
+    const key = part.replace(/^-/, '');
+    if (!sortable.has(key) && key !== 'id') p.push(at(`default sort ${key} is not sortable`));
+  }
+  for (const s of entity.list.search) {
+    const f = entity.fields[s];
+    if (!f || !['text', 'textarea', 'email', 'url', 'slug'].includes(f.type)) p.push(at(`search ${s} must be a text field`));
+  }
+  for (const fl of entity.list.filters) {
+    const f = entity.fields[fl.field];
+    if (!f) p.push(at(`filter ${fl.field} is not a field`));
+    else if (!FILTER_TYPES[fl.kind].includes(f.type)) p.push(at(`filter ${fl.field}: kind ${fl.kind} does not fit a ${f.type}`));
+    else if (f.translated) p.push(at(`filter ${fl.field}: translated fields do not filter`));
+  }
+  const placed = entity.form.tabs.flatMap((t) => t.groups.flatMap((g) => g.fields));
+  for (const n of placed) if (!names.includes(n)) p.push(at(`form field ${n} is not a field`));
+  for (const n of names) {
+    const count = placed.filter((x) => x === n).length;
+    if (count !== 1) p.push(at(`form places ${n} ${count} times`));
+  }
+  return p;
+}

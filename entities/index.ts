@@ -1,0 +1,24 @@
+/**
+ * Every declared entity (entities/define.ts). Server and SPA read this list: the server
+ * builds tables, validation and routes from it, the SPA its list screens and forms.
+ */
+import { brand } from './brand.js';
+import { brandService } from './brandService.js';
+import { category } from './category.js';
+import type { EntityDef } from './define.js';
+import { featuredProduct } from './featuredProduct.js';
+import { product } from './product.js';
+import { tag } from './tag.js';
+
+export { brand, brandService, category, featuredProduct, product, tag };
+
+export const ENTITIES: readonly EntityDef[] = [brand, brandService, category, tag, product, featuredProduct];
+
+export function entityNamed(name: string): EntityDef | undefined {
+  return ENTITIES.find((e) => e.name === name);
+}
+
+/** The entity whose SPA route (and API resource) is this path, e.g. `/products/category`. */
+export function entityAtPath(path: string): EntityDef | undefined {
+  return ENTITIES.find((e) => e.path === path);
+}

@@ -1,0 +1,456 @@
+/**
+ * Paged lists: `?page=&items=&sort=a,-b&search=&fltr=field=value` (DESIGN.md §4).
+ *
+ * Cost stays flat with the size of a site's table:
+ * - the page's ids come from an index-only scan of (tenant_id, sort column, id) — the
+ *   declaration gives every sortable and filterable column that index — and only those
+ *   rows are then read;
+ * - search is a range scan per word of the `<table>_search` index. A word matching few
+ *   rows (under DRIVER_CAP) drives the query: its rows are fetched and sorted; when every
+ *   word matches many rows, the list walks its sort index and probes each row's words
+ *   instead, which finds a page of matches after a few dozen rows;
+ * - the paginator's count comes from entity_counts when the list is unfiltered or
+ *   filtered by one facet, and is otherwise counted up to COUNT_CAP (the paginator then
+ *   says `count_exact: false`);
+ * - list rows carry only the list columns; translated ones are read out of the row's
+ *   translations JSON by the database, in the asked language.
+ */
+import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { emptyValue, type EntityDef, type Field, type FilterDef } from '../../entities/define.js';
+import { addError, type Errors, isValidDate } from '../../entities/validate.js';
+import { type EngineContext, tenantKey } from './context.js';
+import { countQuery, facetFields } from './counts.js';
+import { listFields, type Loaded, presentList } from './read.js';
+import { columnOf, isJoinField, isScoped, isShadowed, joinTableOf, searchTableOf, storesColumn } from './schema.js';
+import { prefixRange, queryTokens } from './search.js';
+import { decodeRecord, parseJson } from './storage.js';
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const COUNT_CAP = 10_000;
+/** A search word matching fewer rows than this drives the query. */
+export const DRIVER_CAP = 2_000;
+/** Count cap when every search word is frequent (matches DRIVER_CAP rows or more). */
+export const PROBE_COUNT_CAP = 1_000;
+/** Count cap when several words are all frequent: each counted row costs a probe per word. */
+export const PROBE_WALK_CAP = 200;
+
+type Value = string | number | null;
+
+type Filter =
+  | { type: 'in'; field: string; column: string; values: Value[]; facetKeys?: string[] }
+  | { type: 'm2m'; field: string; table: string; ids: number[] }
+  | { type: 'range'; field: string; column: string; from?: string; to?: string; toExclusive: boolean };
+
+export interface ListQuery {
+  page: number;
+  size: number;
+  sort: Array<{ column: string; desc: boolean }>;
+  tokens: string[];
+  filters: Filter[];
+}
+
+export type RawQuery = Record<string, string | string[] | undefined>;
+
+const ONCE = 'Give this parameter once.';
+
+function single(q: RawQuery, key: string, errors: Errors): string | undefined {
+  const v = q[key];
+  if (Array.isArray(v)) {
+    addError(errors, key, ONCE);
+    return undefined;
+  }
+  return v;
+}
+
+function sortColumn(entity: EntityDef, key: string): string | undefined {
+  if (key === 'id') return 'id';
+  if (!entity.list.sortable.includes(key)) return undefined;
+  const field = entity.fields[key];
+  if (!field) return key; // created_at, updated_at
+  return field.translated ? (isShadowed(field) ? key : undefined) : columnOf(key, field);
+}
+
+function nextDay(date: string): string {
+  const t = new Date(`${date}T00:00:00.000Z`);
+  t.setUTCDate(t.getUTCDate() + 1);
+  return t.toISOString();
+}
+
+function parseFilter(entity: EntityDef, def: FilterDef, field: Field, raw: string, errors: Errors): Filter | undefined {
+  const bad = (msg: string) => {
+    addError(errors, 'fltr', msg);
+    return undefined;
+  };
+  const name = def.field;
+  const parts = raw.split(',').map((s) => s.trim());
+  switch (def.kind) {
+    case 'select': {
+      if (field.type !== 'select') return undefined;
+      const wrong = parts.find((p) => !field.options.some((o) => o.value === p));
+      if (wrong !== undefined) return bad(`"${wrong.slice(0, 40)}" is not a valid choice for ${name}.`);
+      return { type: 'in', field: name, column: columnOf(name, field), values: parts, facetKeys: parts };
+    }
+    case 'boolean': {
+      if (parts.length !== 1 || !['true', 'false', '1', '0'].includes(parts[0])) return bad(`Use true or false for ${name}.`);
+      const v = parts[0] === 'true' || parts[0] === '1' ? 1 : 0;
+      return { type: 'in', field: name, column: columnOf(name, field), values: [v], facetKeys: [String(v)] };
+    }
+    case 'fk': {
+      const ids: Value[] = [];
+      for (const p of parts) {
+        if (p === 'null' && field.type === 'fk') ids.push(null);
+        else if (/^[1-9]\d{0,9}$/.test(p) && Number(p) <= 2_147_483_647) ids.push(Number(p));
+        else return bad(`Use ids separated by commas for ${name}.`);
+      }
+      if (field.type === 'm2m') return { type: 'm2m', field: name, table: joinTableOf(entity, name), ids: ids as number[] };
+      return { type: 'in', field: name, column: columnOf(name, field), values: ids, facetKeys: ids.map((i) => (i === null ? '' : String(i))) };
+    }
+    case 'dateRange': {
+      const m = /^([0-9-]*)(\.\.([0-9-]*))?$/.exec(raw.trim());
+      const from = m?.[1] || undefined;
+      const to = m ? (m[2] === undefined ? m[1] : m[3]) || undefined : undefined;
+      if (!m || (!from && !to) || (from && !isValidDate(from)) || (to && !isValidDate(to))) {
+        return bad(`Use a date range as YYYY-MM-DD..YYYY-MM-DD for ${name} (either end may be left open).`);
+      }
+      const column = columnOf(name, field);
+      if (field.type === 'datetime') {
+        return { type: 'range', field: name, column, from: from && `${from}T00:00:00.000Z`, to: to && nextDay(to), toExclusive: true };
+      }
+      return { type: 'range', field: name, column, from, to, toExclusive: false };
+    }
+  }
+}
+
+/** The list parameters, or field errors keyed `page`, `items`, `sort`, `search`, `fltr`. */
+export function parseListQuery(entity: EntityDef, q: RawQuery): { query: ListQuery; errors: Errors } {
+  const errors: Errors = {};
+  const query: ListQuery = { page: 1, size: DEFAULT_PAGE_SIZE, sort: [], tokens: [], filters: [] };
+
+  const page = single(q, 'page', errors);
+  if (page !== undefined && page !== '') {
+    if (!/^\d{1,9}$/.test(page) || Number(page) < 1) addError(errors, 'page', 'A valid page number (1 or more) is required.');
+    else query.page = Number(page);
+  }
+  const items = single(q, 'items', errors);
+  if (items !== undefined && items !== '') {
+    if (!/^\d{1,9}$/.test(items) || Number(items) < 1) addError(errors, 'items', 'A valid number of items (1 or more) is required.');
+    else query.size = Math.min(Number(items), MAX_PAGE_SIZE);
+  }
+
+  const sort = single(q, 'sort', errors) || entity.list.sort;
+  const seen = new Set<string>();
+  for (const part of sort.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const desc = part.startsWith('-');
+    const key = desc ? part.slice(1) : part;
+    const column = sortColumn(entity, key);
+    if (!column) {
+      addError(errors, 'sort', `Cannot sort by "${key.slice(0, 40)}".`);
+      continue;
+    }
+    if (seen.has(column)) continue;
+    seen.add(column);
+    query.sort.push({ column, desc });
+  }
+  if (query.sort.length > 3) addError(errors, 'sort', 'Sort by at most 3 fields.');
+  if (!seen.has('id')) query.sort.push({ column: 'id', desc: query.sort.length ? query.sort[query.sort.length - 1].desc : false });
+
+  const search = single(q, 'search', errors);
+  if (search !== undefined && search.trim() !== '') {
+    if (search.length > 200) addError(errors, 'search', 'Ensure this field has no more than 200 characters.');
+    else if (!entity.list.search.length) addError(errors, 'search', 'This list cannot be searched.');
+    else query.tokens = queryTokens(search);
+  }
+
+  const fltr = q.fltr === undefined ? [] : Array.isArray(q.fltr) ? q.fltr : [q.fltr];
+  if (fltr.length > 10) addError(errors, 'fltr', 'Give at most 10 filters.');
+  else {
+    for (const f of fltr) {
+      if (f === '') continue;
+      const eq = f.indexOf('=');
+      const name = eq < 0 ? f : f.slice(0, eq);
+      const def = entity.list.filters.find((d) => d.field === name);
+      if (!def || eq < 0) {
+        addError(errors, 'fltr', `Cannot filter by "${name.slice(0, 40)}".`);
+        continue;
+      }
+      const parsed = parseFilter(entity, def, entity.fields[name], f.slice(eq + 1), errors);
+      if (parsed) query.filters.push(parsed);
+    }
+  }
+  return { query, errors };
+}
+
+export interface SearchPlan {
+  /** The rarest word: its matching rows are the candidates. */
+  driver?: string;
+  /** Words each candidate row must also have. */
+  probes: string[];
+}
+
+/** Which search word drives the query, from a capped count of each word's matches. */
+async function planSearch(ctx: EngineContext, entity: EntityDef, tokens: readonly string[]): Promise<SearchPlan> {
+  if (!tokens.length) return { probes: [] };
+  const estimates = await Promise.all(
+    tokens.map(async (token) => {
+      const [lo, hi] = prefixRange(token);
+      const inner = ctx.db
+        .selectFrom(searchTableOf(entity))
+        .select('entity_id')
+        .where('tenant_id', '=', tenantKey(ctx, entity))
+        .where('token', '>=', lo)
+        .where('token', '<', hi)
+        .limit(DRIVER_CAP);
+      const row = await ctx.db.selectFrom(inner.as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    }),
+  );
+  const rarest = estimates.indexOf(Math.min(...estimates));
+  if (estimates[rarest] < DRIVER_CAP) return { driver: tokens[rarest], probes: tokens.filter((_, i) => i !== rarest) };
+  return { probes: [...tokens] };
+}
+
+/** `where` conditions of a list: site, filters, search words. */
+function applyWhere<QB extends SelectQueryBuilder<any, any, any>>(
+  ctx: EngineContext,
+  entity: EntityDef,
+  q: QB,
+  query: ListQuery,
+  plan: SearchPlan,
+): QB {
+  const t = entity.table;
+  let out = q;
+  if (isScoped(entity)) out = out.where(`${t}.tenant_id`, '=', ctx.site.id) as QB;
+  for (const f of query.filters) {
+    if (f.type === 'in') {
+      const present = f.values.filter((v) => v !== null);
+      const wantsNull = present.length !== f.values.length;
+      const col = `${t}.${f.column}`;
+      out = out.where((eb) => {
+        const conds: Expression<SqlBool>[] = [];
+        if (present.length) conds.push(eb(col, 'in', present));
+        if (wantsNull) conds.push(eb(col, 'is', null));
+        return eb.or(conds);
+      }) as QB;
+    } else if (f.type === 'm2m') {
+      out = out.where(`${t}.id`, 'in', (ctx.db as Kysely<any>).selectFrom(f.table).select('source_id').where('target_id', 'in', f.ids)) as QB;
+    } else {
+      if (f.from !== undefined) out = out.where(`${t}.${f.column}`, '>=', f.from) as QB;
+      if (f.to !== undefined) out = out.where(`${t}.${f.column}`, f.toExclusive ? '<' : '<=', f.to) as QB;
+    }
+  }
+  const search = searchTableOf(entity);
+  if (plan.driver !== undefined) {
+    const [lo, hi] = prefixRange(plan.driver);
+    out = out.where(
+      `${t}.id`,
+      'in',
+      ctx.db.selectFrom(search).select('entity_id').where('tenant_id', '=', tenantKey(ctx, entity)).where('token', '>=', lo).where('token', '<', hi),
+    ) as QB;
+  }
+  for (const token of plan.probes) {
+    const [lo, hi] = prefixRange(token);
+    out = out.where((eb) =>
+      eb.exists(
+        ctx.db
+          .selectFrom(`${search} as s`)
+          .select(sql.lit(1).as('one'))
+          .whereRef('s.entity_id', '=', `${t}.id`)
+          .where('s.token', '>=', lo)
+          .where('s.token', '<', hi),
+      ),
+    ) as QB;
+  }
+  return out;
+}
+
+/** A count as one query with one column `n`; above `cap` it means "cap or more". */
+interface CountPlan {
+  query: SelectQueryBuilder<any, any, { n: number }>;
+  cap?: number;
+}
+
+/**
+ * How the paginator's count is read: from the counters (unfiltered, or one facet), or
+ * counted up to a cap. Undefined for the one case counted its own way (a single frequent
+ * search word, counted in the search index).
+ */
+function countPlan(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan: SearchPlan): CountPlan | undefined {
+  const searching = plan.driver !== undefined || plan.probes.length > 0;
+  if (!searching && query.filters.length === 0) return { query: countQuery(ctx, entity) as CountPlan['query'] };
+  const only = query.filters[0];
+  if (!searching && query.filters.length === 1 && only.type === 'in' && only.facetKeys && facetFields(entity).some(([name]) => name === only.field)) {
+    return { query: countQuery(ctx, entity, { field: only.field, values: [...new Set(only.facetKeys)] }) as CountPlan['query'] };
+  }
+  if (plan.driver === undefined && plan.probes.length === 1 && query.filters.length === 0) return undefined;
+  const cap = plan.driver === undefined && plan.probes.length ? PROBE_WALK_CAP : COUNT_CAP;
+  const inner = applyWhere(ctx, entity, ctx.db.selectFrom(entity.table).select(`${entity.table}.id`), query, plan).limit(cap + 1);
+  return { query: ctx.db.selectFrom(inner.as('matched')).select((eb) => eb.fn.countAll<number>().as('n')) as CountPlan['query'], cap };
+}
+
+function readPlanCount(plan: CountPlan, n: number) {
+  return plan.cap !== undefined && n > plan.cap ? { count: plan.cap, exact: false } : { count: Math.max(0, n), exact: true };
+}
+
+async function countRows(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan: SearchPlan): Promise<{ count: number; exact: boolean }> {
+  const counting = countPlan(ctx, entity, query, plan);
+  if (counting) return readPlanCount(counting, Number((await counting.query.executeTakeFirst())?.n ?? 0));
+  // One frequent word: count its rows in the search index itself.
+  const [lo, hi] = prefixRange(plan.probes[0]);
+  const inner = ctx.db
+    .selectFrom(searchTableOf(entity))
+    .select('entity_id')
+    .where('tenant_id', '=', tenantKey(ctx, entity))
+    .where('token', '>=', lo)
+    .where('token', '<', hi)
+    .limit(PROBE_COUNT_CAP + 1);
+  const row = await ctx.db
+    .selectFrom(inner.as('m'))
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.count<number>('entity_id').distinct().as('d')])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) > PROBE_COUNT_CAP ? { count: PROBE_COUNT_CAP, exact: false } : { count: Number(row?.d ?? 0), exact: true };
+}
+
+/** A translated field's value in one language, read out of the row's JSON by the database. */
+function translatedColumn(ctx: EngineContext, entity: EntityDef, name: string, language: string): RawBuilder<unknown> {
+  const col = sql.ref(`${entity.table}.translations`);
+  return ctx.dialect === 'postgres' ? sql`(${col}::json -> ${language} ->> ${name})` : sql`json_extract(${col}, ${`$."${language}"."${name}"`})`;
+}
+
+const TEXT_TYPES = new Set(['text', 'textarea', 'email', 'url', 'slug', 'richtext']);
+
+/** The ids of a join-table field of the outer row, as a JSON array, in one correlated subquery. */
+function joinIdsColumn(ctx: EngineContext, entity: EntityDef, name: string): RawBuilder<unknown> {
+  const jt = sql.table(joinTableOf(entity, name));
+  const outer = sql.ref(`${entity.table}.id`);
+  return ctx.dialect === 'postgres'
+    ? sql`(select coalesce(json_agg(j.target_id order by j.position), '[]'::json) from ${jt} as j where j.source_id = ${outer})`
+    : sql`(select json_group_array(target_id) from (select j.target_id from ${jt} as j where j.source_id = ${outer} order by j.position))`;
+}
+
+/**
+ * The title of an fk target of the outer row, in one correlated subquery, when the
+ * target's title is a plain column or a translated text with its default-language copy;
+ * undefined otherwise (titles are then looked up after the rows).
+ */
+function fkTitleColumn(ctx: EngineContext, entity: EntityDef, name: string, language: string): RawBuilder<unknown> | undefined {
+  const field = entity.fields[name];
+  if (field.type !== 'fk') return undefined;
+  const target = ctx.registry.get(field.target);
+  const tf = target.fields[target.titleField];
+  const fk = sql.ref(`${entity.table}.${columnOf(name, field)}`);
+  const from = sql`from ${sql.table(target.table)} as tt where tt.id = ${fk}`;
+  if (!tf.translated && tf.type !== 'fk' && storesColumn(tf)) return sql`(select ${sql.ref(`tt.${columnOf(target.titleField, tf)}`)} ${from})`;
+  if (isShadowed(tf)) {
+    const tr = sql.ref('tt.translations');
+    const own =
+      ctx.dialect === 'postgres' ? sql`(${tr}::json -> ${language} ->> ${target.titleField})` : sql`json_extract(${tr}, ${`$."${language}"."${target.titleField}"`})`;
+    return sql`(select coalesce(nullif(${own}, ''), ${sql.ref(`tt.${target.titleField}`)}) ${from})`;
+  }
+  return undefined;
+}
+
+/** One page of rows with only what a list item shows: ids from an index-only scan, then just those rows. */
+async function pageRows(
+  ctx: EngineContext,
+  entity: EntityDef,
+  query: ListQuery,
+  plan: SearchPlan,
+  page: number,
+  language: string,
+  counting?: CountPlan,
+): Promise<Loaded[]> {
+  const t = entity.table;
+  let ids = applyWhere(ctx, entity, ctx.db.selectFrom(t).select(`${t}.id`), query, plan);
+  for (const s of query.sort) ids = ids.orderBy(sql.ref(`${t}.${s.column}`), s.desc ? 'desc' : 'asc');
+  ids = ids.limit(query.size).offset((page - 1) * query.size);
+
+  const fields = listFields(entity);
+  const selections: Array<string | ReturnType<RawBuilder<unknown>['as']>> = [`${t}.id`, `${t}.version`, `${t}.created_at`, `${t}.updated_at`];
+  // The count rides along as a scalar subquery (evaluated once), saving a round trip.
+  if (counting) selections.push(counting.query.as('count__') as never);
+  const titled: string[] = [];
+  for (const name of fields) {
+    const field = entity.fields[name];
+    if (field.translated) selections.push(translatedColumn(ctx, entity, name, language).as(`tr__${name}`));
+    else if (isJoinField(field)) selections.push(joinIdsColumn(ctx, entity, name).as(`ids__${name}`));
+    else if (storesColumn(field)) selections.push(`${t}.${columnOf(name, field)}`);
+    const title = fkTitleColumn(ctx, entity, name, language);
+    if (title) {
+      selections.push(title.as(`title__${name}`));
+      titled.push(name);
+    }
+  }
+  // `in (…)`, not a join: SQLite cannot tell a join with a bound LIMIT is small, and may scan.
+  let q = ctx.db
+    .selectFrom(t)
+    .where(`${t}.id`, 'in', ids)
+    .select(selections as never[]);
+  for (const s of query.sort) q = q.orderBy(sql.ref(`${t}.${s.column}`), s.desc ? 'desc' : 'asc');
+  const rows = (await q.execute()) as Array<Record<string, unknown>>;
+  // Join-table ids and fk titles came with the rows: one query for the whole page.
+  const joins = new Map<string, Map<number, number[]>>();
+  for (const name of fields.filter((n) => isJoinField(entity.fields[n]))) {
+    const m = new Map<number, number[]>();
+    for (const row of rows) {
+      const raw = row[`ids__${name}`];
+      const ids = (typeof raw === 'string' ? parseJson<unknown[]>(raw, []) : Array.isArray(raw) ? raw : []).map(Number);
+      m.set(Number(row.id), ids);
+    }
+    joins.set(name, m);
+  }
+  return rows.map((row) => {
+    const record = decodeRecord(entity, { ...row, translations: undefined }, joins);
+    const titles: Record<string, string | null> = {};
+    for (const name of titled) titles[name] = row[`title__${name}`] === null || row[`title__${name}`] === undefined ? null : String(row[`title__${name}`]);
+    const values: Record<string, unknown> = {};
+    for (const name of fields) {
+      const field = entity.fields[name];
+      if (!field.translated) continue;
+      const raw = row[`tr__${name}`];
+      values[name] = raw === null || raw === undefined ? emptyValue(field) : TEXT_TYPES.has(field.type) ? String(raw) : parseJson(raw, emptyValue(field));
+    }
+    record.translations = { [language]: values };
+    return { row, record, titles };
+  });
+}
+
+export interface Paginator {
+  count: number;
+  page: number;
+  pages: number;
+  page_size: number;
+  has_next: boolean;
+  has_previous: boolean;
+  /** false when the count stopped at COUNT_CAP (there are more matches). */
+  count_exact: boolean;
+}
+
+export async function listRecords(ctx: EngineContext, entity: EntityDef, query: ListQuery, language: string) {
+  const plan = await planSearch(ctx, entity, query.tokens);
+  const counting = countPlan(ctx, entity, query, plan);
+  let rows: Loaded[];
+  let counted: { count: number; exact: boolean };
+  if (counting) {
+    // One query for page and count; a page beyond the last one is fetched again.
+    rows = await pageRows(ctx, entity, query, plan, query.page, language, counting);
+    counted = rows.length ? readPlanCount(counting, Number(rows[0].row.count__ ?? 0)) : await countRows(ctx, entity, query, plan);
+  } else {
+    [counted, rows] = await Promise.all([countRows(ctx, entity, query, plan), pageRows(ctx, entity, query, plan, query.page, language)]);
+  }
+  const { count, exact } = counted;
+  const pages = Math.max(1, Math.ceil(count / query.size));
+  const page = Math.min(query.page, pages);
+  if (page !== query.page) rows = await pageRows(ctx, entity, query, plan, page, language);
+  const items = await presentList(ctx, entity, rows, language);
+  const paginator: Paginator = {
+    count,
+    page,
+    pages,
+    page_size: query.size,
+    has_next: page < pages,
+    has_previous: page > 1,
+    count_exact: exact,
+  };
+  return { items, paginator };
+}

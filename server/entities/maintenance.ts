@@ -1,0 +1,52 @@
+/**
+ * Rebuilding what the engine derives from rows — search words, slugs, list counters —
+ * for rows written around the engine (bulk loaders, benchmarks, data imports) or after a
+ * migration makes a field searchable.
+ */
+import type { Kysely } from 'kysely';
+import { ENTITIES } from '../../entities/index.js';
+import type { EntityDef } from '../../entities/define.js';
+import { rebuildCounts } from './counts.js';
+import { isScoped, searchTableOf, SLUGS_TABLE } from './schema.js';
+import { rowTokens } from './search.js';
+import { decodeRecord } from './storage.js';
+
+const BATCH = 2000;
+
+export async function reindexEntity(db: Kysely<any>, entityName: string, registry: readonly EntityDef[] = ENTITIES) {
+  const entity = registry.find((e) => e.name === entityName);
+  if (!entity) throw new Error(`Unknown entity ${entityName}`);
+  const slug = Object.entries(entity.fields).find(([, f]) => f.type === 'slug');
+  const search = entity.list.search.length > 0;
+  if (search) await db.deleteFrom(searchTableOf(entity)).execute();
+  if (slug) await db.deleteFrom(SLUGS_TABLE).where('entity', '=', entity.name).execute();
+  let after = 0;
+  for (;;) {
+    const rows = await db.selectFrom(entity.table).selectAll().where('id', '>', after).orderBy('id').limit(BATCH).execute();
+    if (!rows.length) break;
+    after = Number(rows[rows.length - 1].id);
+    const tokens: Array<{ tenant_id: number; token: string; entity_id: number }> = [];
+    const slugs: Array<{ entity: string; tenant_id: number; language: string; slug: string; entity_id: number }> = [];
+    for (const row of rows) {
+      const record = decodeRecord(entity, row);
+      const tenant = isScoped(entity) ? Number(row.tenant_id) : 0;
+      if (search) for (const token of rowTokens(entity, record)) tokens.push({ tenant_id: tenant, token, entity_id: Number(row.id) });
+      if (slug) {
+        const [name, field] = slug;
+        const entries = field.translated
+          ? Object.entries(record.translations).map(([language, vals]) => [language, vals[name]] as const)
+          : [['', record.values[name]] as const];
+        for (const [language, value] of entries) {
+          if (typeof value === 'string' && value) slugs.push({ entity: entity.name, tenant_id: tenant, language, slug: value, entity_id: Number(row.id) });
+        }
+      }
+    }
+    for (let i = 0; i < tokens.length; i += 500) await db.insertInto(searchTableOf(entity)).values(tokens.slice(i, i + 500)).execute();
+    for (let i = 0; i < slugs.length; i += 500) {
+      await db.insertInto(SLUGS_TABLE).values(slugs.slice(i, i + 500)).onConflict((oc) => oc.doNothing()).execute();
+    }
+  }
+  await rebuildCounts(db, entity);
+}
+
+export { rebuildCounts };

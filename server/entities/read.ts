@@ -1,0 +1,149 @@
+/**
+ * Rows as the API shows them (DESIGN.md §4). A detail carries every field — translated
+ * ones flat in the asked language (`language_code`, else the site's default; exactly that
+ * language, no fallback, so a form never saves one language's text into another) and all
+ * languages under `translations` — plus `version`, timestamps and `_refs` (id and title of
+ * every referenced row, for autocompletes and list cells). A list item carries the list
+ * columns and the title field only, without `translations`.
+ */
+import type { EntityDef } from '../../entities/define.js';
+import type { RecordValues } from '../../entities/validate.js';
+import type { EngineContext } from './context.js';
+import { isJoinField, isScoped, joinTableOf } from './schema.js';
+import { decodeRecord, translatedValue } from './storage.js';
+import { titlesOf } from './titles.js';
+
+export interface Loaded {
+  row: Record<string, unknown>;
+  record: RecordValues;
+  /** Titles of fk targets already read with the row (lists), by field. */
+  titles?: Record<string, string | null>;
+}
+
+/** Rows of this site by id (others are simply absent), with their join-table fields. */
+export async function loadRecords(
+  ctx: EngineContext,
+  entity: EntityDef,
+  ids: readonly number[],
+  joinFields?: readonly string[],
+): Promise<Map<number, Loaded>> {
+  const out = new Map<number, Loaded>();
+  if (!ids.length) return out;
+  let q = ctx.db.selectFrom(entity.table).selectAll().where('id', 'in', [...ids]);
+  if (isScoped(entity)) q = q.where('tenant_id', '=', ctx.site.id);
+  const rows = await q.execute();
+  if (!rows.length) return out;
+  const joins = await loadJoins(ctx, entity, rows.map((r) => Number(r.id)), joinFields);
+  for (const row of rows) out.set(Number(row.id), { row, record: decodeRecord(entity, row, joins) });
+  return out;
+}
+
+/** Join-table fields (m2m, mediaMany) of rows: field → row id → ids in order. */
+export async function loadJoins(ctx: EngineContext, entity: EntityDef, ids: readonly number[], joinFields?: readonly string[]) {
+  const joins = new Map<string, Map<number, number[]>>();
+  if (!ids.length) return joins;
+  const wanted = Object.entries(entity.fields).filter(([n, f]) => isJoinField(f) && (!joinFields || joinFields.includes(n)));
+  await Promise.all(
+    wanted.map(async ([name]) => {
+      const links = await ctx.db
+        .selectFrom(joinTableOf(entity, name))
+        .select(['source_id', 'target_id'])
+        .where('source_id', 'in', [...ids])
+        .orderBy('source_id')
+        .orderBy('position')
+        .execute();
+      const m = new Map<number, number[]>();
+      for (const l of links) {
+        const s = Number(l.source_id);
+        const list = m.get(s);
+        if (list) list.push(Number(l.target_id));
+        else m.set(s, [Number(l.target_id)]);
+      }
+      joins.set(name, m);
+    }),
+  );
+  return joins;
+}
+
+export async function loadRecord(ctx: EngineContext, entity: EntityDef, id: number): Promise<Loaded | undefined> {
+  return (await loadRecords(ctx, entity, [id])).get(id);
+}
+
+type Ref = { id: number; title: string };
+
+/** `_refs` for the given fields of the given rows: one title query per target entity. */
+async function refsFor(ctx: EngineContext, entity: EntityDef, loaded: readonly Loaded[], fields: readonly string[], language: string) {
+  const wanted = new Map<string, Set<number>>();
+  const known = (l: Loaded, name: string) => l.titles !== undefined && Object.hasOwn(l.titles, name);
+  for (const name of fields) {
+    const f = entity.fields[name];
+    if (f?.type !== 'fk' && f?.type !== 'm2m') continue;
+    if (loaded.every((l) => known(l, name))) continue;
+    const set = wanted.get(f.target) ?? new Set<number>();
+    for (const l of loaded) {
+      const v = l.record.values[name];
+      if (typeof v === 'number') set.add(v);
+      else if (Array.isArray(v)) for (const id of v) set.add(id as number);
+    }
+    wanted.set(f.target, set);
+  }
+  const titles = new Map<string, Map<number, string>>();
+  await Promise.all(
+    [...wanted].map(async ([target, ids]) => titles.set(target, await titlesOf(ctx, ctx.registry.get(target), [...ids], language))),
+  );
+  return (l: Loaded) => {
+    const refs: Record<string, Ref | Ref[] | null> = {};
+    for (const name of fields) {
+      const f = entity.fields[name];
+      if (f?.type !== 'fk' && f?.type !== 'm2m') continue;
+      const v = l.record.values[name];
+      if (f.type === 'fk' && known(l, name)) {
+        refs[name] = typeof v === 'number' ? { id: v, title: l.titles![name] ?? `#${v}` } : null;
+        continue;
+      }
+      const t = titles.get(f.target)!;
+      if (f.type === 'fk') refs[name] = typeof v === 'number' ? { id: v, title: t.get(v) ?? `#${v}` } : null;
+      else refs[name] = ((v as number[]) ?? []).map((id) => ({ id, title: t.get(id) ?? `#${id}` }));
+    }
+    return refs;
+  };
+}
+
+function builtins(row: Record<string, unknown>) {
+  return { version: Number(row.version), created_at: String(row.created_at), updated_at: String(row.updated_at) };
+}
+
+function fieldValue(entity: EntityDef, record: RecordValues, name: string, language: string) {
+  const field = entity.fields[name];
+  return field.translated ? translatedValue(record, name, field, language) : record.values[name];
+}
+
+export async function presentDetail(ctx: EngineContext, entity: EntityDef, loaded: Loaded, language: string) {
+  const names = Object.keys(entity.fields);
+  const refs = await refsFor(ctx, entity, [loaded], names, language);
+  const out: Record<string, unknown> = { id: Number(loaded.row.id) };
+  for (const name of names) out[name] = fieldValue(entity, loaded.record, name, language);
+  if (names.some((n) => entity.fields[n].translated)) out.translations = loaded.record.translations;
+  Object.assign(out, builtins(loaded.row));
+  out._refs = refs(loaded);
+  return out;
+}
+
+/** Fields a list item carries: the columns and the title. */
+export function listFields(entity: EntityDef): string[] {
+  const names = entity.list.columns.filter((c) => entity.fields[c]);
+  if (!names.includes(entity.titleField)) names.unshift(entity.titleField);
+  return names;
+}
+
+export async function presentList(ctx: EngineContext, entity: EntityDef, loaded: readonly Loaded[], language: string) {
+  const names = listFields(entity);
+  const refs = await refsFor(ctx, entity, loaded, names, language);
+  return loaded.map((l) => {
+    const out: Record<string, unknown> = { id: Number(l.row.id) };
+    for (const name of names) out[name] = fieldValue(entity, l.record, name, language);
+    Object.assign(out, builtins(l.row));
+    out._refs = refs(l);
+    return out;
+  });
+}

@@ -1,0 +1,201 @@
+/**
+ * References between rows: checking that what a record points at exists in the same site,
+ * and finding what points at rows about to be deleted.
+ */
+import type { EntityDef, Field } from '../../entities/define.js';
+import { addError, type Errors, type RecordValues } from '../../entities/validate.js';
+import type { EngineContext } from './context.js';
+import { columnOf, isScoped, joinTableOf } from './schema.js';
+import { titlesOf } from './titles.js';
+
+export const MEDIA_TABLE = 'media';
+
+interface RefSite {
+  path: string;
+  /** Target entity name, or undefined for media. */
+  target?: string;
+  ids: number[];
+  list: boolean;
+}
+
+function collect(field: Field, value: unknown, path: string, out: RefSite[]) {
+  switch (field.type) {
+    case 'fk':
+      if (typeof value === 'number') out.push({ path, target: field.target, ids: [value], list: false });
+      return;
+    case 'm2m':
+      if (Array.isArray(value) && value.length) out.push({ path, target: field.target, ids: value as number[], list: true });
+      return;
+    case 'media':
+    case 'file':
+      if (typeof value === 'number') out.push({ path, ids: [value], list: false });
+      return;
+    case 'mediaMany':
+      if (Array.isArray(value) && value.length) out.push({ path, ids: value as number[], list: true });
+      return;
+    case 'repeater':
+      if (!Array.isArray(value)) return;
+      value.forEach((row: Record<string, unknown>, i) => {
+        for (const [k, sub] of Object.entries(field.fields)) collect(sub, row?.[k], `${path}.${i}.${k}`, out);
+      });
+      return;
+    default:
+  }
+}
+
+export function collectRefs(entity: EntityDef, record: RecordValues): RefSite[] {
+  const out: RefSite[] = [];
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!field.translated) collect(field, record.values[name], name, out);
+    else for (const [lang, vals] of Object.entries(record.translations)) collect(field, vals[name], `translations.${lang}.${name}`, out);
+  }
+  return out;
+}
+
+export const missingMessage = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+
+/** Adds an error on every reference to a row that does not exist in this site. */
+export async function checkRefs(ctx: EngineContext, entity: EntityDef, record: RecordValues, errors: Errors) {
+  const sites = collectRefs(entity, record);
+  if (!sites.length) return;
+  const wanted = new Map<string, Set<number>>();
+  for (const s of sites) {
+    const key = s.target ?? '';
+    const set = wanted.get(key) ?? new Set<number>();
+    for (const id of s.ids) set.add(id);
+    wanted.set(key, set);
+  }
+  const found = new Map<string, Set<number>>();
+  for (const [key, ids] of wanted) {
+    if (key === '') {
+      if (!ctx.media) {
+        found.set(key, ids);
+        continue;
+      }
+      const rows = await ctx.db.selectFrom(MEDIA_TABLE).select('id').where('id', 'in', [...ids]).where('tenant_id', '=', ctx.site.id).execute();
+      found.set(key, new Set(rows.map((r) => Number(r.id))));
+      continue;
+    }
+    const target = ctx.registry.get(key);
+    let q = ctx.db.selectFrom(target.table).select('id').where('id', 'in', [...ids]);
+    if (isScoped(target)) q = q.where('tenant_id', '=', ctx.site.id);
+    found.set(key, new Set((await q.execute()).map((r) => Number(r.id))));
+  }
+  for (const s of sites) {
+    const ok = found.get(s.target ?? '')!;
+    s.ids.forEach((id, i) => {
+      if (!ok.has(id)) addError(errors, s.list ? `${s.path}.${i}` : s.path, missingMessage(id));
+    });
+  }
+}
+
+export interface UsedBy {
+  /** The row that cannot be deleted. */
+  id: number;
+  /** The entity and field pointing at it. */
+  entity: string;
+  field: string;
+  count: number;
+  /** The first few rows pointing at it. */
+  items: Array<{ id: number; title: string }>;
+}
+
+const SHOWN_ITEMS = 5;
+const SHOWN_BLOCKED = 10;
+
+/**
+ * Rows that keep `ids` of `entity` from being deleted: references whose onDelete is
+ * protect (the default), other than from rows deleted in the same operation.
+ */
+export async function protectingReferences(
+  ctx: EngineContext,
+  entity: EntityDef,
+  ids: readonly number[],
+  deleting: ReadonlyMap<string, ReadonlySet<number>>,
+): Promise<UsedBy[]> {
+  const out: UsedBy[] = [];
+  for (const ref of ctx.registry.referrers(entity.name)) {
+    const protect = ref.def.type === 'fk' ? (ref.def.onDelete ?? 'protect') === 'protect' : (ref.def.onDelete ?? 'protect') === 'protect';
+    if (!protect) continue;
+    const skip = [...(deleting.get(ref.entity.name) ?? [])];
+    const pairs = await referencingPairs(ctx, ref.entity, ref.field, ids, skip);
+    if (!pairs.length) continue;
+    const byTarget = new Map<number, number[]>();
+    for (const [target, source] of pairs) byTarget.set(target, [...(byTarget.get(target) ?? []), source]);
+    const shown = [...byTarget.entries()].slice(0, SHOWN_BLOCKED);
+    const titles = await titlesOf(ctx, ref.entity, shown.flatMap(([, s]) => s.slice(0, SHOWN_ITEMS)));
+    for (const [target, sources] of shown) {
+      out.push({
+        id: target,
+        entity: ref.entity.name,
+        field: ref.field,
+        count: sources.length,
+        items: sources.slice(0, SHOWN_ITEMS).map((id) => ({ id, title: titles.get(id) ?? `#${id}` })),
+      });
+    }
+  }
+  return out;
+}
+
+/** [target id, referencing row id] pairs for a reference field. */
+export async function referencingPairs(
+  ctx: EngineContext,
+  referrer: EntityDef,
+  field: string,
+  targetIds: readonly number[],
+  skip: readonly number[] = [],
+): Promise<Array<[number, number]>> {
+  const def = referrer.fields[field];
+  if (def.type === 'm2m') {
+    let q = ctx.db.selectFrom(joinTableOf(referrer, field)).select(['target_id', 'source_id']).where('target_id', 'in', [...targetIds]);
+    if (skip.length) q = q.where('source_id', 'not in', [...skip]);
+    return (await q.orderBy('source_id').execute()).map((r) => [Number(r.target_id), Number(r.source_id)]);
+  }
+  const col = columnOf(field, def);
+  let q = ctx.db.selectFrom(referrer.table).select(['id', col]).where(col, 'in', [...targetIds]);
+  if (isScoped(referrer) && isScoped(ctx.registry.get((def as { target: string }).target))) q = q.where('tenant_id', '=', ctx.site.id);
+  if (skip.length) q = q.where('id', 'not in', [...skip]);
+  return (await q.orderBy('id').execute()).map((r) => [Number(r[col]), Number(r.id)]);
+}
+
+export interface MediaUse {
+  media: number;
+  entity: string;
+  field: string;
+  id: number;
+  title: string;
+}
+
+/**
+ * Rows of this site whose media, file or gallery fields hold any of the media ids (for the
+ * media manager's "used by" and its delete check). References inside repeaters and rich
+ * text are not tracked.
+ */
+export async function mediaUsages(ctx: EngineContext, mediaIds: readonly number[]): Promise<MediaUse[]> {
+  const out: MediaUse[] = [];
+  if (!mediaIds.length) return out;
+  for (const entity of ctx.registry.entities) {
+    const found: Array<{ media: number; field: string; id: number }> = [];
+    for (const [name, field] of Object.entries(entity.fields)) {
+      if (field.translated) continue;
+      if (field.type === 'media' || field.type === 'file') {
+        const col = columnOf(name, field);
+        let q = ctx.db.selectFrom(entity.table).select(['id', col]).where(col, 'in', [...mediaIds]);
+        if (isScoped(entity)) q = q.where('tenant_id', '=', ctx.site.id);
+        for (const r of await q.execute()) found.push({ media: Number(r[col]), field: name, id: Number(r.id) });
+      } else if (field.type === 'mediaMany') {
+        let q = ctx.db
+          .selectFrom(`${joinTableOf(entity, name)} as j`)
+          .innerJoin(`${entity.table} as r`, 'r.id', 'j.source_id')
+          .select(['j.target_id', 'j.source_id'])
+          .where('j.target_id', 'in', [...mediaIds]);
+        if (isScoped(entity)) q = q.where('r.tenant_id', '=', ctx.site.id);
+        for (const r of await q.execute()) found.push({ media: Number(r.target_id), field: name, id: Number(r.source_id) });
+      }
+    }
+    if (!found.length) continue;
+    const titles = await titlesOf(ctx, entity, found.map((f) => f.id));
+    for (const f of found) out.push({ ...f, entity: entity.name, title: titles.get(f.id) ?? `#${f.id}` });
+  }
+  return out;
+}

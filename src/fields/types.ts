@@ -1,0 +1,21 @@
+import type { Field } from '../../entities/define';
+
+/**
+ * What every form field widget receives (src/fields/<Type>Field.tsx). The form machine
+ * owns the value; a widget renders it and reports changes, nothing more.
+ */
+export interface FieldWidgetProps<V = unknown, F extends Field = Field> {
+  /** Path of the value in the form, e.g. `gallery`, `translations.it.title`, `specs.2.value`. */
+  name: string;
+  /** The declaration from entities/. */
+  field: F;
+  value: V;
+  onChange: (value: V) => void;
+  /** Server or client messages for this path (already translated or message keys). */
+  errors?: string[];
+  disabled?: boolean;
+  /** For <label htmlFor>. */
+  id: string;
+  /** The language tab a translated field is shown in. */
+  language?: string;
+}

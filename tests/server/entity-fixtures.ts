@@ -1,0 +1,96 @@
+/**
+ * Rows for entity tests, made from the declarations: `fixtures.create('product', 'rossi')`
+ * makes a valid product (and whatever it must reference) in that site, through the engine.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { EntityDef } from '../../entities/define.js';
+import { ENTITIES, entityNamed } from '../../entities/index.js';
+import { engineContext, insertRecord } from '../../server/entities/index.js';
+import { type SampleRefs, sampleBody } from '../../server/entities/samples.js';
+import { findTenantByHost } from '../../server/services/tenants.js';
+import type { Harness } from './harness.js';
+
+export const HOSTS = { rossi: 'rossi.localhost', verdi: 'verdi.localhost', master: 'localhost' } as const;
+export type SiteName = keyof typeof HOSTS;
+
+export const CATALOG = ['brand', 'brandService', 'product', 'category', 'tag', 'featuredProduct'] as const;
+
+export const entity = (name: string): EntityDef => {
+  const e = entityNamed(name);
+  if (!e) throw new Error(`no entity ${name}`);
+  return e;
+};
+
+export const api = (e: EntityDef, id?: number | string) => (id === undefined ? `/api${e.path}/` : `/api${e.path}/${id}/`);
+
+export async function contextFor(h: Harness, site: SiteName) {
+  const tenant = await findTenantByHost(h.db, HOSTS[site]);
+  if (!tenant) throw new Error(`no site ${site}`);
+  return engineContext(h.db, h.dialect, tenant);
+}
+
+export function fixtures(h: Harness) {
+  let n = 0;
+  const next = () => ++n + Math.floor(Math.random() * 1e6) * 100;
+
+  /** One row per referenced entity (fk and m2m targets), made fresh in the site. */
+  async function refsFor(e: EntityDef, site: SiteName, depth = 0): Promise<SampleRefs> {
+    const refs: SampleRefs = {};
+    for (const field of Object.values(e.fields)) {
+      if ((field.type === 'fk' || field.type === 'm2m') && !refs[field.target] && depth < 3) {
+        refs[field.target] = [await create(field.target, site, {}, depth + 1)];
+      }
+    }
+    return refs;
+  }
+
+  async function body(name: string, site: SiteName, overrides: Record<string, unknown> = {}, depth = 0) {
+    const e = entity(name);
+    const ctx = await contextFor(h, site);
+    const refs = await refsFor(e, site, depth);
+    const languages = [ctx.site.default_language, ...ctx.site.languages.filter((l) => l !== ctx.site.default_language)];
+    return { ...sampleBody(e, next(), refs, languages), ...overrides };
+  }
+
+  async function create(name: string, site: SiteName, overrides: Record<string, unknown> = {}, depth = 0): Promise<number> {
+    const ctx = await contextFor(h, site);
+    return insertRecord(ctx, entity(name), await body(name, site, overrides, depth));
+  }
+
+  return { create, body, refsFor, next };
+}
+
+/** The site (tenant_id) and version of a row straight from the database, or undefined. */
+export async function rowOf(h: Harness, e: EntityDef, id: number) {
+  return h.db
+    .selectFrom(e.table as never)
+    .select(['tenant_id', 'version', 'updated_at'] as never)
+    .where('id' as never, '=', id as never)
+    .executeTakeFirst() as Promise<{ tenant_id: number; version: number; updated_at: string } | undefined>;
+}
+
+export async function tenantId(h: Harness, site: SiteName) {
+  return (await findTenantByHost(h.db, HOSTS[site]))!.id;
+}
+
+/** Every row of every entity table as (table, id, tenant_id, version): to prove a site was left alone. */
+export async function snapshot(h: Harness, site: SiteName) {
+  const t = await tenantId(h, site);
+  const out: string[] = [];
+  for (const e of ENTITIES) {
+    const rows = (await h.db
+      .selectFrom(e.table as never)
+      .select(['id', 'version', 'updated_at'] as never)
+      .where('tenant_id' as never, '=', t as never)
+      .orderBy('id' as never)
+      .execute()) as Array<{ id: number; version: number; updated_at: string }>;
+    for (const r of rows) out.push(`${e.table}:${r.id}:${r.version}:${r.updated_at}`);
+  }
+  return out;
+}
+
+export function json(res: LightMyRequestResponse) {
+  expect(res.headers['content-type'], res.body).toMatch(/^application\/json/);
+  return res.json() as Record<string, any>;
+}
