@@ -33,6 +33,14 @@ function hashName(name: string, content: string) {
   return name.replace(/\.(\w+)$/, `-${hash}.$1`);
 }
 
+// maplibre-gl 6 (STACK-NOTES): the map's worker is loaded by URL (setWorkerUrl) and its CSS is linked when a
+// map first opens, so both are copied next to the chunks under hashed names the SPA gets through `define`.
+const maplibreDist = path.join(root, 'node_modules/maplibre-gl/dist');
+const maplibreAssets = ['maplibre-gl-worker.mjs', 'maplibre-gl.css'].map((file) => ({
+  from: path.join(maplibreDist, file),
+  name: hashName(file, fs.readFileSync(path.join(maplibreDist, file), 'utf8')),
+}));
+
 const spaOptions: esbuild.BuildOptions = {
   entryPoints: { app: path.join(root, 'src/main.tsx') },
   bundle: true,
@@ -52,6 +60,10 @@ const spaOptions: esbuild.BuildOptions = {
   define: {
     'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
     __DEV__: JSON.stringify(dev),
+    __MAPLIBRE_WORKER_URL__: JSON.stringify(`/backoffice/assets/${maplibreAssets[0].name}`),
+    __MAPLIBRE_CSS_URL__: JSON.stringify(`/backoffice/assets/${maplibreAssets[1].name}`),
+    // A tile server's style.json for the map fields; unset: a tile-free style (offline, tests).
+    __MAP_STYLE_URL__: JSON.stringify(process.env.MAP_STYLE_URL ?? ''),
   },
   legalComments: 'none',
   logLevel: 'warning',
@@ -77,6 +89,7 @@ function copyPublic() {
   for (const f of fs.readdirSync(path.join(root, 'public'))) {
     if (f !== 'index.html') fs.copyFileSync(path.join(root, 'public', f), path.join(spaOut, f));
   }
+  for (const a of maplibreAssets) fs.copyFileSync(a.from, path.join(assetsOut, a.name));
 }
 
 async function writeCss() {
@@ -134,7 +147,7 @@ if (!watch) {
     ...spaOptions,
     plugins: [
       onEnd('index', async (r) => {
-        for (const f of fs.readdirSync(assetsOut)) if (f.endsWith('.css')) fs.rmSync(path.join(assetsOut, f));
+        for (const f of fs.readdirSync(assetsOut)) if (f.endsWith('.css') && !f.startsWith('maplibre-gl')) fs.rmSync(path.join(assetsOut, f));
         writeIndex(r.metafile!, await writeCss());
         console.log('spa rebuilt');
       }),

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { entityForm, entityList } from '../entity/screens';
 import LoginScreen from '../screens/LoginScreen';
 import type { IconName } from '../ui/icons';
 
@@ -74,9 +75,12 @@ const entity = (
   label: string,
   backoffice: Backoffice,
   extra: Partial<RouteDef> = {},
+  /** The `{detail}` route's screen (the list's is `extra.screen`). */
+  detailScreen?: ScreenLoader,
 ): RouteDef[] => [
   { name, path, model, label, auth: true, backoffice, ...extra },
-  { name: `${name}.detail`, path: `${path}/:detail`, model, label, auth: true, backoffice, hidden: true, validate: validDetail },
+  // The detail keeps its list's sidebar group open.
+  { name: `${name}.detail`, path: `${path}/:detail`, model, label, auth: true, backoffice, hidden: true, group: extra.group, validate: validDetail, screen: detailScreen },
 ];
 
 export const ROUTES: RouteDef[] = [
@@ -101,17 +105,27 @@ export const ROUTES: RouteDef[] = [
     // In the entry bundle: the first screen most visitors see should not wait for a chunk.
     screen: () => Promise.resolve({ default: LoginScreen }),
   },
-  ...entity('products', '/products', 'product', 'nav.productList', 'dealer', { group: 'products', icon: 'tractor' }),
-  ...entity('products.category', '/products/category', 'category', 'nav.categories', 'dealer', { group: 'products', icon: 'folder' }),
-  ...entity('products.tag', '/products/tag', 'tag', 'nav.tags', 'dealer', { group: 'products', icon: 'tag' }),
-  ...entity('featuredProducts', '/featuredProducts', 'featuredProducts', 'nav.featuredProducts', 'dealer', { group: 'products', icon: 'star' }),
+  {
+    // Every field widget on one in-memory form (src/entity/FieldPlayground.tsx), for the e2e suite and for trying widgets out.
+    name: 'dev.fields',
+    path: '/dev/fields',
+    auth: true,
+    label: 'fields.playground.title',
+    hidden: true,
+    backoffice: 'both',
+    screen: () => import('../entity/FieldPlayground'),
+  },
+  ...entity('products', '/products', 'product', 'nav.productList', 'dealer', { group: 'products', icon: 'tractor', screen: entityList('product') }, entityForm('product')),
+  ...entity('products.category', '/products/category', 'category', 'nav.categories', 'dealer', { group: 'products', icon: 'folder', screen: entityList('category') }, entityForm('category')),
+  ...entity('products.tag', '/products/tag', 'tag', 'nav.tags', 'dealer', { group: 'products', icon: 'tag', screen: entityList('tag') }, entityForm('tag')),
+  ...entity('featuredProducts', '/featuredProducts', 'featuredProducts', 'nav.featuredProducts', 'dealer', { group: 'products', icon: 'star', screen: entityList('featuredProduct') }, entityForm('featuredProduct')),
   ...entity('productsUsed', '/productsUsed', 'usedproduct', 'nav.usedProductList', 'dealer', { group: 'productsUsed', icon: 'history' }),
   ...entity('productsUsed.category', '/productsUsed/category', 'category', 'nav.dealerCategories', 'dealer', {
     group: 'productsUsed',
     icon: 'folder',
   }),
-  ...entity('brand', '/brand', 'brand', 'nav.dealerBrands', 'dealer', { group: 'brand', icon: 'badge' }),
-  ...entity('brand.services', '/brand/services', 'brandservice', 'nav.brandServices', 'dealer', { group: 'brand', icon: 'wrench' }),
+  ...entity('brand', '/brand', 'brand', 'nav.dealerBrands', 'dealer', { group: 'brand', icon: 'badge', screen: entityList('brand') }, entityForm('brand')),
+  ...entity('brand.services', '/brand/services', 'brandservice', 'nav.brandServices', 'dealer', { group: 'brand', icon: 'wrench', screen: entityList('brandService') }, entityForm('brandService')),
   ...entity('promotion', '/promotion', 'promo', 'nav.promotions', 'dealer', { icon: 'percent' }),
   ...entity('news', '/news', 'news', 'nav.news', 'dealer', { icon: 'newspaper' }),
   ...entity('tenants', '/tenants', 'tenant', 'nav.tenants', 'master', { icon: 'store' }),
@@ -141,5 +155,15 @@ export const ROUTES: RouteDef[] = [
   },
   ...entity('marketSettings', '/marketSettings', 'marketSettings', 'nav.marketSettings', 'master', { icon: 'globe', notForRoles: ['MA'] }),
   ...entity('users', '/users', 'user', 'nav.users', 'both', { footer: true, icon: 'user' }),
-  { name: 'media', path: '/media', model: 'media', label: 'nav.media', auth: true, icon: 'image', footer: true, backoffice: 'both' },
+  {
+    name: 'media',
+    path: '/media',
+    model: 'media',
+    label: 'nav.media',
+    auth: true,
+    icon: 'image',
+    footer: true,
+    backoffice: 'both',
+    screen: () => import('../screens/MediaScreen'),
+  },
 ];

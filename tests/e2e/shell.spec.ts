@@ -11,7 +11,8 @@ const lookup = (messages: object, key: string) => key.split('.').reduce<any>((o,
 /** What the sidebar must list for the signed-in user, from the rules and the server's own profile. */
 async function expectedSidebar(page: Page, dealerBackoffice: boolean, messages: object) {
   const label = (key: string) => lookup(messages, key);
-  const profile = (await (await page.request.get('/api/profiles/me/')).json()) as UserInfo;
+  // Asked from the page: the session cookie belongs to the page's host (rossi.localhost), not to baseURL's.
+  const profile = (await page.evaluate(() => fetch('/api/profiles/me/', { headers: { accept: 'application/json' } }).then((r) => r.json()))) as UserInfo;
   const menu = sidebarMenu(ROUTES, GROUPS, { loggedIn: true, user: profile, dealerBackoffice }, { withScreenOnly: true });
   return {
     top: menu.main.map((e) => label(e.label)),

@@ -1,0 +1,101 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { EntityDef, Field } from '../../entities/define';
+import type { DiffEntry } from '../../machines/entityForm.types';
+import { labelText } from '../fields/label';
+import { useT } from '../i18n/i18n';
+import { buttonClass } from './ui';
+
+type T = (key: string, params?: Record<string, unknown>) => string;
+
+/** `translations.it.name` → "Name (IT)", `specs.2.value` → "Specs › 3 › Value". */
+export function pathLabel(entity: EntityDef, path: string, t: T): string {
+  const parts = path.split('.');
+  let language: string | undefined;
+  if (parts[0] === 'translations' && parts.length >= 3) {
+    language = parts[1];
+    parts.splice(0, 2);
+  }
+  const out: string[] = [];
+  let fields: Readonly<Record<string, Field>> | undefined = entity.fields;
+  for (const part of parts) {
+    if (/^\d+$/.test(part)) {
+      out.push(String(Number(part) + 1));
+      continue;
+    }
+    const field: Field | undefined = fields?.[part];
+    out.push(field ? labelText(t, field.label) : part);
+    fields = field?.type === 'repeater' ? field.fields : undefined;
+  }
+  return `${out.join(' › ')}${language ? ` (${language.toUpperCase()})` : ''}`;
+}
+
+/** A value as one line of text for the diff. */
+export function showValue(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'string') return v.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() || '—';
+  if (Array.isArray(v)) return v.length ? v.map(showValue).join(', ') : '—';
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+export interface ConflictProps {
+  entity: EntityDef;
+  detail: string;
+  diff: DiffEntry[];
+  reload: () => void;
+  overwrite: () => void;
+  dismiss: () => void;
+}
+
+/** 409: someone saved first. Shows what differs, and who changed it; take theirs, keep mine, or go on editing. */
+export function ConflictDialog({ entity, diff, reload, overwrite, dismiss }: ConflictProps) {
+  const t = useT();
+  return (
+    <Dialog open onClose={dismiss} className="relative z-50">
+      <div className="fixed inset-0 bg-black/60" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="flex max-h-[85vh] w-full max-w-3xl flex-col rounded-xl border border-surface-border bg-surface-raised p-6 shadow-2xl" data-testid="conflict-dialog">
+          <DialogTitle className="text-lg font-semibold">{t('form.conflictTitle')}</DialogTitle>
+          <p className="mt-2 text-sm text-ink-muted">{t('form.conflictText')}</p>
+          <div className="mt-4 min-h-0 overflow-y-auto rounded-md border border-surface-border">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-surface text-xs uppercase tracking-wide text-ink-muted">
+                <tr>
+                  <th className="px-3 py-2">{t('form.conflictField')}</th>
+                  <th className="px-3 py-2">{t('form.conflictMine')}</th>
+                  <th className="px-3 py-2">{t('form.conflictTheirs')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {diff.map((d) => (
+                  <tr key={d.path} className="border-t border-surface-border align-top" data-diff={d.path}>
+                    <td className="px-3 py-2 text-ink-muted">{pathLabel(entity, d.path, t)}</td>
+                    <td className={`px-3 py-2 ${d.changedByMe ? 'text-ink' : 'text-ink-faint'}`}>
+                      <span className="line-clamp-3 break-words">{showValue(d.mine)}</span>
+                      {d.changedByMe && <span className="mt-1 block text-[11px] text-brand">{t('form.changedByYou')}</span>}
+                    </td>
+                    <td className={`px-3 py-2 ${d.changedByThem ? 'text-ink' : 'text-ink-faint'}`}>
+                      <span className="line-clamp-3 break-words">{showValue(d.theirs)}</span>
+                      {d.changedByThem && <span className="mt-1 block text-[11px] text-amber-400">{t('form.changedByThem')}</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <button type="button" className={buttonClass.ghost} onClick={dismiss}>
+              {t('form.keepEditing')}
+            </button>
+            <button type="button" className={buttonClass.secondary} onClick={reload} data-testid="conflict-reload">
+              {t('form.conflictReload')}
+            </button>
+            <button type="button" className={buttonClass.danger} onClick={overwrite} data-testid="conflict-overwrite">
+              {t('form.conflictOverwrite')}
+            </button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,292 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { EntityDef } from '../../entities/define';
+import { actionsOn } from '../../entities/permissions';
+import { connectEntityList, type EntityListProps } from '../../machines/entityList.connect';
+import { entityListMachine } from '../../machines/entityList.machine';
+import { useAppActors, useSession } from '../app/AppActors';
+import { entityListActors, notify } from '../http/entityActors';
+import { useT } from '../i18n/i18n';
+import { inputBase } from '../fields/ui';
+import { labelText } from '../fields/label';
+import { useIntlLocale } from '../fields/locale';
+import { Cell, columnLabel } from './cells';
+import { ListFilter } from './ListFilters';
+import { rememberListQuery } from './listMemory';
+import { buttonClass, EIcon } from './ui';
+
+/**
+ * Writes the list's query into the address bar: a new history entry for paging, sorting
+ * and filtering (Back undoes them), a replaced one while the search text is typed.
+ */
+function writeUrl(path: string, search: string, replace: boolean) {
+  rememberListQuery(path, search);
+  const want = search ? `?${search}` : '';
+  if (window.location.search === want) return;
+  const before = new URLSearchParams(window.location.search);
+  const after = new URLSearchParams(search);
+  before.delete('search');
+  after.delete('search');
+  const onlySearch = before.toString() === after.toString();
+  const next = window.location.pathname + want;
+  if (replace || onlySearch) window.history.replaceState(window.history.state, '', next);
+  else window.history.pushState(window.history.state, '', next);
+}
+
+function Toolbar({ entity, list, canAdd }: { entity: EntityDef; list: EntityListProps; canAdd: boolean }) {
+  const t = useT();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {entity.list.search.length > 0 && (
+        <label className="relative block w-64">
+          <span className="sr-only">{t('list.search')}</span>
+          <EIcon name="search" size={16} className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-ink-faint" />
+          <input
+            type="search"
+            name="search"
+            value={list.search.value}
+            placeholder={t('list.search')}
+            onChange={(e) => list.search.change(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && list.search.commit()}
+            className={`${inputBase} w-full py-2 pl-8`}
+            aria-busy={list.search.pending}
+          />
+        </label>
+      )}
+      {entity.list.filters.map((f) => (
+        <ListFilter key={f.field} entity={entity} filter={f} value={list.filters.values[f.field]} set={(v) => list.filters.set(f.field, v)} />
+      ))}
+      {(list.filters.active > 0 || list.search.value) && (
+        <button type="button" className={buttonClass.ghost} onClick={list.filters.clear}>
+          {t('list.clearFilters')}
+        </button>
+      )}
+      <span className="ml-auto" />
+      {canAdd && (
+        <Link href={`${entity.path}/new`} className={buttonClass.primary} data-testid="list-new">
+          <EIcon name="plus" size={16} />
+          {t('list.new')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function Pager({ list }: { list: EntityListProps }) {
+  const t = useT();
+  const p = list.pagination;
+  const first = p.count === 0 ? 0 : (p.page - 1) * p.pageSize + 1;
+  const last = Math.min(p.count, p.page * p.pageSize);
+  return (
+    <nav className="flex flex-wrap items-center justify-end gap-3 text-sm text-ink-muted" aria-label={t('list.pagination')}>
+      <label className="flex items-center gap-2 whitespace-nowrap">
+        {t('list.pageSize')}
+        <select name="items" value={p.pageSize} onChange={(e) => p.setPageSize(Number(e.target.value))} className="rounded-md border border-surface-border bg-surface px-2 py-1 text-sm text-ink">
+          {p.pageSizes.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span data-testid="list-range" className="whitespace-nowrap">{t('list.range', { first, last, count: p.count })}</span>
+      <button type="button" className={buttonClass.ghost} onClick={p.previous} disabled={!p.hasPrevious || !list.interactive} aria-label={t('list.previous')}>
+        <EIcon name="left" />
+      </button>
+      <span data-testid="list-page">{t('list.page', { page: p.page, pages: p.pages })}</span>
+      <button type="button" className={buttonClass.ghost} onClick={p.next} disabled={!p.hasNext || !list.interactive} aria-label={t('list.next')}>
+        <EIcon name="right" />
+      </button>
+    </nav>
+  );
+}
+
+function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: EntityListProps; canDelete: boolean; locale: string }) {
+  const t = useT();
+  const columns = entity.list.columns;
+  const sortable = new Set<string>([...entity.list.sortable, 'id']);
+  const titleColumn = columns.includes(entity.titleField) ? entity.titleField : columns.find((c) => entity.fields[c]?.type === 'text') ?? columns[0];
+  const skeleton = list.loading && list.rows.length === 0;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-surface-border">
+      <table className="w-full min-w-max text-left text-sm" aria-busy={list.loading} data-testid="entity-table">
+        <thead className="bg-surface-raised text-xs uppercase tracking-wide text-ink-muted">
+          <tr>
+            {canDelete && (
+              <th scope="col" className="w-10 px-3 py-2">
+                <input
+                  type="checkbox"
+                  aria-label={t('list.selectPage')}
+                  checked={list.selection.allOnPage}
+                  ref={(el) => {
+                    if (el) el.indeterminate = list.selection.someOnPage;
+                  }}
+                  onChange={list.selection.togglePage}
+                  disabled={!list.interactive || list.rows.length === 0}
+                />
+              </th>
+            )}
+            {columns.map((c) => {
+              const col = list.getColumnProps(c);
+              const label = labelText(t, columnLabel(entity, c));
+              return (
+                <th key={c} scope="col" aria-sort={sortable.has(c) ? col.ariaSort : undefined} className="px-3 py-2 font-medium">
+                  {sortable.has(c) ? (
+                    <button type="button" onClick={col.toggleSort} className="inline-flex items-center gap-1 uppercase hover:text-ink" data-sort={c}>
+                      {label}
+                      <EIcon name={col.sort === 'asc' ? 'up' : col.sort === 'desc' ? 'down' : 'sort'} size={14} className={col.sort ? 'text-brand' : 'text-ink-faint'} />
+                      {col.rank !== null && col.rank > 1 && <sup className="text-[10px] text-ink-faint">{col.rank}</sup>}
+                    </button>
+                  ) : (
+                    label
+                  )}
+                </th>
+              );
+            })}
+            <th scope="col" className="w-24 px-3 py-2">
+              <span className="sr-only">{t('list.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className={list.loading && !skeleton ? 'opacity-60' : ''}>
+          {skeleton &&
+            Array.from({ length: Math.min(list.pagination.pageSize, 10) }, (_, i) => (
+              <tr key={i} className="border-t border-surface-border" data-testid="skeleton-row">
+                {canDelete && <td className="px-3 py-3" />}
+                {columns.map((c) => (
+                  <td key={c} className="px-3 py-3">
+                    <span className="block h-3 w-24 animate-pulse rounded bg-surface-overlay" />
+                  </td>
+                ))}
+                <td />
+              </tr>
+            ))}
+          {list.rows.map((r) => (
+            <tr key={r.id} className={`border-t border-surface-border hover:bg-surface-raised ${r.selected ? 'bg-brand-soft/30' : ''}`} data-row-id={r.id}>
+              {canDelete && (
+                <td className="px-3 py-2">
+                  <input type="checkbox" aria-label={t('list.selectRow', { id: r.id })} checked={r.selected} onChange={r.toggle} disabled={!list.interactive} />
+                </td>
+              )}
+              {columns.map((c) => (
+                <td key={c} className="max-w-xs px-3 py-2">
+                  {c === titleColumn ? (
+                    <Link href={`${entity.path}/${r.id}`} className="font-medium text-ink hover:text-brand hover:underline">
+                      <Cell entity={entity} column={c} row={r.row} locale={locale} />
+                    </Link>
+                  ) : (
+                    <Cell entity={entity} column={c} row={r.row} locale={locale} />
+                  )}
+                </td>
+              ))}
+              <td className="px-3 py-2 text-right whitespace-nowrap">
+                <Link href={`${entity.path}/${r.id}`} className={buttonClass.ghost} aria-label={t('list.edit', { id: r.id })}>
+                  <EIcon name="edit" size={16} />
+                </Link>
+                {canDelete && (
+                  <button type="button" className={`${buttonClass.ghost} hover:text-danger`} onClick={r.remove} disabled={!list.interactive} aria-label={t('list.deleteRow', { id: r.id })}>
+                    <EIcon name="trash" size={16} />
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The list screen of any declared entity (issue 5): columns, sorting, paging, debounced
+ * search and filters from the declaration, all mirrored in the URL; row and bulk delete
+ * behind the confirm dialog. The entity list machine holds every bit of that state.
+ */
+export default function EntityListScreen({ entity }: { entity: EntityDef }) {
+  const t = useT();
+  const app = useAppActors();
+  const locale = useIntlLocale();
+  const user = useSession((s) => s.context.user);
+  const can = useMemo(() => actionsOn(user, entity.model), [user, entity.model]);
+  const search = useSearch();
+  const machine = useMemo(() => {
+    // The first write only tidies the URL the list was opened with: no history entry for it.
+    let first = true;
+    return entityListMachine.provide({
+        actors: entityListActors(app, entity),
+        actions: {
+          writeUrl: (_, { search: q }) => {
+            writeUrl(entity.path, q, first);
+            first = false;
+          },
+          notify: (_, notice) => void notify(notice),
+        },
+      });
+  }, [app, entity]);
+  const actor = useActorRef(machine, {
+    input: {
+      resource: entity.path.replace(/^\//, ''),
+      search: window.location.search,
+      defaults: { sort: entity.list.sort.split(',').filter(Boolean) },
+      fields: { sortFields: [...entity.list.sortable, 'id'], filterFields: entity.list.filters.map((f) => f.field) },
+    },
+  });
+  // Back/forward or a link changed the query: the machine decides whether that is a new query.
+  useEffect(() => actor.send({ type: 'query.sync', search }), [actor, search]);
+  const snapshot = useSelector(actor, (s) => s);
+  const list = connectEntityList(snapshot, actor.send);
+  const canDelete = can.has('delete');
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4 sm:p-6" data-testid="entity-list" data-entity={entity.name}>
+      <header className="flex items-baseline gap-3">
+        <h1 className="text-2xl font-semibold">{t(entity.label.many)}</h1>
+        {list.pagination.count > 0 && <span className="text-sm text-ink-faint">{list.pagination.count}</span>}
+      </header>
+      <Toolbar entity={entity} list={list} canAdd={can.has('add')} />
+      {canDelete && list.selection.count > 0 && (
+        <div className="flex items-center gap-3 rounded-md border border-surface-border bg-surface-raised px-3 py-2 text-sm" data-testid="bulk-bar">
+          <span>{t('list.selected', { count: list.selection.count })}</span>
+          <button type="button" className={buttonClass.ghost} onClick={list.selection.clear}>
+            {t('list.clearSelection')}
+          </button>
+          <button type="button" className={`${buttonClass.danger} ml-auto`} onClick={list.requestBulkDelete} disabled={!list.canBulkDelete}>
+            <EIcon name="trash" size={16} />
+            {t('list.deleteSelectedButton', { count: list.selection.count })}
+          </button>
+        </div>
+      )}
+      {list.loadError ? (
+        <div className="flex items-center gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4" role="alert" data-testid="list-error">
+          <EIcon name="alert" className="text-danger" />
+          <span className="flex-1">{t('list.loadFailed', { detail: list.loadError.message })}</span>
+          <button type="button" className={buttonClass.secondary} onClick={list.retry}>
+            {t('errors.retry')}
+          </button>
+        </div>
+      ) : list.empty ? (
+        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-surface-border p-10 text-center" data-testid="list-empty">
+          <p className="text-ink-muted">{list.empty === 'noMatches' ? t('list.noMatches') : t('list.noRows')}</p>
+          {list.empty === 'noMatches' ? (
+            <button type="button" className={buttonClass.secondary} onClick={list.filters.clear}>
+              {t('list.clearFilters')}
+            </button>
+          ) : (
+            can.has('add') && (
+              <Link href={`${entity.path}/new`} className={buttonClass.primary}>
+                <EIcon name="plus" size={16} />
+                {t('list.new')}
+              </Link>
+            )
+          )}
+        </div>
+      ) : (
+        <>
+          <Table entity={entity} list={list} canDelete={canDelete} locale={locale} />
+          <Pager list={list} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { defaultValue, type EntityDef, type Field } from '../../entities/define';
+import type { Values, VersionedRow } from '../../machines/entityForm.types';
+import type { Row } from '../../machines/entityList.types';
+
+/** Field names of a declaration split by where their values live in the form. */
+export const plainNames = (entity: EntityDef) => Object.keys(entity.fields).filter((n) => !entity.fields[n].translated);
+export const translatedNames = (entity: EntityDef) => Object.keys(entity.fields).filter((n) => entity.fields[n].translated);
+
+/** `['it', 'en']`: the site's default language first, then the others of the site. */
+export function siteLanguages(languages: readonly string[] | undefined, defaultLanguage: string | undefined): string[] {
+  const all = [...(defaultLanguage ? [defaultLanguage] : []), ...(languages ?? [])];
+  const out = [...new Set(all)];
+  return out.length ? out : ['en'];
+}
+
+function translationsOf(entity: EntityDef, given: unknown, languages: readonly string[]): Record<string, Record<string, unknown>> {
+  const src = (given && typeof given === 'object' ? given : {}) as Record<string, Record<string, unknown> | null>;
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const lang of [...new Set([...languages, ...Object.keys(src)])]) {
+    const vals = src[lang] ?? {};
+    out[lang] = {};
+    for (const name of translatedNames(entity)) out[lang][name] = vals[name] ?? defaultValue(entity.fields[name]);
+  }
+  return out;
+}
+
+/** The values of a new row: declared defaults, every site language present. */
+export function formDefaults(entity: EntityDef, languages: readonly string[]): Values {
+  const values: Values = {};
+  for (const name of plainNames(entity)) values[name] = defaultValue(entity.fields[name]);
+  if (translatedNames(entity).length) values.translations = translationsOf(entity, {}, languages);
+  return values;
+}
+
+/**
+ * A detail as the API answers it (DESIGN.md §4: translated fields flat in one language
+ * and all of them under `translations`, timestamps, `_refs`) → a row as the form machine
+ * keeps it: id, version, the plain fields, and `translations` for every site language.
+ * The flat copies, timestamps and `_refs` would only make dirty tracking and the conflict
+ * diff noisy; the server ignores them on write anyway.
+ */
+export function toFormRow(entity: EntityDef, row: Record<string, unknown>, languages: readonly string[]): VersionedRow {
+  const out: VersionedRow = { id: row.id as number, version: Number(row.version) };
+  for (const name of plainNames(entity)) out[name] = row[name] ?? defaultValue(entity.fields[name]);
+  if (translatedNames(entity).length) out.translations = translationsOf(entity, row.translations, languages);
+  return out;
+}
+
+export type Ref = { id: number; title: string };
+
+/** `_refs` of a row: `{ brand: {id, title}, tags: [{id, title}] }`. */
+export function refsOf(row: Row): Record<string, Ref | Ref[] | null> {
+  const refs = row._refs;
+  return refs && typeof refs === 'object' ? (refs as Record<string, Ref | Ref[] | null>) : {};
+}
+
+/** How a row names itself in an autocomplete or a heading: its title field, else its id. */
+export function rowTitle(entity: EntityDef, row: Row): string {
+  const v = row[entity.titleField];
+  const field: Field | undefined = entity.fields[entity.titleField];
+  if ((field?.type === 'fk' || field?.type === 'm2m') && row._refs) {
+    const ref = refsOf(row)[entity.titleField];
+    if (ref && !Array.isArray(ref)) return ref.title;
+  }
+  if (typeof v === 'string' && v.trim()) return v;
+  if (typeof v === 'number') return String(v);
+  return `#${row.id}`;
+}

@@ -1,0 +1,42 @@
+import { type ComponentType, createElement } from 'react';
+import type { EntityDef } from '../../entities/define';
+import type { ScreenLoader, ScreenProps } from '../routing/routes';
+
+/**
+ * Screen loaders for the route table: `screen: entityList('product')`. The entity
+ * declarations and the generic screens load with the screen's chunk, not the app's entry.
+ */
+const bound = new Map<string, ComponentType<ScreenProps>>();
+
+async function declaration(name: string): Promise<EntityDef> {
+  const { entityNamed } = await import('../../entities/index');
+  const entity = entityNamed(name);
+  if (!entity) throw new Error(`Entity "${name}" is not declared in entities/index.ts`);
+  return entity;
+}
+
+function bind(kind: 'list' | 'form', entity: EntityDef, Screen: ComponentType<ScreenProps & { entity: EntityDef }>): ComponentType<ScreenProps> {
+  const key = `${kind}:${entity.name}`;
+  let screen = bound.get(key);
+  if (!screen) {
+    const Bound = (props: ScreenProps) => createElement(Screen, { ...props, entity });
+    Bound.displayName = `${kind === 'list' ? 'EntityList' : 'EntityForm'}(${entity.name})`;
+    screen = Bound;
+    bound.set(key, screen);
+  }
+  return screen;
+}
+
+export const entityList =
+  (name: string): ScreenLoader =>
+  async () => {
+    const [entity, m] = await Promise.all([declaration(name), import('./EntityListScreen')]);
+    return { default: bind('list', entity, m.default) };
+  };
+
+export const entityForm =
+  (name: string): ScreenLoader =>
+  async () => {
+    const [entity, m] = await Promise.all([declaration(name), import('./EntityFormScreen')]);
+    return { default: bind('form', entity, m.default) };
+  };

@@ -1,0 +1,32 @@
+import type { TemporalField } from '../../entities/define';
+import { useIntlLocale } from './locale';
+import { dateOf } from './temporal';
+import type { FieldWidgetProps } from './types';
+import { inputBase, isInvalid } from './ui';
+
+/** A calendar day, stored `YYYY-MM-DD`, spelled out below in the user's language. */
+export default function DateField({ name, field, value, onChange, errors, disabled, id }: FieldWidgetProps<string | null, TemporalField>) {
+  const locale = useIntlLocale();
+  const day = dateOf(value);
+  return (
+    <div className="flex flex-col gap-1">
+      <input
+        id={id}
+        name={name}
+        type="date"
+        min={field.min}
+        max={field.max}
+        value={value ?? ''}
+        disabled={disabled}
+        aria-invalid={isInvalid(errors)}
+        onChange={(e) => onChange(e.target.value || null)}
+        className={`${inputBase} w-48 py-2`}
+      />
+      {day && (
+        <span className="text-xs text-ink-faint" data-testid={`${name}-display`}>
+          {new Intl.DateTimeFormat(locale, { dateStyle: 'full' }).format(day)}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { TemporalField } from '../../entities/define';
+import { useIntlLocale, timeZone } from './locale';
+import { isoToLocalInput, localInputToIso } from './temporal';
+import type { FieldWidgetProps } from './types';
+import { inputBase, isInvalid } from './ui';
+
+/** An instant, stored as ISO 8601 UTC, edited and shown in the user's time zone. */
+export default function DateTimeField({ name, value, onChange, errors, disabled, id }: FieldWidgetProps<string | null, TemporalField>) {
+  const locale = useIntlLocale();
+  const local = isoToLocalInput(value);
+  const zone = timeZone();
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          name={name}
+          type="datetime-local"
+          value={local}
+          disabled={disabled}
+          aria-invalid={isInvalid(errors)}
+          onChange={(e) => onChange(localInputToIso(e.target.value))}
+          className={`${inputBase} w-60 py-2`}
+        />
+        <span className="text-xs text-ink-faint">{zone}</span>
+      </div>
+      {value && local && (
+        <span className="text-xs text-ink-faint" data-testid={`${name}-display`}>
+          {new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).format(new Date(value))}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+
+const NONE: string[] = [];
+
+/**
+ * What a form offers the widgets that hold other fields (repeater rows, menu items): the
+ * errors of any nested path, and a change of one nested value by its own path, so only
+ * that path's errors clear. Outside a form (a filter bar, a test) there is none.
+ */
+export interface FieldHost {
+  /** A hook: the messages at `path` (re-renders the caller when they change). */
+  useErrorsAt(path: string): string[];
+  /** A hook: whether anything under `path.` has errors. */
+  useNestedInvalid(path: string): boolean;
+  change(path: string, value: unknown): void;
+}
+
+export const FieldHostContext = createContext<FieldHost | null>(null);
+
+const noHost: FieldHost = {
+  useErrorsAt: () => NONE,
+  useNestedInvalid: () => false,
+  change: () => {},
+};
+
+export const useFieldHost = () => useContext(FieldHostContext);
+export const useHostOrNone = () => useContext(FieldHostContext) ?? noHost;

@@ -1,0 +1,191 @@
+import { fromPromise } from 'xstate';
+import type { EntityDef } from '../../entities/define';
+import { validateRecord } from '../../entities/validate';
+import type { Option, SearchOptionsInput } from '../../machines/autocomplete.machine';
+import type { Draft, DraftKey, FetchRowInput, FieldErrors, SaveRowInput, ValidateInput, VersionedRow, DeleteRowInput } from '../../machines/entityForm.types';
+import { toApiParams } from '../../machines/entityList.helpers';
+import type { ConfirmInput, DeleteRowsInput, FetchPageInput, Notice, PageAnswer, Row } from '../../machines/entityList.types';
+import { errorStatus } from '../../machines/session.helpers';
+import { type AppActors, askConfirm } from '../app/startApp';
+import { refsOf, rowTitle, toFormRow } from '../entity/formValues';
+import { rememberTitles } from '../fields/refTitles';
+import { t } from '../i18n/i18n';
+import { showSnackbar } from '../ui/snackbar';
+import { api } from './client';
+
+/**
+ * The entity list and form machines' actors over HTTP (DESIGN.md §4). Where the API's
+ * shapes differ from what the machines keep, this layer adapts them (see toFormRow).
+ */
+
+/** `products/category` → `/api/products/category/` (trailing slash: the API's canonical form). */
+export const resourceUrl = (resource: string, id?: number | string) =>
+  `/api/${resource.replace(/^\/+|\/+$/g, '')}/${id === undefined ? '' : `${id}/`}`;
+
+/** An HTTP failure with a body the machines read (`status`, `data`), for rewritten answers. */
+class HttpFailure extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+  ) {
+    super(`HTTP ${status}`);
+    this.statusCode = status;
+  }
+}
+
+/**
+ * A request whose actor was stopped settles never. React's StrictMode stops and restarts
+ * actors (@xstate/react rehydrates the same child), which runs the request again; without
+ * this the first request's abort would reach the restarted machine as a failure.
+ */
+function quietOnAbort<T>(signal: AbortSignal, request: Promise<T>): Promise<T> {
+  return request.catch((error: unknown) => {
+    if (signal.aborted) return new Promise<T>(() => {});
+    throw error;
+  });
+}
+
+/** Titles of every row a list or detail refers to, for the foreign-key widgets and cells. */
+function rememberRefs(entity: EntityDef | undefined, rows: Row[]) {
+  if (!entity) return;
+  for (const row of rows) {
+    for (const [name, ref] of Object.entries(refsOf(row))) {
+      const field = entity.fields[name];
+      if ((field?.type === 'fk' || field?.type === 'm2m') && ref) rememberTitles(field.target, Array.isArray(ref) ? ref : [ref]);
+    }
+    rememberTitles(entity.name, [{ id: row.id, title: rowTitle(entity, row) }]);
+  }
+}
+
+/** The question of a machine (message keys + values) asked through the shell's confirm dialog. */
+const confirmActor = (app: Pick<AppActors, 'confirm'>) =>
+  fromPromise<boolean, ConfirmInput>(({ input }) =>
+    askConfirm(app, {
+      title: t(input.title, input.values),
+      question: t(input.question, input.values),
+      danger: input.danger,
+      approveLabel: input.danger ? t('confirm.delete') : undefined,
+    }),
+  );
+
+export const notify = (notice: Notice) => showSnackbar({ message: t(notice.key, notice.values), color: notice.color });
+
+export function entityListActors(app: Pick<AppActors, 'confirm'>, entity?: EntityDef) {
+  return {
+    fetchPage: fromPromise<PageAnswer, FetchPageInput>(async ({ input, signal }) => {
+      const answer = await quietOnAbort(signal, api<PageAnswer>(resourceUrl(input.resource), { query: toApiParams(input.query), signal }));
+      rememberRefs(entity, answer.items);
+      return answer;
+    }),
+    /** One row: `DELETE …/<id>/`; several: `POST …/bulk_delete/` (`{ deleted, not_found }`). */
+    deleteRows: fromPromise<number, DeleteRowsInput>(async ({ input }) => {
+      if (input.ids.length === 1) {
+        await api(resourceUrl(input.resource, input.ids[0]), { method: 'DELETE' });
+        return 1;
+      }
+      const answer = await api<{ deleted: unknown[] }>(`${resourceUrl(input.resource)}bulk_delete/`, { method: 'POST', body: { ids: input.ids } });
+      return answer.deleted.length;
+    }),
+    confirm: confirmActor(app),
+  };
+}
+
+/** Where a draft lives: per site (host), entity resource and row (`new` before creation). */
+export const draftStorageKey = (host: string, key: DraftKey) => `backoffice.draft:${host}:${key.resource}:${key.id}`;
+
+function readDraft(storage: Storage, name: string): Draft | null {
+  const raw = storage.getItem(name);
+  if (!raw) return null;
+  const parsed = JSON.parse(raw) as Partial<Draft>;
+  if (!parsed || typeof parsed !== 'object' || !parsed.values || typeof parsed.values !== 'object') return null;
+  return { values: parsed.values, version: typeof parsed.version === 'number' ? parsed.version : null, savedAt: String(parsed.savedAt ?? '') };
+}
+
+export interface FormActorOptions {
+  entity: EntityDef;
+  /** The site's languages, default first. */
+  languages: string[];
+  defaultLanguage: string;
+  host: string;
+  storage?: Storage;
+}
+
+/** The entity form's actors and storage/snackbar actions; `navigate` is the screen's. */
+export function entityFormActors(app: Pick<AppActors, 'confirm'>, opts: FormActorOptions) {
+  const { entity, languages, defaultLanguage, host } = opts;
+  const storage = opts.storage ?? window.localStorage;
+  const adapt = (row: Record<string, unknown>) => {
+    rememberRefs(entity, [row as Row]);
+    return toFormRow(entity, row, languages);
+  };
+  /** A 409 carries the server's row in the API's shape: the conflict diff needs the form's. */
+  const adaptError = (error: unknown): unknown => {
+    const data = (error as { data?: { current?: unknown } }).data;
+    if (errorStatus(error) === 409 && data && typeof data.current === 'object' && data.current !== null) {
+      return new HttpFailure(409, { ...data, current: adapt(data.current as Record<string, unknown>) });
+    }
+    return error;
+  };
+
+  return {
+    actors: {
+      loadDraft: fromPromise<Draft | null, DraftKey>(async ({ input }) => readDraft(storage, draftStorageKey(host, input))),
+      fetchRow: fromPromise<VersionedRow, FetchRowInput>(async ({ input, signal }) =>
+        adapt(await quietOnAbort(signal, api<Record<string, unknown>>(resourceUrl(input.resource, input.id), { signal }))),
+      ),
+      /** Create: `POST`; update: `PUT` with the version the edits started from (409 when stale). */
+      saveRow: fromPromise<VersionedRow, SaveRowInput>(async ({ input }) => {
+        try {
+          const row =
+            input.id === null
+              ? await api<Record<string, unknown>>(resourceUrl(input.resource), { method: 'POST', body: input.values })
+              : await api<Record<string, unknown>>(resourceUrl(input.resource, input.id), {
+                  method: 'PUT',
+                  body: { ...input.values, version: input.version },
+                });
+          return adapt(row);
+        } catch (error) {
+          throw adaptError(error);
+        }
+      }),
+      deleteRow: fromPromise<unknown, DeleteRowInput>(async ({ input }) => {
+        try {
+          return await api(resourceUrl(input.resource, input.id), { method: 'DELETE' });
+        } catch (error) {
+          throw adaptError(error);
+        }
+      }),
+      /** The declaration's own rules (entities/validate.ts), the same the server runs first. */
+      validate: fromPromise<FieldErrors, ValidateInput>(async ({ input }) => {
+        const given = Object.keys((input.values.translations as object | undefined) ?? {});
+        return validateRecord(entity, input.values, { mode: 'create', languages: [...new Set([...languages, ...given])], defaultLanguage }).errors;
+      }),
+      confirm: confirmActor(app),
+    },
+    actions: {
+      saveDraft: (_: unknown, { key, draft }: { key: DraftKey; draft: Draft }) => {
+        try {
+          storage.setItem(draftStorageKey(host, key), JSON.stringify(draft));
+        } catch {
+          // Storage full or disabled: the form works on, only without a local copy.
+        }
+      },
+      clearDraft: (_: unknown, { key }: { key: DraftKey }) => storage.removeItem(draftStorageKey(host, key)),
+      notify: (_: unknown, notice: Notice) => void notify(notice),
+    },
+  };
+}
+
+/** Options of an autocomplete over `target`'s list: a search when the list has search fields. */
+export function autocompleteActors(target: EntityDef) {
+  return {
+    searchOptions: fromPromise<Option[], SearchOptionsInput>(async ({ input, signal }) => {
+      const query: Record<string, string | number> = { items: 20 };
+      if (input.search && target.list.search.length) query.search = input.search;
+      const answer = await quietOnAbort(signal, api<PageAnswer>(resourceUrl(input.resource), { query, signal }));
+      rememberRefs(target, answer.items);
+      return answer.items.map((row) => ({ id: Number(row.id), title: rowTitle(target, row) }));
+    }),
+  };
+}

@@ -1,0 +1,353 @@
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import type { FormEvent } from 'react';
+import type { MediaManagerProps } from '../../machines/mediaManager.connect';
+import type { FieldErrors } from '../../machines/session.types';
+import { useT } from '../i18n/i18n';
+import { Spinner } from '../ui/Spinner';
+import { MediaIcon } from './mediaIcons';
+import { MediaThumb } from './MediaPreview';
+import { type MediaManagerRef, type MediaPermissions, useMediaView } from './useMediaManager';
+
+const button = 'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium disabled:opacity-50';
+const subtle = `${button} border border-surface-border text-ink hover:bg-surface-overlay`;
+const input =
+  'block w-full rounded-md border border-surface-border bg-surface px-3 py-2 text-sm text-ink placeholder:text-ink-faint focus:border-brand focus:outline-none';
+
+/** Messages of a failed folder save, translated when they are keys. */
+function FolderErrors({ errors }: { errors: FieldErrors | null }) {
+  const t = useT();
+  if (!errors) return null;
+  return (
+    <p role="alert" className="text-sm text-danger">
+      {Object.values(errors)
+        .flat()
+        .map((m) => t(m))
+        .join(' ')}
+    </p>
+  );
+}
+
+/** A title form in a popover: new folder or rename. Closes itself once submitted. */
+function FolderTitleForm({ label, initial = '', submitLabel, onSubmit, testId }: { label: string; initial?: string; submitLabel: string; onSubmit: (title: string) => void; testId: string }) {
+  return (
+    <PopoverPanel anchor="bottom start" className="z-30 w-72 rounded-lg border border-surface-border bg-surface-raised p-3 shadow-xl" data-testid={testId}>
+      {({ close }) => (
+        <form
+          onSubmit={(e: FormEvent<HTMLFormElement>) => {
+            e.preventDefault();
+            const title = String(new FormData(e.currentTarget).get('title') ?? '').trim();
+            if (!title) return;
+            onSubmit(title);
+            close();
+          }}
+          className="flex flex-col gap-2"
+        >
+          <label className="text-sm font-medium">
+            {label}
+            <input name="title" defaultValue={initial} autoFocus required maxLength={255} className={`${input} mt-1`} />
+          </label>
+          <button type="submit" className={`${button} justify-center bg-brand text-white hover:bg-brand-strong`}>
+            {submitLabel}
+          </button>
+        </form>
+      )}
+    </PopoverPanel>
+  );
+}
+
+/** Spec §2 folder tree: the trail from the root to the folder shown; each step opens that folder. */
+export function Breadcrumb({ manager }: { manager: MediaManagerRef }) {
+  const t = useT();
+  const crumbs = useMediaView(manager, (p) => p.breadcrumb);
+  return (
+    <nav aria-label={t('media.breadcrumb')} data-testid="media-breadcrumb">
+      <ol className="flex flex-wrap items-center gap-1 text-sm">
+        {crumbs.map((c, i) => (
+          <li key={c.key} className="flex items-center gap-1">
+            {i > 0 && <MediaIcon name="right" width={14} height={14} className="text-ink-faint" />}
+            <button
+              type="button"
+              onClick={c.open}
+              aria-current={c.current ? 'location' : undefined}
+              className={`flex items-center gap-1 rounded px-1.5 py-0.5 ${c.current ? 'font-semibold text-ink' : 'text-ink-muted hover:bg-surface-overlay hover:text-ink'}`}
+            >
+              {i === 0 && <MediaIcon name="home" width={16} height={16} />}
+              {i === 0 ? t(c.label) : c.label}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** The virtual folders of DESIGN.md §5: each one a mime-type filter (spec §2). */
+export function TypeFilter({ manager, locked }: { manager: MediaManagerRef; locked?: boolean }) {
+  const t = useT();
+  const filter = useMediaView(manager, (p) => p.filter);
+  return (
+    <nav aria-label={t('media.types')} className="flex flex-wrap gap-1 md:flex-col" data-testid="media-types">
+      <button
+        type="button"
+        aria-pressed={filter.mimeType === null}
+        disabled={locked}
+        onClick={() => filter.change(null)}
+        className="flex items-center gap-2 rounded-md px-3 py-1.5 text-left text-sm text-ink-muted hover:bg-surface-overlay hover:text-ink aria-pressed:bg-brand-soft aria-pressed:text-white disabled:opacity-50"
+      >
+        <MediaIcon name="layers" width={18} height={18} />
+        {t('media.allTypes')}
+      </button>
+      {filter.options.map((o) => (
+        <button
+          key={o.key}
+          type="button"
+          aria-pressed={o.active}
+          disabled={locked && !o.active}
+          onClick={() => filter.change(o.mimeType)}
+          className="flex items-center gap-2 rounded-md px-3 py-1.5 text-left text-sm text-ink-muted hover:bg-surface-overlay hover:text-ink aria-pressed:bg-brand-soft aria-pressed:text-white disabled:opacity-50"
+        >
+          <MediaIcon name={o.key === 'images' ? 'image' : o.key === 'videos' ? 'film' : o.key === 'audio' ? 'music' : 'file'} width={18} height={18} />
+          {t(o.label)}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+/** The search box (debounced by the machine; Enter searches at once) and the all-folders switch. */
+export function SearchBox({ manager }: { manager: MediaManagerRef }) {
+  const t = useT();
+  const search = useMediaView(manager, (p) => p.search);
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <label className="relative min-w-48 flex-1">
+        <span className="sr-only">{t('media.search')}</span>
+        <MediaIcon name="search" width={16} height={16} className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-ink-faint" />
+        <input
+          type="search"
+          value={search.value}
+          placeholder={t('media.search')}
+          onChange={(e) => search.change(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              search.commit();
+            }
+          }}
+          className={`${input} pl-8`}
+          data-testid="media-search"
+        />
+        {search.pending && <Spinner className="absolute right-2.5 top-1/2 -translate-y-1/2" />}
+      </label>
+      <label className="flex items-center gap-2 text-sm text-ink-muted">
+        <input type="checkbox" checked={search.allFolders} onChange={(e) => search.setAllFolders(e.target.checked)} className="h-4 w-4 accent-brand" />
+        {t('media.allFolders')}
+      </label>
+    </div>
+  );
+}
+
+/** New folder: a title in a popover, created inside the folder shown. */
+export function NewFolderButton({ manager }: { manager: MediaManagerRef }) {
+  const t = useT();
+  const { createFolder, interactive } = useMediaView(manager, (p) => ({ createFolder: p.createFolder, interactive: p.interactive }));
+  return (
+    <Popover className="relative">
+      <PopoverButton className={subtle} disabled={!interactive}>
+        <MediaIcon name="folderPlus" width={18} height={18} />
+        {t('media.newFolder')}
+      </PopoverButton>
+      <FolderTitleForm label={t('media.folderName')} submitLabel={t('media.create')} onSubmit={createFolder} testId="new-folder-form" />
+    </Popover>
+  );
+}
+
+/** The folders inside the one shown: open; rename and delete (after the confirm) when allowed. */
+export function FolderList({ manager, permissions }: { manager: MediaManagerRef; permissions: MediaPermissions }) {
+  const t = useT();
+  const { folders, interactive, folderErrors } = useMediaView(manager, (p) => ({ folders: p.folders, interactive: p.interactive, folderErrors: p.folderErrors }));
+  return (
+    <div className="space-y-2">
+      <FolderErrors errors={folderErrors} />
+      {folders.length > 0 && (
+        <ul className="grid grid-cols-1 gap-2 @lg:grid-cols-2 @4xl:grid-cols-4" aria-label={t('media.folders')} data-testid="media-folders">
+          {folders.map((f) => (
+            <li key={f.id} className="flex items-center rounded-lg border border-surface-border bg-surface-raised">
+              <button
+                type="button"
+                onClick={f.open}
+                disabled={!interactive}
+                className="flex min-w-0 flex-1 items-center gap-2 rounded-l-lg px-3 py-2 text-left text-sm hover:bg-surface-overlay"
+                aria-label={t('media.openFolder', { name: f.label })}
+              >
+                <MediaIcon name="folder" className="shrink-0 text-brand" />
+                <span className="truncate">{f.label}</span>
+              </button>
+              {permissions.change && (
+                <Popover className="relative">
+                  <PopoverButton className="rounded-md p-2 text-ink-muted hover:bg-surface-overlay hover:text-ink" aria-label={t('media.renameFolder', { name: f.label })} disabled={!interactive}>
+                    <MediaIcon name="pencil" width={16} height={16} />
+                  </PopoverButton>
+                  <FolderTitleForm label={t('media.folderName')} initial={f.folder.title ?? f.label} submitLabel={t('media.rename')} onSubmit={f.rename} testId="rename-folder-form" />
+                </Popover>
+              )}
+              {permissions.delete && (
+                <button
+                  type="button"
+                  onClick={f.remove}
+                  disabled={!interactive}
+                  className="mr-1 rounded-md p-2 text-ink-muted hover:bg-surface-overlay hover:text-danger"
+                  aria-label={t('media.deleteFolder', { name: f.label })}
+                >
+                  <MediaIcon name="trash" width={16} height={16} />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+type GridItem = MediaManagerProps['gridItems'][number];
+
+const tileLabel = (item: GridItem) => item.media.title || item.media.name;
+
+/** One media of the grid: a button (edit, or pick in the picker) and, for bulk delete, a checkbox. */
+function MediaTile({ item, picking, canTick, interactive }: { item: GridItem; picking: boolean; canTick: boolean; interactive: boolean }) {
+  const t = useT();
+  const name = tileLabel(item);
+  const marked = picking ? item.selected : item.ticked;
+  return (
+    <li className="relative" data-testid="media-tile" data-media-id={item.id}>
+      <button
+        type="button"
+        onClick={item.choose}
+        disabled={!interactive}
+        aria-pressed={picking ? item.selected : undefined}
+        aria-label={picking ? t('media.pick', { name }) : t('media.edit', { name })}
+        className={`group flex w-full flex-col gap-1.5 rounded-lg border p-1.5 text-left transition-colors ${
+          marked ? 'border-brand bg-brand-soft/30' : 'border-surface-border bg-surface-raised hover:border-ink-faint'
+        }`}
+      >
+        <MediaThumb media={item.media} />
+        <span className="truncate px-0.5 text-xs text-ink-muted" title={item.media.name}>
+          {name}
+        </span>
+      </button>
+      {picking && item.selected && (
+        <span className="pointer-events-none absolute right-2.5 top-2.5 rounded-full bg-brand p-0.5 text-white" aria-hidden="true">
+          <MediaIcon name="check" width={14} height={14} />
+        </span>
+      )}
+      {!picking && canTick && (
+        <label className="absolute left-2.5 top-2.5 flex rounded bg-surface/80 p-1">
+          <input type="checkbox" checked={item.ticked} onChange={item.toggleTick} disabled={!interactive} className="h-4 w-4 accent-brand" />
+          <span className="sr-only">{t('media.select', { name })}</span>
+        </label>
+      )}
+    </li>
+  );
+}
+
+/** Spec §2 paged grid: 2, 3 or 6 columns by the width it has (a container query, so the picker fits too). */
+export function MediaGrid({ manager, permissions, picking }: { manager: MediaManagerRef; permissions: MediaPermissions; picking: boolean }) {
+  const t = useT();
+  const view = useMediaView(manager, (p) => ({
+    items: p.gridItems,
+    interactive: p.interactive,
+    status: p.status,
+    loading: p.loading,
+    loadError: p.loadError,
+    retry: p.retry,
+    empty: p.empty,
+    searching: p.search.value.trim() !== '' || p.filter.mimeType !== null,
+  }));
+  if (view.loadError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4 text-sm" data-testid="media-error">
+        <p>{t('media.loadFailed')}</p>
+        <p className="text-ink-muted">{view.loadError.message}</p>
+        <button type="button" onClick={view.retry} className={subtle}>
+          <MediaIcon name="refresh" width={16} height={16} />
+          {t('media.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (view.loading && !view.items.length) {
+    return (
+      <div className="flex items-center gap-2 p-6 text-ink-muted" aria-busy="true" data-testid="media-loading">
+        <Spinner />
+        {t('media.loading')}
+      </div>
+    );
+  }
+  if (view.empty) {
+    return (
+      <p className="rounded-lg border border-dashed border-surface-border p-8 text-center text-ink-muted" data-testid="media-empty">
+        {view.searching ? t('media.noResults') : permissions.add ? t('media.emptyDrop') : t('media.empty')}
+      </p>
+    );
+  }
+  return (
+    <ul
+      className={`grid grid-cols-2 gap-3 @lg:grid-cols-3 @4xl:grid-cols-6 ${view.loading ? 'opacity-60' : ''}`}
+      aria-busy={view.loading}
+      aria-label={t('media.gallery')}
+      data-testid="media-grid"
+    >
+      {view.items.map((item) => (
+        <MediaTile key={item.id} item={item} picking={picking} canTick={permissions.delete} interactive={view.interactive} />
+      ))}
+    </ul>
+  );
+}
+
+export function Pagination({ manager }: { manager: MediaManagerRef }) {
+  const t = useT();
+  const p = useMediaView(manager, (v) => ({ ...v.pagination, interactive: v.interactive }));
+  if (p.pages <= 1) return p.count ? <p className="text-sm text-ink-muted">{t('media.count', { count: p.count })}</p> : null;
+  return (
+    <nav aria-label={t('media.pagination')} className="flex items-center justify-between gap-3 text-sm" data-testid="media-pagination">
+      <span className="text-ink-muted">{t('media.count', { count: p.count })}</span>
+      <span className="flex items-center gap-2">
+        <button type="button" onClick={p.previous} disabled={!p.hasPrevious || !p.interactive} className={subtle} aria-label={t('media.previous')}>
+          <MediaIcon name="left" width={16} height={16} />
+        </button>
+        <span aria-live="polite">{t('media.page', { page: p.page, pages: p.pages })}</span>
+        <button type="button" onClick={p.next} disabled={!p.hasNext || !p.interactive} className={subtle} aria-label={t('media.next')}>
+          <MediaIcon name="right" width={16} height={16} />
+        </button>
+      </span>
+    </nav>
+  );
+}
+
+/** Spec §2/§5 multi-select: how many are ticked, clear, and the bulk delete behind the confirm. */
+export function BulkBar({ manager }: { manager: MediaManagerRef }) {
+  const t = useT();
+  const v = useMediaView(manager, (p) => ({ count: p.editList.count, clear: p.editList.clear, canBulkDelete: p.canBulkDelete, requestBulkDelete: p.requestBulkDelete, deleting: p.deleting }));
+  if (!v.count && !v.deleting) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-lg border border-brand/40 bg-brand-soft/20 px-3 py-2" data-testid="media-bulk-bar" role="region" aria-label={t('media.selection')}>
+      <span className="text-sm font-medium" aria-live="polite">
+        {t('media.selected', { count: v.count })}
+      </span>
+      <button type="button" onClick={v.clear} className="rounded-md px-2 py-1 text-sm text-ink-muted hover:bg-surface-overlay hover:text-ink">
+        {t('media.clearSelection')}
+      </button>
+      <button
+        type="button"
+        onClick={v.requestBulkDelete}
+        disabled={!v.canBulkDelete}
+        className={`${button} ml-auto bg-danger-strong text-white hover:bg-danger`}
+        data-testid="bulk-delete"
+      >
+        {v.deleting ? <Spinner /> : <MediaIcon name="trash" width={16} height={16} />}
+        {t('media.deleteSelection')}
+      </button>
+    </div>
+  );
+}
