@@ -1,6 +1,7 @@
-import { assign, fromPromise, type NonReducibleUnknown, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { LoadError } from './entityList.types';
 import { toBootError } from './session.helpers';
+import { provided, wait } from './actors';
 
 /** One choice of an autocomplete: a row of the target entity. */
 export interface Option {
@@ -41,19 +42,6 @@ export type AutocompleteEvent =
   | { type: 'retry' };
 
 export const AUTOCOMPLETE_DEBOUNCE_MS = 250;
-
-const provided = <Out, In = NonReducibleUnknown>(name: string) =>
-  fromPromise<Out, In>(async () => {
-    throw new Error(`${name} must be provided with machine.provide()`);
-  });
-
-const wait = fromPromise<void, { ms: number }>(
-  ({ input, signal }) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, input.ms);
-      signal.addEventListener('abort', () => clearTimeout(timer));
-    }),
-);
 
 const wrap = (i: number, n: number) => (n === 0 ? -1 : ((i % n) + n) % n);
 

@@ -1,4 +1,4 @@
-import { assign, fromPromise, type NonReducibleUnknown, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   clearFieldError,
   deepEqual,
@@ -28,6 +28,7 @@ import type {
 } from './entityForm.types';
 import type { ConfirmInput, LoadError, Notice, RowId } from './entityList.types';
 import { errorStatus, toBootError } from './session.helpers';
+import { provided, wait } from './actors';
 
 export interface EntityFormContext {
   resource: string;
@@ -74,21 +75,6 @@ export type EntityFormEvent =
   | { type: 'conflict.dismiss' }
   | { type: 'delete.request' }
   | { type: 'retry' };
-
-/** Placeholders that type the actors; the app provides the HTTP ones and tests provide fakes. */
-const provided = <Out, In = NonReducibleUnknown>(name: string) =>
-  fromPromise<Out, In>(async () => {
-    throw new Error(`${name} must be provided with machine.provide()`);
-  });
-
-/** The autosave debounce is an actor, not an `after`: tests settle it like any other actor. */
-const wait = fromPromise<void, { ms: number }>(
-  ({ input, signal }) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, input.ms);
-      signal.addEventListener('abort', () => clearTimeout(timer));
-    }),
-);
 
 const draftKey = (c: EntityFormContext): DraftKey => ({ resource: c.resource, id: c.draftId });
 const draftOf = (c: EntityFormContext): Draft => ({ values: c.values, version: c.version, savedAt: new Date().toISOString() });

@@ -1,4 +1,4 @@
-import { assign, fromPromise, type NonReducibleUnknown, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
@@ -27,6 +27,7 @@ import type {
   RowId,
 } from './entityList.types';
 import { toBootError } from './session.helpers';
+import { provided, wait } from './actors';
 
 export interface EntityListContext {
   /** API resource path, e.g. `products/category`. */
@@ -73,21 +74,6 @@ export type EntityListEvent =
   | { type: 'selection.clear' }
   | { type: 'row.delete'; id: RowId }
   | { type: 'bulkDelete.request' };
-
-/** Placeholders that type the actors; the app provides the HTTP ones and tests provide fakes. */
-const provided = <Out, In = NonReducibleUnknown>(name: string) =>
-  fromPromise<Out, In>(async () => {
-    throw new Error(`${name} must be provided with machine.provide()`);
-  });
-
-/** The debounce is an actor, not an `after`: tests settle it like any other actor. */
-const wait = fromPromise<void, { ms: number }>(
-  ({ input, signal }) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, input.ms);
-      signal.addEventListener('abort', () => clearTimeout(timer));
-    }),
-);
 
 /** A query change starts from page 1 (except paging) and forgets the ticks of rows no longer shown. */
 const requery = (context: EntityListContext, change: Partial<ListQuery>) => ({

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { provided } from './actors';
 import { DEFAULT_LANGUAGE, type Language } from '../locales/languages';
 
 export interface LanguageContext {
@@ -20,9 +21,7 @@ export const languageMachine = setup({
     input: {} as { language: Language },
   },
   actors: {
-    loadLocale: fromPromise<unknown, { language: Language }>(async () => {
-      throw new Error('loadLocale must be provided with machine.provide()');
-    }),
+    loadLocale: provided<unknown, { language: Language }>('loadLocale'),
   },
   actions: {
     apply: (_, _params: { language: Language }) => {},

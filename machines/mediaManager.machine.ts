@@ -1,4 +1,4 @@
-import { assign, fromPromise, type NonReducibleUnknown, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
   chooseMedia,
   completeTrail,
@@ -30,6 +30,7 @@ import type {
 } from './mediaManager.types';
 import { toBootError, toFieldErrors } from './session.helpers';
 import type { FieldErrors } from './session.types';
+import { provided, wait } from './actors';
 
 /** Spec §3 media manager state, plus what the flows need to run. */
 export interface MediaManagerContext {
@@ -97,21 +98,6 @@ export type MediaManagerEvent =
   | { type: 'editor.retry' }
   | { type: 'editor.save'; data: Record<string, unknown> }
   | { type: 'editor.delete' };
-
-/** Placeholders that type the actors; the app provides the HTTP ones and tests provide fakes. */
-const provided = <Out, In = NonReducibleUnknown>(name: string) =>
-  fromPromise<Out, In>(async () => {
-    throw new Error(`${name} must be provided with machine.provide()`);
-  });
-
-/** The debounce is an actor, not an `after`: tests settle it like any other actor. */
-const wait = fromPromise<void, { ms: number }>(
-  ({ input, signal }) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, input.ms);
-      signal.addEventListener('abort', () => clearTimeout(timer));
-    }),
-);
 
 const confirmInput = (pending: PendingDelete | null): ConfirmInput =>
   pending?.kind === 'folder'

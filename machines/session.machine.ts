@@ -1,6 +1,7 @@
-import { assign, fromPromise, type NonReducibleUnknown, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { toBootError, toFieldErrors, trimCredentials } from './session.helpers';
 import type { BootError, Credentials, FieldErrors, TenantInfo, UserInfo } from './session.types';
+import { provided } from './actors';
 
 export interface SessionContext {
   host: string;
@@ -19,12 +20,6 @@ export type SessionEvent =
   | { type: 'login.submit'; username: string; password: string }
   | { type: 'logout' }
   | { type: 'retry' };
-
-/** Placeholders that type the actors; the app provides the HTTP ones and tests provide fakes. */
-const provided = <Out, In = NonReducibleUnknown>(name: string) =>
-  fromPromise<Out, In>(async () => {
-    throw new Error(`${name} must be provided with machine.provide()`);
-  });
 
 const signedOut = { token: null, loggedIn: false, user: null } as const;
 
