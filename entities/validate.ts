@@ -7,6 +7,7 @@
 import {
   type CheckInput,
   defaultValue,
+  emptyValue,
   type EntityDef,
   type Field,
   isEmpty,
@@ -161,7 +162,8 @@ export function validateValue(field: Field, raw: unknown, path: string, errors: 
     addError(errors, at, message);
     return INVALID;
   };
-  if (raw === null || raw === undefined) return defaultEmpty(field);
+  // The empty value, not the declared default: null clears a field.
+  if (raw === null || raw === undefined) return emptyValue(field);
 
   switch (field.type) {
     case 'text':
@@ -305,30 +307,6 @@ export function validateValue(field: Field, raw: unknown, path: string, errors: 
     }
     case 'menuTree':
       return validateMenu(field, raw, path, errors);
-  }
-}
-
-function defaultEmpty(field: Field): unknown {
-  // Deliberately the empty value, not the declared default: null clears a field.
-  switch (field.type) {
-    case 'text':
-    case 'textarea':
-    case 'email':
-    case 'url':
-    case 'slug':
-    case 'richtext':
-      return '';
-    case 'boolean':
-      return false;
-    case 'm2m':
-    case 'mediaMany':
-    case 'repeater':
-    case 'menuTree':
-      return [];
-    case 'seo':
-      return { title: '', description: '', slug: '' };
-    default:
-      return null;
   }
 }
 
