@@ -46,22 +46,5 @@ export interface DeleteRowsInput {
   ids: RowId[];
 }
 
-/** Asked of the shell's confirm dialog: message keys and their values; resolves true when approved. */
-export interface ConfirmInput {
-  title: string;
-  question: string;
-  values?: Record<string, string | number>;
-  danger: true;
-}
-
-/** A snackbar message: key, values, colour. */
-export interface Notice {
-  key: string;
-  values?: Record<string, string | number>;
-  color: 'success' | 'error' | 'info';
-}
-
-export interface LoadError {
-  status: number;
-  message: string;
-}
+export type { ConfirmInput, Notice } from './shell.types';
+export type { BootError as LoadError } from './session.types';

@@ -9,6 +9,18 @@ export interface LanguageContext {
 
 export type LanguageEvent = { type: 'language.change'; language: Language };
 
+const loadRequested = {
+  id: 'loadLocale',
+  src: 'loadLocale',
+  input: ({ context }: { context: LanguageContext }) => ({ language: context.requested }),
+} as const;
+// Params read the context after any assign earlier in the same list.
+const applyLanguage = { type: 'apply', params: ({ context }: { context: LanguageContext }) => ({ language: context.language }) } as const;
+const warnRequested = {
+  type: 'warn',
+  params: ({ context, event }: { context: LanguageContext; event: { error?: unknown } }) => ({ language: context.requested, error: event.error }),
+} as const;
+
 /**
  * Loads the chosen language's messages, then applies it (messages, document lang,
  * cookie, URL prefix) through the provided `apply` action. A locale that fails to load
@@ -24,6 +36,7 @@ export const languageMachine = setup({
     loadLocale: provided<unknown, { language: Language }>('loadLocale'),
   },
   actions: {
+    adoptRequested: assign({ language: ({ context }) => context.requested }),
     apply: (_, _params: { language: Language }) => {},
     warn: (_, _params: { language: Language; error: unknown }) => {},
   },
@@ -34,23 +47,10 @@ export const languageMachine = setup({
   states: {
     loading: {
       invoke: {
-        id: 'loadLocale',
-        src: 'loadLocale',
-        input: ({ context }) => ({ language: context.requested }),
-        onDone: {
-          target: 'ready',
-          actions: [
-            assign({ language: ({ context }) => context.requested }),
-            { type: 'apply', params: ({ context }) => ({ language: context.requested }) },
-          ],
-        },
-        onError: {
-          target: 'ready',
-          actions: [
-            { type: 'warn', params: ({ context, event }) => ({ language: context.requested, error: event.error }) },
-            { type: 'apply', params: ({ context }) => ({ language: context.language }) },
-          ],
-        },
+        ...loadRequested,
+        onDone: { target: 'ready', actions: ['adoptRequested', applyLanguage] },
+        // The first choice failed: apply the language the app already has (the fallback).
+        onError: { target: 'ready', actions: [warnRequested, applyLanguage] },
       },
     },
     ready: {
@@ -60,20 +60,9 @@ export const languageMachine = setup({
     },
     switching: {
       invoke: {
-        id: 'loadLocale',
-        src: 'loadLocale',
-        input: ({ context }) => ({ language: context.requested }),
-        onDone: {
-          target: 'ready',
-          actions: [
-            assign({ language: ({ context }) => context.requested }),
-            { type: 'apply', params: ({ context }) => ({ language: context.requested }) },
-          ],
-        },
-        onError: {
-          target: 'ready',
-          actions: { type: 'warn', params: ({ context, event }) => ({ language: context.requested, error: event.error }) },
-        },
+        ...loadRequested,
+        onDone: { target: 'ready', actions: ['adoptRequested', applyLanguage] },
+        onError: { target: 'ready', actions: warnRequested },
       },
     },
   },

@@ -95,32 +95,10 @@ export interface SaveFolderInput {
   version?: number;
 }
 
-/**
- * What the shell's confirm dialog is asked (spec §5: a red delete button). `title` and
- * `question` are message keys, `values` fill their placeholders (spec §8:
- * `mediaGallery.deleteSelected` with the number); the provided actor translates them and
- * resolves true when approved.
- */
-export interface ConfirmInput {
-  title: string;
-  question: string;
-  values?: Record<string, string | number>;
-  danger: true;
-}
-
-/** A snackbar message (spec §8): a message key, its values, and a colour. */
-export interface Notice {
-  key: string;
-  values?: Record<string, string | number>;
-  color: 'success' | 'error' | 'info';
-}
-
-export interface LoadError {
-  status: number;
-  message: string;
-}
-
 /** What a confirmed delete removes, and where declining returns to. */
 export type PendingDelete =
   | { kind: 'media'; ids: number[]; origin: 'grid' | 'editor' }
   | { kind: 'folder'; folder: MediaFolder };
+
+export type { ConfirmInput, Notice } from './shell.types';
+export type { BootError as LoadError } from './session.types';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { MediaField as FileFieldDef } from '../../entities/define';
 import { useT } from '../i18n/i18n';
 import { ChosenMedia, MediaFacts } from '../media/ChosenMedia';
-import { MediaIcon } from '../media/mediaIcons';
+import { Icon } from '../ui/icons';
 import MediaPickerDialog from '../media/MediaPickerDialog';
 import { FilePickerButton } from '../media/UploadControls';
 import { UploadList } from '../media/UploadList';
@@ -26,7 +26,7 @@ export default function FileField({ name, field, value, onChange, errors, disabl
   return (
     <div className="space-y-2" data-testid={`file-field-${name}`}>
       <div className="flex items-center gap-3 rounded-lg border border-surface-border bg-surface p-2">
-        <MediaIcon name="file" className="shrink-0 text-ink-muted" />
+        <Icon name="file" className="shrink-0 text-ink-muted" />
         {has ? (
           <ChosenMedia key={value} id={value}>
             {(media) => <MediaFacts media={media} />}
@@ -48,12 +48,12 @@ export default function FileField({ name, field, value, onChange, errors, disabl
           />
         )}
         <button id={id} type="button" disabled={disabled} onClick={() => setPicking(true)} className={fieldButton} aria-invalid={errors?.length ? true : undefined} aria-label={`${t('media.fromLibrary')} · ${labelText(t, field.label)}`}>
-          <MediaIcon name="folder" width={16} height={16} />
+          <Icon name="folder" width={16} height={16} />
           {t('media.fromLibrary')}
         </button>
         {has && (
           <button type="button" disabled={disabled} onClick={() => onChange(null)} className={fieldButton}>
-            <MediaIcon name="x" width={16} height={16} />
+            <Icon name="x" width={16} height={16} />
             {t('media.clear')}
           </button>
         )}

@@ -4,7 +4,7 @@ import { useT } from '../i18n/i18n';
 import { ChosenMedia, MediaFacts } from '../media/ChosenMedia';
 import MediaPickerDialog from '../media/MediaPickerDialog';
 import { MediaThumb } from '../media/MediaPreview';
-import { MediaIcon } from '../media/mediaIcons';
+import { Icon } from '../ui/icons';
 import { labelText } from './label';
 import type { FieldWidgetProps } from './types';
 
@@ -34,7 +34,7 @@ export default function MediaField({ name, field, value, onChange, errors, disab
           </ChosenMedia>
         ) : (
           <span className="flex items-center gap-2 px-1 text-sm text-ink-muted">
-            <MediaIcon name="image" />
+            <Icon name="image" />
             {t('media.noneChosen')}
           </span>
         )}
@@ -51,12 +51,12 @@ export default function MediaField({ name, field, value, onChange, errors, disab
           // Named by what it does and for which field (the frame's <label> alone would hide the action).
           aria-label={`${value === null || value === undefined ? t('media.chooseMedia') : t('media.change')} · ${labelText(t, field.label)}`}
         >
-          <MediaIcon name="image" width={16} height={16} />
+          <Icon name="image" width={16} height={16} />
           {value === null || value === undefined ? t('media.chooseMedia') : t('media.change')}
         </button>
         {value !== null && value !== undefined && (
           <button type="button" disabled={disabled} onClick={() => onChange(null)} className={fieldButton}>
-            <MediaIcon name="x" width={16} height={16} />
+            <Icon name="x" width={16} height={16} />
             {t('media.clear')}
           </button>
         )}

@@ -4,7 +4,7 @@ import { useT } from '../i18n/i18n';
 import { ChosenMedia } from '../media/ChosenMedia';
 import MediaPickerDialog from '../media/MediaPickerDialog';
 import { MediaThumb } from '../media/MediaPreview';
-import { MediaIcon } from '../media/mediaIcons';
+import { Icon } from '../ui/icons';
 import { fieldButton } from './MediaField';
 import { labelText } from './label';
 import type { FieldWidgetProps } from './types';
@@ -79,13 +79,13 @@ export default function MediaManyField({ name, field, value, onChange, errors, d
               </ChosenMedia>
               <span className="flex items-center justify-between">
                 <button type="button" disabled={disabled || index === 0} onClick={() => onChange(move(ids, index, index - 1))} className="rounded p-1 text-ink-muted hover:bg-surface-overlay hover:text-ink disabled:opacity-30" aria-label={t('media.moveEarlier', { position: index + 1 })}>
-                  <MediaIcon name="left" width={16} height={16} />
+                  <Icon name="left" width={16} height={16} />
                 </button>
                 <button type="button" disabled={disabled} onClick={() => onChange(ids.filter((x) => x !== mediaId))} className="rounded p-1 text-ink-muted hover:bg-surface-overlay hover:text-danger" aria-label={t('media.removeAt', { position: index + 1 })}>
-                  <MediaIcon name="trash" width={16} height={16} />
+                  <Icon name="trash" width={16} height={16} />
                 </button>
                 <button type="button" disabled={disabled || index === ids.length - 1} onClick={() => onChange(move(ids, index, index + 1))} className="rounded p-1 text-ink-muted hover:bg-surface-overlay hover:text-ink disabled:opacity-30" aria-label={t('media.moveLater', { position: index + 1 })}>
-                  <MediaIcon name="right" width={16} height={16} />
+                  <Icon name="right" width={16} height={16} />
                 </button>
               </span>
             </li>
@@ -94,12 +94,12 @@ export default function MediaManyField({ name, field, value, onChange, errors, d
       )}
       <div className="flex flex-wrap items-center gap-2">
         <button id={id} type="button" disabled={disabled || full} onClick={() => setPicking(true)} className={fieldButton} aria-invalid={errors?.length ? true : undefined} aria-label={`${t('media.addMedia')} · ${labelText(t, field.label)}`}>
-          <MediaIcon name="image" width={16} height={16} />
+          <Icon name="image" width={16} height={16} />
           {t('media.addMedia')}
         </button>
         {ids.length > 0 && (
           <button type="button" disabled={disabled} onClick={() => onChange([])} className={fieldButton}>
-            <MediaIcon name="x" width={16} height={16} />
+            <Icon name="x" width={16} height={16} />
             {t('media.clearAll')}
           </button>
         )}

@@ -4,7 +4,7 @@ import type { MediaManagerProps } from '../../machines/mediaManager.connect';
 import type { FieldErrors } from '../../machines/session.types';
 import { useT } from '../i18n/i18n';
 import { Spinner } from '../ui/Spinner';
-import { MediaIcon } from './mediaIcons';
+import { Icon } from '../ui/icons';
 import { MediaThumb } from './MediaPreview';
 import { type MediaManagerRef, type MediaPermissions, useMediaView } from './useMediaManager';
 
@@ -64,14 +64,14 @@ export function Breadcrumb({ manager }: { manager: MediaManagerRef }) {
       <ol className="flex flex-wrap items-center gap-1 text-sm">
         {crumbs.map((c, i) => (
           <li key={c.key} className="flex items-center gap-1">
-            {i > 0 && <MediaIcon name="right" width={14} height={14} className="text-ink-faint" />}
+            {i > 0 && <Icon name="right" width={14} height={14} className="text-ink-faint" />}
             <button
               type="button"
               onClick={c.open}
               aria-current={c.current ? 'location' : undefined}
               className={`flex items-center gap-1 rounded px-1.5 py-0.5 ${c.current ? 'font-semibold text-ink' : 'text-ink-muted hover:bg-surface-overlay hover:text-ink'}`}
             >
-              {i === 0 && <MediaIcon name="home" width={16} height={16} />}
+              {i === 0 && <Icon name="home" width={16} height={16} />}
               {i === 0 ? t(c.label) : c.label}
             </button>
           </li>
@@ -94,7 +94,7 @@ export function TypeFilter({ manager, locked }: { manager: MediaManagerRef; lock
         onClick={() => filter.change(null)}
         className="flex items-center gap-2 rounded-md px-3 py-1.5 text-left text-sm text-ink-muted hover:bg-surface-overlay hover:text-ink aria-pressed:bg-brand-soft aria-pressed:text-white disabled:opacity-50"
       >
-        <MediaIcon name="layers" width={18} height={18} />
+        <Icon name="layers" width={18} height={18} />
         {t('media.allTypes')}
       </button>
       {filter.options.map((o) => (
@@ -106,7 +106,7 @@ export function TypeFilter({ manager, locked }: { manager: MediaManagerRef; lock
           onClick={() => filter.change(o.mimeType)}
           className="flex items-center gap-2 rounded-md px-3 py-1.5 text-left text-sm text-ink-muted hover:bg-surface-overlay hover:text-ink aria-pressed:bg-brand-soft aria-pressed:text-white disabled:opacity-50"
         >
-          <MediaIcon name={o.key === 'images' ? 'image' : o.key === 'videos' ? 'film' : o.key === 'audio' ? 'music' : 'file'} width={18} height={18} />
+          <Icon name={o.key === 'images' ? 'image' : o.key === 'videos' ? 'film' : o.key === 'audio' ? 'music' : 'file'} width={18} height={18} />
           {t(o.label)}
         </button>
       ))}
@@ -122,7 +122,7 @@ export function SearchBox({ manager }: { manager: MediaManagerRef }) {
     <div className="flex flex-wrap items-center gap-3">
       <label className="relative min-w-48 flex-1">
         <span className="sr-only">{t('media.search')}</span>
-        <MediaIcon name="search" width={16} height={16} className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-ink-faint" />
+        <Icon name="search" width={16} height={16} className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-ink-faint" />
         <input
           type="search"
           value={search.value}
@@ -154,7 +154,7 @@ export function NewFolderButton({ manager }: { manager: MediaManagerRef }) {
   return (
     <Popover className="relative">
       <PopoverButton className={subtle} disabled={!interactive}>
-        <MediaIcon name="folderPlus" width={18} height={18} />
+        <Icon name="folderPlus" width={18} height={18} />
         {t('media.newFolder')}
       </PopoverButton>
       <FolderTitleForm label={t('media.folderName')} submitLabel={t('media.create')} onSubmit={createFolder} testId="new-folder-form" />
@@ -180,13 +180,13 @@ export function FolderList({ manager, permissions }: { manager: MediaManagerRef;
                 className="flex min-w-0 flex-1 items-center gap-2 rounded-l-lg px-3 py-2 text-left text-sm hover:bg-surface-overlay"
                 aria-label={t('media.openFolder', { name: f.label })}
               >
-                <MediaIcon name="folder" className="shrink-0 text-brand" />
+                <Icon name="folder" className="shrink-0 text-brand" />
                 <span className="truncate">{f.label}</span>
               </button>
               {permissions.change && (
                 <Popover className="relative">
                   <PopoverButton className="rounded-md p-2 text-ink-muted hover:bg-surface-overlay hover:text-ink" aria-label={t('media.renameFolder', { name: f.label })} disabled={!interactive}>
-                    <MediaIcon name="pencil" width={16} height={16} />
+                    <Icon name="pencil" width={16} height={16} />
                   </PopoverButton>
                   <FolderTitleForm label={t('media.folderName')} initial={f.folder.title ?? f.label} submitLabel={t('media.rename')} onSubmit={f.rename} testId="rename-folder-form" />
                 </Popover>
@@ -199,7 +199,7 @@ export function FolderList({ manager, permissions }: { manager: MediaManagerRef;
                   className="mr-1 rounded-md p-2 text-ink-muted hover:bg-surface-overlay hover:text-danger"
                   aria-label={t('media.deleteFolder', { name: f.label })}
                 >
-                  <MediaIcon name="trash" width={16} height={16} />
+                  <Icon name="trash" width={16} height={16} />
                 </button>
               )}
             </li>
@@ -238,7 +238,7 @@ function MediaTile({ item, picking, canTick, interactive }: { item: GridItem; pi
       </button>
       {picking && item.selected && (
         <span className="pointer-events-none absolute right-2.5 top-2.5 rounded-full bg-brand p-0.5 text-white" aria-hidden="true">
-          <MediaIcon name="check" width={14} height={14} />
+          <Icon name="check" width={14} height={14} />
         </span>
       )}
       {!picking && canTick && (
@@ -270,7 +270,7 @@ export function MediaGrid({ manager, permissions, picking }: { manager: MediaMan
         <p>{t('media.loadFailed')}</p>
         <p className="text-ink-muted">{view.loadError.message}</p>
         <button type="button" onClick={view.retry} className={subtle}>
-          <MediaIcon name="refresh" width={16} height={16} />
+          <Icon name="refresh" width={16} height={16} />
           {t('media.retry')}
         </button>
       </div>
@@ -314,11 +314,11 @@ export function Pagination({ manager }: { manager: MediaManagerRef }) {
       <span className="text-ink-muted">{t('media.count', { count: p.count })}</span>
       <span className="flex items-center gap-2">
         <button type="button" onClick={p.previous} disabled={!p.hasPrevious || !p.interactive} className={subtle} aria-label={t('media.previous')}>
-          <MediaIcon name="left" width={16} height={16} />
+          <Icon name="left" width={16} height={16} />
         </button>
         <span aria-live="polite">{t('media.page', { page: p.page, pages: p.pages })}</span>
         <button type="button" onClick={p.next} disabled={!p.hasNext || !p.interactive} className={subtle} aria-label={t('media.next')}>
-          <MediaIcon name="right" width={16} height={16} />
+          <Icon name="right" width={16} height={16} />
         </button>
       </span>
     </nav>
@@ -345,7 +345,7 @@ export function BulkBar({ manager }: { manager: MediaManagerRef }) {
         className={`${button} ml-auto bg-danger-strong text-white hover:bg-danger`}
         data-testid="bulk-delete"
       >
-        {v.deleting ? <Spinner /> : <MediaIcon name="trash" width={16} height={16} />}
+        {v.deleting ? <Spinner /> : <Icon name="trash" width={16} height={16} />}
         {t('media.deleteSelection')}
       </button>
     </div>

@@ -7,7 +7,7 @@ import { useSession } from '../app/AppActors';
 import { useT } from '../i18n/i18n';
 import { showSnackbar } from '../ui/snackbar';
 import { Spinner } from '../ui/Spinner';
-import { MediaIcon } from './mediaIcons';
+import { Icon } from '../ui/icons';
 import { MediaFullPreview } from './MediaPreview';
 import { FilePickerButton } from './UploadControls';
 import { UploadList } from './UploadList';
@@ -89,7 +89,7 @@ function FileInfo({ info }: { info: { name: string; size: string; type: string; 
               {absolute}
             </a>
             <button type="button" onClick={copy} className="shrink-0 rounded-md p-1.5 text-ink-muted hover:bg-surface-overlay hover:text-ink" aria-label={t('media.copy')}>
-              <MediaIcon name="copy" width={16} height={16} />
+              <Icon name="copy" width={16} height={16} />
             </button>
           </dd>
         </div>
@@ -186,7 +186,7 @@ function TranslationsForm({
       {onDelete && (
         <div className="border-t border-surface-border pt-4">
           <button type="button" onClick={onDelete} disabled={saving} className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-danger hover:bg-danger/10 disabled:opacity-60">
-            <MediaIcon name="trash" width={16} height={16} />
+            <Icon name="trash" width={16} height={16} />
             {t('media.delete')}
           </button>
         </div>
@@ -244,7 +244,7 @@ export function MediaEditor({ manager, queue, permissions }: { manager: MediaMan
           <header className="flex items-center gap-3 border-b border-surface-border px-5 py-3">
             <DialogTitle className="min-w-0 flex-1 truncate text-lg font-semibold">{media ? media.title || media.name : t('media.editMedia')}</DialogTitle>
             <button type="button" onClick={ed.close} className="rounded-md p-2 text-ink-muted hover:bg-surface-overlay hover:text-ink" aria-label={t('media.close')}>
-              <MediaIcon name="x" />
+              <Icon name="x" />
             </button>
           </header>
           <div className="flex-1 space-y-5 overflow-y-auto px-5 py-4">

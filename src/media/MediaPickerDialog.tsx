@@ -3,7 +3,7 @@ import { normalizeMimeType } from '../../machines/mediaManager.helpers';
 import type { MediaItem } from '../../machines/mediaManager.types';
 import { rememberMedia } from '../http/mediaActors';
 import { useT } from '../i18n/i18n';
-import { MediaIcon } from './mediaIcons';
+import { Icon } from '../ui/icons';
 import { MediaLibrary } from './MediaLibrary';
 import { type MediaManagerRef, useMediaManagerActor, useMediaPermissions, useMediaView, useUploadQueueActor } from './useMediaManager';
 
@@ -69,7 +69,7 @@ function PickerBody({ mode, accept, title, onClose, onChoose }: Omit<MediaPicker
       <header className="flex items-center gap-3 border-b border-surface-border px-5 py-3">
         <DialogTitle className="flex-1 text-lg font-semibold">{title ?? (mode === 'multi' ? t('media.chooseMany') : t('media.chooseOne'))}</DialogTitle>
         <button type="button" onClick={onClose} className="rounded-md p-2 text-ink-muted hover:bg-surface-overlay hover:text-ink" aria-label={t('media.close')}>
-          <MediaIcon name="x" />
+          <Icon name="x" />
         </button>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto p-5">

@@ -1,8 +1,8 @@
 import { mediaKind } from '../../machines/mediaManager.helpers';
 import type { MediaItem } from '../../machines/mediaManager.types';
-import { MediaIcon, type MediaIconName } from './mediaIcons';
+import { Icon, type IconName } from '../ui/icons';
 
-const KIND_ICON: Record<ReturnType<typeof mediaKind>, MediaIconName> = { image: 'image', video: 'film', audio: 'music', document: 'file' };
+const KIND_ICON: Record<ReturnType<typeof mediaKind>, IconName> = { image: 'image', video: 'film', audio: 'music', document: 'file' };
 
 /** `report.final.pdf` → `PDF`: what a document tile shows under its icon. */
 export const extensionOf = (name: string) => (/\.([a-z0-9]{1,6})$/i.exec(name)?.[1] ?? '').toUpperCase();
@@ -31,7 +31,7 @@ export function MediaThumb({ media, size = 'tile' }: { media: MediaItem; size?: 
   }
   return (
     <span className={`${box} flex flex-col items-center justify-center gap-1 rounded-md bg-surface-overlay text-ink-muted`} aria-hidden="true">
-      <MediaIcon name={KIND_ICON[kind]} width={size === 'small' ? 22 : 36} height={size === 'small' ? 22 : 36} />
+      <Icon name={KIND_ICON[kind]} width={size === 'small' ? 22 : 36} height={size === 'small' ? 22 : 36} />
       {size === 'tile' && <span className="text-xs font-medium">{extensionOf(media.name)}</span>}
     </span>
   );
@@ -47,7 +47,7 @@ export function MediaFullPreview({ media, label }: { media: MediaItem; label: st
   if (kind === 'audio') return <audio src={media.url} controls preload="metadata" className="w-full" aria-label={label} />;
   return (
     <a href={media.url} target="_blank" rel="noopener noreferrer" className="flex h-40 flex-col items-center justify-center gap-2 rounded-md bg-surface-overlay text-ink-muted hover:text-ink">
-      <MediaIcon name="file" width={48} height={48} />
+      <Icon name="file" width={48} height={48} />
       <span className="text-sm">{extensionOf(media.name) || media.mime_type}</span>
       <span className="sr-only">{label}</span>
     </a>

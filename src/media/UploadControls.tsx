@@ -1,7 +1,7 @@
 import type { DragEvent, ReactNode } from 'react';
 import type { UploadFile } from '../../machines/upload.types';
 import { useT } from '../i18n/i18n';
-import { MediaIcon } from './mediaIcons';
+import { Icon } from '../ui/icons';
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 
@@ -47,7 +47,7 @@ export function DropZone({ onFiles, disabled = false, children, className = '' }
         aria-hidden="true"
       >
         <span className="flex items-center gap-2 rounded-md bg-surface-raised px-4 py-2 font-medium shadow-lg">
-          <MediaIcon name="upload" />
+          <Icon name="upload" />
           {t('upload.drop')}
         </span>
       </div>
@@ -81,7 +81,7 @@ export function FilePickerButton({
     <label
       className={`relative inline-flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand ${look} ${disabled ? 'pointer-events-none opacity-50' : ''}`}
     >
-      <MediaIcon name="upload" width={18} height={18} />
+      <Icon name="upload" width={18} height={18} />
       {label}
       <input
         type="file"

@@ -3,7 +3,7 @@ import { connectUpload } from '../../machines/upload.connect';
 import type { UploadQueueProps } from '../../machines/uploadQueue.connect';
 import { useT } from '../i18n/i18n';
 import { ProgressBar } from '../ui/ProgressBar';
-import { MediaIcon } from './mediaIcons';
+import { Icon } from '../ui/icons';
 import { propsEqual } from './propsEqual';
 import { type UploadQueueRef, useUploadQueueView } from './useMediaManager';
 
@@ -26,7 +26,7 @@ function UploadRow({ row }: { row: Row }) {
           : t('upload.uploading', { percent: up.percent });
   return (
     <li className="flex items-center gap-3 py-2" data-testid="upload-row" data-status={up.status}>
-      <MediaIcon name={up.status === 'done' ? 'check' : up.status === 'failed' ? 'x' : 'upload'} className={`shrink-0 ${up.status === 'done' ? 'text-success' : up.status === 'failed' ? 'text-danger' : 'text-ink-muted'}`} />
+      <Icon name={up.status === 'done' ? 'check' : up.status === 'failed' ? 'x' : 'upload'} className={`shrink-0 ${up.status === 'done' ? 'text-success' : up.status === 'failed' ? 'text-danger' : 'text-ink-muted'}`} />
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline justify-between gap-2 text-sm">
           <span className="truncate" title={up.name}>
@@ -52,7 +52,7 @@ function UploadRow({ row }: { row: Row }) {
       )}
       {up.canCancel && (
         <button type="button" onClick={row.cancel} className="rounded-md p-1.5 text-ink-muted hover:bg-surface-overlay hover:text-ink" aria-label={t('upload.cancelFile', { name: up.name })}>
-          <MediaIcon name="x" width={16} height={16} />
+          <Icon name="x" width={16} height={16} />
         </button>
       )}
     </li>

@@ -26,6 +26,23 @@ const PATHS = {
   chevron: 'M9 6l6 6-6 6',
   alert: 'M12 3l10 18H2zM12 10v4M12 18h.01',
   language: 'M4 5h8M8 3v2M6 5c0 4 3 7 6 8M10 5c0 4-3 7-6 8M13 21l4-9 4 9M14.5 18h5',
+  upload: 'M12 16V4M7 9l5-5 5 5M4 16v4h16v-4',
+  folderPlus: 'M3 6h6l2 2h10v11H3zM12 11v5M9.5 13.5h5',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  pencil: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
+  check: 'M5 12l5 5L20 7',
+  x: 'M6 6l12 12M18 6L6 18',
+  film: 'M4 4h16v16H4zM8 4v16M16 4v16M4 8h4M4 12h4M4 16h4M16 8h4M16 12h4M16 16h4',
+  music: 'M9 18V5l11-2v13M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0M20 16a3 3 0 1 1-6 0 3 3 0 0 1 6 0',
+  file: 'M6 3h9l4 4v14H6zM15 3v4h4M9 12h6M9 16h6',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14M20 20l-4-4',
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  left: 'M15 6l-6 6 6 6',
+  right: 'M9 6l6 6-6 6',
+  grip: 'M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01',
+  refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
+  layers: 'M12 3l9 5-9 5-9-5zM3 13l9 5 9-5',
+  external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -2,7 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, type Language } from '../../locales/languages';
+import { isTree, flatten, placeholders, sameText, type Tree } from '../../locales/compare';
+import { LANGUAGES } from '../../locales/languages';
+import { SAME_AS_ENGLISH } from '../../locales/sameAsEnglish';
 import { GROUPS, ROUTES } from '../../src/routing/routes';
 
 /**
@@ -14,49 +16,6 @@ import { GROUPS, ROUTES } from '../../src/routing/routes';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LOCALES = join(ROOT, 'locales');
 
-/**
- * (key, language) pairs whose translation is really the same text as the English value.
- * Keep this short and honest: a pair belongs here only when the word is what that language uses.
- * Stale entries (no longer identical, or key gone) fail the test so the list cannot rot.
- * One entry per line, `'key': ['lang', ...],` — locales/check.ts reads this block.
- */
-// ALLOWED-SAME-AS-ENGLISH:START
-const SAME_AS_ENGLISH: Record<string, Language[]> = {
-  'pages.about_us': ['it'], // en.json keeps the product's original Italian page name "Chi Siamo"
-  'pages.spare_parts': ['it'], // likewise the original Italian "Ricambi e Lubrificanti"
-  'pages.contacts': ['it'], // likewise the original Italian "Contatti"
-  'pages.home': ['it'], // "Homepage" is the usual Italian word for a site's home page
-  'nav.home': ['it'], // "Home" is the standard Italian menu label
-  'nav.news': ['it'], // Italian dealer sites call the section "News"
-  'login.password': ['it'], // "Password" is the Italian term
-  'nav.footer': ['it', 'nl'], // "Account" is the standard Italian and Dutch term
-  'nav.media': ['it', 'nl', 'pl', 'al'], // "Media" is the word these languages use (media library)
-  'nav.pages': ['fr'], // French "Pages"
-  'nav.promotions': ['fr'], // French "Promotions"
-  'roles.dealer': ['nl', 'pl'], // "dealer" is the Dutch and Polish word for a machinery dealer
-  'errors.status': ['es'], // Spanish "Error {{status}}" is spelled as in English
-  'confirm.ok': ['it', 'fr', 'de', 'nl', 'hu', 'pt', 'pl', 'al'], // "OK" is the native button label there
-};
-// ALLOWED-SAME-AS-ENGLISH:END
-
-type Tree = { [key: string]: unknown };
-const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Leaves by dotted path; arrays, numbers, null etc. are leaves too (and then fail the string check). */
-function flatten(tree: Tree, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (isTree(value)) flatten(value, path, out);
-    else out.set(path, value);
-  }
-  return out;
-}
-
-/** rosetta/templite reads `{{ name }}` with the name trimmed. */
-const placeholders = (value: string) =>
-  [...new Set([...value.matchAll(/\{\{(.*?)\}\}/g)].map((m) => m[1].trim()))].sort();
-
-const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function readLocale(code: string): { tree?: Tree; error?: string } {
   const file = join(LOCALES, `${code}.json`);

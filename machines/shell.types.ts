@@ -1,0 +1,19 @@
+/**
+ * What machines ask of the shell, as data: the app's provided actors and actions turn
+ * message keys into text (confirm dialog, snackbar).
+ */
+
+/** Asked of the confirm dialog: `title` and `question` are message keys, `values` fill their placeholders; resolves true when approved. */
+export interface ConfirmInput {
+  title: string;
+  question: string;
+  values?: Record<string, string | number>;
+  danger: true;
+}
+
+/** A snackbar message (spec §3, §8): a message key, its values, and a colour. */
+export interface Notice {
+  key: string;
+  values?: Record<string, string | number>;
+  color: 'success' | 'error' | 'info';
+}
