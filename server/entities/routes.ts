@@ -20,6 +20,7 @@ import type { EntityDef } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
 import { type Action, can } from '../../entities/permissions.js';
 import { addError, type Errors, isPlainObject, MAX_ID, MESSAGES } from '../../entities/validate.js';
+import type { Access } from '../access.js';
 import { fieldErrors, forbidden, notFound } from '../errors.js';
 import { requireTenant, requireUser } from '../guards.js';
 import type { Tenant } from '../services/tenants.js';
@@ -114,8 +115,11 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
 
   for (const entity of registry.entities) {
     const base = `/api${entity.path}`;
+    const access = (action: Action): { config: { access: Access } } => ({
+      config: { access: { kind: 'permission', model: entity.model, action, scope: entity.scope } },
+    });
 
-    app.get(`${base}/`, async (req) => {
+    app.get(`${base}/`, access('view'), async (req) => {
       const ctx = await context(req, entity, 'view');
       const language = languageOf(req, ctx) ?? ctx.site.default_language;
       const { query, errors } = parseListQuery(entity, req.query as RawQuery);
@@ -123,13 +127,13 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
       return listRecords(ctx, entity, query, language);
     });
 
-    app.post(`${base}/`, async (req, reply) => {
+    app.post(`${base}/`, access('add'), async (req, reply) => {
       const ctx = await context(req, entity, 'add');
       const row = await createRecord(ctx, entity, req.body, { languageCode: languageOf(req, ctx) });
       return reply.code(201).header('etag', `"${row.version}"`).send(row);
     });
 
-    app.post(`${base}/bulk_delete/`, async (req) => {
+    app.post(`${base}/bulk_delete/`, access('delete'), async (req) => {
       const ctx = await context(req, entity, 'delete');
       const body = req.body;
       const errors: Errors = {};
@@ -148,7 +152,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
       return deleteRecords(ctx, entity, ids);
     });
 
-    app.get(`${base}/:id/`, async (req, reply) => {
+    app.get(`${base}/:id/`, access('view'), async (req, reply) => {
       const ctx = await context(req, entity, 'view');
       const language = languageOf(req, ctx) ?? ctx.site.default_language;
       const loaded = await loadRecord(ctx, entity, idOf(req));
@@ -163,10 +167,10 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
       const row = await updateRecord(ctx, entity, id, req.body, { partial, version: versionOf(req), languageCode: languageOf(req, ctx) });
       return reply.header('etag', `"${row.version}"`).send(row);
     };
-    app.put(`${base}/:id/`, update(false));
-    app.patch(`${base}/:id/`, update(true));
+    app.put(`${base}/:id/`, access('change'), update(false));
+    app.patch(`${base}/:id/`, access('change'), update(true));
 
-    app.delete(`${base}/:id/`, async (req, reply) => {
+    app.delete(`${base}/:id/`, access('delete'), async (req, reply) => {
       const ctx = await context(req, entity, 'delete');
       const id = idOf(req);
       const version = parseVersion(req.headers['if-match']);

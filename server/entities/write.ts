@@ -14,6 +14,7 @@ import { nowIso } from '../services/clock.js';
 import { type EngineContext, inTransaction, tenantKey } from './context.js';
 import { applyDeltas, type Delta, facetFields, recordDeltas, updateDeltas } from './counts.js';
 import { loadRecord, loadRecords, presentDetail } from './read.js';
+import { runWriteHooks } from './hooks.js';
 import { checkRefs, protectingReferences, referencingPairs, type UsedBy } from './references.js';
 import { sanitizeRecord } from './richtext.js';
 import { columnOf, isJoinField, isScoped, joinTableOf, searchTableOf, SLUGS_TABLE } from './schema.js';
@@ -218,6 +219,7 @@ export async function insertRecord(ctx: EngineContext, entity: EntityDef, body: 
       await writeJoins(tx, entity, newId, candidate, joinFields, true);
       await writeIndexes(tx, entity, newId, candidate, slugs, true);
       await applyDeltas(tx, entity, recordDeltas(entity, candidate, 1));
+      await runWriteHooks(tx, { op: 'create', entity, id: newId, after: candidate });
       return newId;
     }),
   );
@@ -260,6 +262,7 @@ export async function updateRecord(
         await writeJoins(tx, entity, id, candidate, joinFields, false);
         await writeIndexes(tx, entity, id, candidate, slugs, false);
         await applyDeltas(tx, entity, updateDeltas(entity, current.record, candidate));
+        await runWriteHooks(tx, { op: 'update', entity, id, before: current.record, after: candidate });
       }),
     );
   } catch (e) {
@@ -336,6 +339,7 @@ async function deleteWithReferences(ctx: EngineContext, entity: EntityDef, ids: 
   await q.execute();
   const deltas = found.flatMap((id) => recordDeltas(entity, loaded.get(id)!.record, -1));
   await applyDeltas(ctx, entity, deltas);
+  for (const id of found) await runWriteHooks(ctx, { op: 'delete', entity, id, before: loaded.get(id)!.record });
   return found;
 }
 
