@@ -254,6 +254,19 @@ export interface CheckInput {
   translations: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
+/**
+ * Content the dealer's public website shows. Publishing, unpublishing or deleting a row
+ * records an indexing action with its public URL (indexing logs, DESIGN.md §3).
+ */
+export interface PublicDef {
+  /** Field that says whether a row is public (a select or a boolean). */
+  statusField: string;
+  /** Values of that field that make the row public. */
+  publicValues: readonly (string | boolean)[];
+  /** Path of the row on the public site, per language: `{lang}`, `{slug}` and `{id}` are filled in. */
+  urlPattern: string;
+}
+
 export interface EntityDef {
   /** Registry key and fk target name, e.g. `product`. */
   name: string;
@@ -270,6 +283,8 @@ export interface EntityDef {
   fields: Readonly<Record<string, Field>>;
   list: ListDef;
   form: FormDef;
+  /** Set when the public website shows this entity's rows (indexing logs). */
+  public?: PublicDef;
   /** Cross-field rules; return errors by field path (e.g. `{ valid_to: ['…'] }`). */
   checks?: (input: CheckInput) => Record<string, string[]> | undefined;
 }

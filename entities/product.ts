@@ -9,6 +9,7 @@ export const product = defineEntity({
   table: 'products',
   label: { one: 'entities.product.one', many: 'entities.product.many' },
   titleField: 'name',
+  public: { statusField: 'status', publicValues: ['published'], urlPattern: '/{lang}/products/{slug}' },
   fields: {
     name: { type: 'text', label: 'fields.product.name', translated: true, required: true, maxLength: 200 },
     slug: { type: 'slug', label: 'fields.product.slug', translated: true, from: 'name', maxLength: 200 },
