@@ -1,5 +1,4 @@
 import fsp from 'node:fs/promises';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Dialect } from '../../db/database.js';
 import { fieldErrors, HttpError, notFound } from '../../errors.js';
 import { type MediaStorage, newMediaKey } from '../../storage/index.js';
@@ -16,7 +15,8 @@ export interface MediaContext {
   db: Db;
   dialect: Dialect;
   storage: MediaStorage;
-  log: FastifyBaseLogger;
+  /** Where a file that could not be removed is reported. */
+  log: { error(obj: object, msg: string): void };
 }
 
 /** A checked upload: its type, size in pixels, and its variants written beside it in staging. */
