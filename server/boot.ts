@@ -2,19 +2,14 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
-import { seedDemoMedia } from './seed/demoMedia.js';
 import { syncPermissions } from './seed/permissions.js';
 
-/**
- * Opens the database, brings its schema up to date and, when it is new, fills it with demo
- * data — with pictures in the media library when `demoMedia` (the server; tests skip them).
- */
-export async function prepareDatabase(config: Config, opts: { seedWhenEmpty: boolean; demoMedia?: boolean }) {
+/** Opens the database, brings its schema up to date and, when it is new, fills it with demo data. */
+export async function prepareDatabase(config: Config, opts: { seedWhenEmpty: boolean }) {
   const database = openDatabase(config);
   await migrateToLatest(database);
   await syncPermissions(database.db);
   const seeded = opts.seedWhenEmpty && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db);
-  if (seeded && opts.demoMedia) await seedDemoMedia(database, config);
   return { database, seeded };
 }

@@ -5,7 +5,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_SITES, hasDemoData } from './seed/demo
 import { purgeExpiredSessions } from './services/sessions.js';
 
 const config = loadConfig();
-const { database, seeded } = await prepareDatabase(config, { seedWhenEmpty: true, demoMedia: true });
+const { database, seeded } = await prepareDatabase(config, { seedWhenEmpty: true });
 const app = await buildApp(config, database);
 await app.listen({ host: config.host, port: config.port });
 

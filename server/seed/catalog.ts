@@ -1,7 +1,7 @@
 /**
  * Demo catalog: Rossi Trattori sells Deutz-Fahr only (mono-brand DF); Verdi Macchine
  * Agricole sells Deutz-Fahr, SAME and Lamborghini Trattori. Products in English and
- * Italian, with specs and SEO (pictures come after, from demoMedia.ts). Written through the entity engine, so slugs,
+ * Italian, with specs and SEO; no images yet. Written through the entity engine, so slugs,
  * search words and list counters are as the API would leave them.
  */
 import type { Kysely } from 'kysely';
@@ -27,7 +27,7 @@ interface Model {
 type CategoryKey = 'tractors' | 'specialised' | 'compact' | 'combines' | 'telehandlers';
 type TagKey = 'new' | 'fourwd' | 'cab' | 'stage5' | 'offer' | 'vineyard' | 'cvt';
 
-export const BRANDS = {
+const BRANDS = {
   DF: {
     name: 'Deutz-Fahr',
     color: '#7ab929',

@@ -1,4 +1,5 @@
 import fsp from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Dialect } from '../../db/database.js';
 import { fieldErrors, HttpError, notFound } from '../../errors.js';
 import { type MediaStorage, newMediaKey } from '../../storage/index.js';
@@ -15,8 +16,7 @@ export interface MediaContext {
   db: Db;
   dialect: Dialect;
   storage: MediaStorage;
-  /** Where a file that could not be removed is reported. */
-  log: { error(obj: object, msg: string): void };
+  log: FastifyBaseLogger;
 }
 
 /** A checked upload: its type, size in pixels, and its variants written beside it in staging. */
