@@ -42,7 +42,7 @@ export const sitePageContacts = sitePage('contacts', {
       { label: 'groups.sitePage.reach', fields: ['phone', 'email', 'address', 'location'], columns: 2 },
     ],
     tabs: [
-      { label: 'tabs.hours', groups: [{ fields: ['opening_hours'] }] },
+      { label: 'tabs.sitePage.hours', groups: [{ fields: ['opening_hours'] }] },
       { label: 'tabs.content', groups: [{ fields: ['blocks'] }] },
     ],
   checks: ({ values }) => {

@@ -1,8 +1,6 @@
 import { SITE_PAGE_KEYS } from './keys.js';
 import { sitePage } from './page.js';
 
-const NETWORKS = ['facebook', 'instagram', 'youtube', 'linkedin', 'x', 'tiktok', 'whatsapp'] as const;
-
 /** Site-wide settings: logo, colours, social links and the site menu (linking pages and URLs). */
 export const sitePageSettings = sitePage('settings', {
   fields: {
@@ -13,15 +11,10 @@ export const sitePageSettings = sitePage('settings', {
       type: 'repeater',
       label: 'fields.sitePage.social_links',
       max: 12,
-      rowLabel: 'network',
+      rowLabel: 'label',
       fields: {
-        network: {
-          type: 'select',
-          label: 'fields.sitePage.network',
-          required: true,
-          options: NETWORKS.map((n) => ({ value: n, label: `options.sitePage.network.${n}` })),
-        },
-        url: { type: 'url', label: 'fields.sitePage.social_url', required: true },
+        url: { type: 'url', label: 'fields.sitePage.social_url', help: 'help.sitePage.social_url', required: true },
+        label: { type: 'text', label: 'fields.sitePage.social_label', maxLength: 60 },
       },
     },
     menu: { type: 'menuTree', label: 'fields.sitePage.menu', help: 'help.sitePage.menu', translated: true, maxDepth: 2, maxItems: 60, pages: SITE_PAGE_KEYS },
@@ -29,7 +22,7 @@ export const sitePageSettings = sitePage('settings', {
   },
   general: [{ label: 'groups.sitePage.brand', fields: ['logo', 'primary_color', 'secondary_color'], columns: 2 }],
   tabs: [
-    { label: 'tabs.menu', groups: [{ fields: ['menu'] }] },
-    { label: 'tabs.social', groups: [{ fields: ['social_links', 'footer_text'] }] },
+    { label: 'tabs.sitePage.menu', groups: [{ fields: ['menu'] }] },
+    { label: 'tabs.sitePage.social', groups: [{ fields: ['social_links', 'footer_text'] }] },
   ],
 });

@@ -23,7 +23,7 @@ interface SiteFacts {
   email: string;
   since: number;
   color: [string, string];
-  social: Array<{ network: string; url: string }>;
+  social: Array<{ url: string; label: string }>;
 }
 
 const FACTS: Record<'master' | 'rossi' | 'verdi', SiteFacts> = {
@@ -37,9 +37,9 @@ const FACTS: Record<'master' | 'rossi' | 'verdi', SiteFacts> = {
     since: 1942,
     color: ['#367c2b', '#1f2933'],
     social: [
-      { network: 'facebook', url: 'https://www.facebook.com/dealerplatform' },
-      { network: 'youtube', url: 'https://www.youtube.com/@dealerplatform' },
-      { network: 'linkedin', url: 'https://www.linkedin.com/company/dealerplatform' },
+      { url: 'https://www.facebook.com/dealerplatform', label: 'Facebook' },
+      { url: 'https://www.youtube.com/@dealerplatform', label: 'YouTube' },
+      { url: 'https://www.linkedin.com/company/dealerplatform', label: 'LinkedIn' },
     ],
   },
   rossi: {
@@ -52,9 +52,9 @@ const FACTS: Record<'master' | 'rossi' | 'verdi', SiteFacts> = {
     since: 1968,
     color: ['#7ab929', '#1d1d1b'],
     social: [
-      { network: 'facebook', url: 'https://www.facebook.com/rossitrattori' },
-      { network: 'instagram', url: 'https://www.instagram.com/rossitrattori' },
-      { network: 'whatsapp', url: 'https://wa.me/390372451200' },
+      { url: 'https://www.facebook.com/rossitrattori', label: 'Facebook' },
+      { url: 'https://www.instagram.com/rossitrattori', label: 'Instagram' },
+      { url: 'https://wa.me/390372451200', label: 'WhatsApp' },
     ],
   },
   verdi: {
@@ -67,8 +67,8 @@ const FACTS: Record<'master' | 'rossi' | 'verdi', SiteFacts> = {
     since: 1985,
     color: ['#c8102e', '#23303b'],
     social: [
-      { network: 'facebook', url: 'https://www.facebook.com/verdimacchine' },
-      { network: 'youtube', url: 'https://www.youtube.com/@verdimacchine' },
+      { url: 'https://www.facebook.com/verdimacchine', label: 'Facebook' },
+      { url: 'https://www.youtube.com/@verdimacchine', label: 'YouTube' },
     ],
   },
 };
