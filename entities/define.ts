@@ -259,12 +259,21 @@ export interface CheckInput {
  * records an indexing action with its public URL (indexing logs, DESIGN.md §3).
  */
 export interface PublicDef {
-  /** Field that says whether a row is public (a select or a boolean). */
-  statusField: string;
-  /** Values of that field that make the row public. */
-  publicValues: readonly (string | boolean)[];
+  /** Field that says whether a row is public (a select or a boolean); absent: every row is public (site pages). */
+  statusField?: string;
+  /** Values of that field that make the row public (with statusField). */
+  publicValues?: readonly (string | boolean)[];
   /** Path of the row on the public site, per language: `{lang}`, `{slug}` and `{id}` are filled in. */
   urlPattern: string;
+}
+
+/**
+ * One row per site instead of a collection (site pages): served at `/api<path>/` with
+ * read (view) and update (change) only; the row is made with the site, or on first read.
+ */
+export interface SingletonDef {
+  /** Create body of a site's row; translated values flat, written in the site's default language. */
+  initial: Readonly<Record<string, unknown>>;
 }
 
 export interface EntityDef {
@@ -285,6 +294,10 @@ export interface EntityDef {
   form: FormDef;
   /** Set when the public website shows this entity's rows (indexing logs). */
   public?: PublicDef;
+  /** One row per site (see SingletonDef). */
+  singleton?: SingletonDef;
+  /** Only superusers may reach it; anyone else gets 404, as from the SPA's route guard (spec §6). */
+  superuserOnly?: boolean;
   /** Cross-field rules; return errors by field path (e.g. `{ valid_to: ['…'] }`). */
   checks?: (input: CheckInput) => Record<string, string[]> | undefined;
 }
@@ -419,6 +432,8 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
     if (!/^[a-z][a-z0-9_]*$/.test(n)) p.push(at(`field name ${n} must be snake_case`));
     if (builtin.has(n) || n === 'translations' || n === 'tenant_id' || n.startsWith('_')) p.push(at(`field name ${n} is reserved`));
   }
+  if (entity.singleton && entity.scope === 'master') p.push(at('a singleton belongs to a site: scope dealer or both'));
+  if (entity.public?.statusField !== undefined && !names.includes(entity.public.statusField)) p.push(at(`public statusField ${entity.public.statusField} is not a field`));
   const slugs = names.filter((n) => entity.fields[n].type === 'slug');
   if (slugs.length > 1) p.push(at('at most one slug field'));
   const checkField = (path: string, f: Field, nested: boolean) => {

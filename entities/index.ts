@@ -8,11 +8,12 @@ import { category } from './category.js';
 import type { EntityDef } from './define.js';
 import { featuredProduct } from './featuredProduct.js';
 import { product } from './product.js';
+import { SITE_PAGE_ENTITIES } from './sitePages/index.js';
 import { tag } from './tag.js';
 
 export { brand, brandService, category, featuredProduct, product, tag };
 
-export const ENTITIES: readonly EntityDef[] = [brand, brandService, category, tag, product, featuredProduct];
+export const ENTITIES: readonly EntityDef[] = [brand, brandService, category, tag, product, featuredProduct, ...SITE_PAGE_ENTITIES];
 
 export function entityNamed(name: string): EntityDef | undefined {
   return ENTITIES.find((e) => e.name === name);

@@ -15,6 +15,8 @@ import health from './routes/health.js';
 import media from './routes/media.js';
 import profiles from './routes/profiles.js';
 import tenants from './routes/tenants.js';
+// Registers the write hook that gives a new site its pages.
+import './pages/defaultPages.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -14,6 +14,8 @@
  * the signed-in user (401) and the permission `<action>_<model>` (403, the rule of
  * server/guards.ts requirePermission). Every query then
  * carries that site's tenant_id; a row of another site is simply not found (404).
+ * A singleton entity (one row per site) gets read and update at `/api<path>/` instead
+ * (singletonRoutes.ts); a superuser-only one answers 404 to everyone else.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityDef } from '../../entities/define.js';
@@ -29,6 +31,7 @@ import { listRecords, parseListQuery, type RawQuery } from './list.js';
 import { loadRecord, presentDetail } from './read.js';
 import { MEDIA_TABLE } from './references.js';
 import { Registry } from './registry.js';
+import { registerSingletonRoutes } from './singletonRoutes.js';
 import { createRecord, deleteRecords, MAX_BULK, updateRecord } from './write.js';
 
 export interface EntityRoutesOptions {
@@ -92,6 +95,8 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
   async function context(req: FastifyRequest, entity: EntityDef, action: Action): Promise<EngineContext> {
     const tenant = await requireTenant(req);
     if (!scopeAllows(entity.scope, tenant.kind)) throw notFound();
+    // Spec §6: a page hidden from non-superusers is not found for them, whatever they hold.
+    if (entity.superuserOnly && !(await requireUser(req)).is_superuser) throw notFound();
     await requireModelPermission(req, action, entity.model);
     media ??= await hasTable(app.db, app.dialect, MEDIA_TABLE);
     return { db: app.db, dialect: app.dialect, registry, site: siteOf(tenant), media };
@@ -118,6 +123,10 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
     const access = (action: Action): { config: { access: Access } } => ({
       config: { access: { kind: 'permission', model: entity.model, action, scope: entity.scope } },
     });
+    if (entity.singleton) {
+      registerSingletonRoutes(app, entity, { context, languageOf, versionOf });
+      continue;
+    }
 
     app.get(`${base}/`, access('view'), async (req) => {
       const ctx = await context(req, entity, 'view');

@@ -251,6 +251,8 @@ export async function createEntityTable(
 
   const lead = isScoped(entity) ? ['tenant_id'] : [];
   if (isScoped(entity)) await db.schema.createIndex(`${entity.table}_tenant`).on(entity.table).columns(['tenant_id', 'id']).execute();
+  // One row per site: two first reads at once cannot both make it.
+  if (entity.singleton) await db.schema.createIndex(`${entity.table}_one_per_site`).on(entity.table).column('tenant_id').unique().execute();
   for (const builtin of ['created_at', 'updated_at'] as const) {
     if (entity.list.sortable.includes(builtin)) {
       await db.schema

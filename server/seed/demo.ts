@@ -5,6 +5,7 @@ import { nowIso } from '../services/clock.js';
 import { hashPassword } from '../services/passwords.js';
 import { entityTablesInDeleteOrder } from '../entities/schema.js';
 import { seedCatalog } from './catalog.js';
+import { seedPages } from './pages.js';
 import { syncPermissions } from './permissions.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -111,10 +112,11 @@ export async function seedDemo(db: Kysely<DatabaseSchema>) {
         .execute();
       return id;
     };
-    await tenant('Dealer Platform', 'default', [], ['localhost', '127.0.0.1'], 'en');
+    const master = await tenant('Dealer Platform', 'default', [], ['localhost', '127.0.0.1'], 'en');
     const rossi = await tenant('Rossi Trattori', 'dealer', ['DF'], ['rossi.localhost'], 'it');
     const verdi = await tenant('Verdi Macchine Agricole', 'dealer', ['DF', 'SA', 'LA'], ['verdi.localhost'], 'en');
     await seedCatalog(trx, { rossi, verdi });
+    await seedPages(trx, { master, rossi, verdi });
 
     const perms = new Map(
       (await trx.selectFrom('permissions').select(['id', 'codename']).execute()).map((p) => [p.codename, p.id]),

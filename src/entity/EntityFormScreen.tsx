@@ -101,6 +101,8 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
   // Which language and which tab are shown is view state; what is in them is the machine's.
   const [language, setLanguage] = useState(languages[0]);
   const [tab, setTab] = useState(0);
+  // A singleton (a site page) has no list to go back to and no other row: saving stays.
+  const singleton = entity.singleton !== undefined;
   const later = useRef({ navigate, onCreated, pass: <R,>(fn: () => R) => fn() });
   later.current.navigate = navigate;
   later.current.onCreated = onCreated;
@@ -111,14 +113,16 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
       actors: http.actors,
       actions: {
         ...http.actions,
-        navigate: http.actions.navigate ?? ((_, to: Navigation) =>
+        navigate: http.actions.navigate ?? ((_, to: Navigation) => {
+          if (singleton) return;
           later.current.pass(() => {
             if (to.to === 'list') later.current.navigate(listHref(entity.path));
             else {
               later.current.onCreated(String(to.id));
               later.current.navigate(`${entity.path}/${to.id}`, { replace: true });
             }
-          })),
+          });
+        }),
       },
     });
     // The form is made once per mount; languages come with the site and do not change under it.
@@ -203,7 +207,9 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
   const tabs = entity.form.tabs;
   const errorRoots = new Set(view.errorPaths.map(rootField));
   const tabHasErrors = (i: number) => tabs[i].groups.some((g) => g.fields.some((f) => errorRoots.has(f)));
-  const heading = view.isNew
+  const heading = singleton
+    ? t(entity.label.one)
+    : view.isNew
     ? t('form.newTitle', { name: t(entity.label.one) })
     : refTitle && !refTitle.startsWith('#')
       ? refTitle
@@ -227,11 +233,13 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
         }}
       >
         <header className="flex flex-wrap items-center gap-3">
-          <Link href={listHref(entity.path)} className={buttonClass.ghost} aria-label={t('form.back')}>
-            <EIcon name="back" />
-          </Link>
+          {!singleton && (
+            <Link href={listHref(entity.path)} className={buttonClass.ghost} aria-label={t('form.back')}>
+              <EIcon name="back" />
+            </Link>
+          )}
           <div className="min-w-0 flex-1">
-            <p className="text-xs uppercase tracking-wide text-ink-faint">{t(entity.label.one)}</p>
+            {!singleton && <p className="text-xs uppercase tracking-wide text-ink-faint">{t(entity.label.one)}</p>}
             <h1 className="truncate text-2xl font-semibold" data-testid="form-title">
               {view.loading ? '…' : heading}
             </h1>
@@ -343,10 +351,12 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
 
         <footer className="sticky bottom-0 z-20 -mx-4 mt-2 border-t border-surface-border bg-surface-raised/95 backdrop-blur sm:-mx-6">
           <div className="flex flex-wrap items-center gap-2 px-4 py-3 sm:px-6">
-            <Link href={listHref(entity.path)} className={buttonClass.secondary} data-testid="form-back">
-              {t('form.back')}
-            </Link>
-            {canDelete && view.canDelete && (
+            {!singleton && (
+              <Link href={listHref(entity.path)} className={buttonClass.secondary} data-testid="form-back">
+                {t('form.back')}
+              </Link>
+            )}
+            {!singleton && canDelete && view.canDelete && (
               <button type="button" className={buttonClass.danger} onClick={() => send({ type: 'delete.request' })} disabled={view.busy} data-testid="form-delete">
                 <EIcon name="trash" size={16} />
                 {t('form.delete')}
@@ -357,17 +367,19 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
             </span>
             {canChange && (
               <>
-                <button
-                  type="button"
-                  className={buttonClass.secondary}
-                  onClick={() => send({ type: 'saveAndContinue' })}
-                  disabled={!view.canSave || view.busy}
-                  data-testid="form-save-continue"
-                  title="Ctrl+S"
-                >
-                  {t('form.saveAndContinue')}
-                </button>
-                <button type="submit" className={buttonClass.primary} disabled={!view.canSave || view.busy} data-testid="form-save">
+                {!singleton && (
+                  <button
+                    type="button"
+                    className={buttonClass.secondary}
+                    onClick={() => send({ type: 'saveAndContinue' })}
+                    disabled={!view.canSave || view.busy}
+                    data-testid="form-save-continue"
+                    title="Ctrl+S"
+                  >
+                    {t('form.saveAndContinue')}
+                  </button>
+                )}
+                <button type="submit" className={buttonClass.primary} disabled={!view.canSave || view.busy} data-testid="form-save" title={singleton ? 'Ctrl+S' : undefined}>
                   <EIcon name="save" size={16} />
                   {t('form.save')}
                 </button>

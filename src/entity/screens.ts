@@ -15,12 +15,12 @@ async function declaration(name: string): Promise<EntityDef> {
   return entity;
 }
 
-function bind(kind: 'list' | 'form', entity: EntityDef, Screen: ComponentType<ScreenProps & { entity: EntityDef }>): ComponentType<ScreenProps> {
+function bind(kind: 'list' | 'form' | 'page', entity: EntityDef, Screen: ComponentType<ScreenProps & { entity: EntityDef }>): ComponentType<ScreenProps> {
   const key = `${kind}:${entity.name}`;
   let screen = bound.get(key);
   if (!screen) {
     const Bound = (props: ScreenProps) => createElement(Screen, { ...props, entity });
-    Bound.displayName = `${kind === 'list' ? 'EntityList' : 'EntityForm'}(${entity.name})`;
+    Bound.displayName = `${{ list: 'EntityList', form: 'EntityForm', page: 'SitePage' }[kind]}(${entity.name})`;
     screen = Bound;
     bound.set(key, screen);
   }
@@ -39,4 +39,14 @@ export const entityForm =
   async () => {
     const [entity, m] = await Promise.all([declaration(name), import('./EntityFormScreen')]);
     return { default: bind('form', entity, m.default) };
+  };
+
+/** `/sitePages/<key>`: that page of the request's site, in the entity form's singleton mode. */
+export const sitePage =
+  (key: string): ScreenLoader =>
+  async () => {
+    const [{ SITE_PAGE_ENTITIES }, m] = await Promise.all([import('../../entities/sitePages/index'), import('./SitePageScreen')]);
+    const entity = SITE_PAGE_ENTITIES.find((e) => e.path === `/sitePages/${key}`);
+    if (!entity) throw new Error(`No site page "${key}" is declared in entities/sitePages/`);
+    return { default: bind('page', entity, m.default) };
   };

@@ -111,13 +111,22 @@ export interface FormActorOptions {
   storage?: Storage;
 }
 
+/**
+ * The row id a singleton's form works with (one row per site, at `/api<path>/`): the
+ * server's id never reaches the form, so drafts and the URL stay the same across saves.
+ */
+export const SINGLETON_ID = 'singleton';
+
 /** The entity form's actors and storage/snackbar actions; `navigate` is the screen's. */
 export function entityFormActors(app: Pick<AppActors, 'confirm'>, opts: FormActorOptions) {
   const { entity, languages, defaultLanguage, host } = opts;
   const storage = opts.storage ?? window.localStorage;
+  const singleton = entity.singleton !== undefined;
+  const urlOf = (resource: string, id: number | string) => (singleton ? resourceUrl(resource) : resourceUrl(resource, id));
   const adapt = (row: Record<string, unknown>) => {
     rememberRefs(entity, [row as Row]);
-    return toFormRow(entity, row, languages);
+    const formRow = toFormRow(entity, row, languages);
+    return singleton ? { ...formRow, id: SINGLETON_ID } : formRow;
   };
   /** A 409 carries the server's row in the API's shape: the conflict diff needs the form's. */
   const adaptError = (error: unknown): unknown => {
@@ -132,7 +141,7 @@ export function entityFormActors(app: Pick<AppActors, 'confirm'>, opts: FormActo
     actors: {
       loadDraft: fromPromise<Draft | null, DraftKey>(async ({ input }) => readDraft(storage, draftStorageKey(host, input))),
       fetchRow: fromPromise<VersionedRow, FetchRowInput>(async ({ input, signal }) =>
-        adapt(await quietOnAbort(signal, api<Record<string, unknown>>(resourceUrl(input.resource, input.id), { signal }))),
+        adapt(await quietOnAbort(signal, api<Record<string, unknown>>(urlOf(input.resource, input.id), { signal }))),
       ),
       /** Create: `POST`; update: `PUT` with the version the edits started from (409 when stale). */
       saveRow: fromPromise<VersionedRow, SaveRowInput>(async ({ input }) => {
@@ -140,7 +149,7 @@ export function entityFormActors(app: Pick<AppActors, 'confirm'>, opts: FormActo
           const row =
             input.id === null
               ? await api<Record<string, unknown>>(resourceUrl(input.resource), { method: 'POST', body: input.values })
-              : await api<Record<string, unknown>>(resourceUrl(input.resource, input.id), {
+              : await api<Record<string, unknown>>(urlOf(input.resource, input.id), {
                   method: 'PUT',
                   body: { ...input.values, version: input.version },
                 });

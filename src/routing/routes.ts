@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { entityForm, entityList } from '../entity/screens';
+import { SITE_PAGES } from '../../entities/sitePages/keys';
+import { entityForm, entityList, sitePage } from '../entity/screens';
 import LoginScreen from '../screens/LoginScreen';
 import type { IconName } from '../ui/icons';
 
@@ -46,20 +47,7 @@ export interface GroupDef {
 /** `{detail}` is an id or `new`. */
 export const validDetail = (p: Record<string, string | undefined>) => /^(new|[1-9]\d{0,15})$/.test(p.detail ?? '');
 
-export const SITE_PAGES = [
-  { key: 'home', label: 'Homepage', superuserOnly: false },
-  { key: 'about_us', label: 'Chi Siamo', superuserOnly: false },
-  { key: 'spare_parts', label: 'Ricambi e Lubrificanti', superuserOnly: false },
-  { key: 'contacts', label: 'Contatti', superuserOnly: false },
-  { key: 'settings', label: 'Settings', superuserOnly: false },
-  { key: 'cookie_policy', label: 'Cookie Policy', superuserOnly: true },
-  { key: 'privacy_policy', label: 'Privacy Policy', superuserOnly: true },
-  { key: 'dealer_brand', label: 'Page Dealer Brands', superuserOnly: true },
-  { key: 'news_list', label: 'Page News List', superuserOnly: true },
-  { key: 'product_list', label: 'Page Product List', superuserOnly: true },
-  { key: 'used_product_list', label: 'Page Used Product List', superuserOnly: true },
-  { key: 'promotion_list', label: 'Page Promotion List', superuserOnly: true },
-] as const;
+export { SITE_PAGES };
 
 export const GROUPS: GroupDef[] = [
   { name: 'products', label: 'nav.products', icon: 'tractor', backoffice: 'dealer' },
@@ -141,6 +129,7 @@ export const ROUTES: RouteDef[] = [
       icon: 'page',
       backoffice: 'both',
       superuserOnly: p.superuserOnly,
+      screen: sitePage(p.key),
     }),
   ),
   {
