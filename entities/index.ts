@@ -9,10 +9,26 @@ import type { EntityDef } from './define.js';
 import { featuredProduct } from './featuredProduct.js';
 import { product } from './product.js';
 import { tag } from './tag.js';
+import { news } from './news.js';
+import { promotion } from './promotion.js';
+import { usedCategory } from './usedCategory.js';
+import { usedProduct } from './usedProduct.js';
 
 export { brand, brandService, category, featuredProduct, product, tag };
+export { news, promotion, usedCategory, usedProduct };
 
-export const ENTITIES: readonly EntityDef[] = [brand, brandService, category, tag, product, featuredProduct];
+export const ENTITIES: readonly EntityDef[] = [
+  brand,
+  brandService,
+  category,
+  tag,
+  product,
+  featuredProduct,
+  usedCategory,
+  usedProduct,
+  promotion,
+  news,
+];
 
 export function entityNamed(name: string): EntityDef | undefined {
   return ENTITIES.find((e) => e.name === name);
