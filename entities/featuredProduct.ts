@@ -1,3 +1,4 @@
+import { endNotBeforeStart } from './dateChecks.js';
 import { defineEntity } from './define.js';
 
 /** A product shown on the dealer's home page, in order, within its validity dates. */
@@ -38,9 +39,5 @@ export const featuredProduct = defineEntity({
       },
     ],
   },
-  checks: ({ values }) => {
-    const from = values.valid_from as string | null;
-    const to = values.valid_to as string | null;
-    return from && to && to < from ? { valid_to: ['The end date must not be before the start date.'] } : undefined;
-  },
+  checks: endNotBeforeStart('valid_from', 'valid_to'),
 });

@@ -10,10 +10,27 @@ import { featuredProduct } from './featuredProduct.js';
 import { product } from './product.js';
 import { SITE_PAGE_ENTITIES } from './sitePages/index.js';
 import { tag } from './tag.js';
+import { news } from './news.js';
+import { promotion } from './promotion.js';
+import { usedCategory } from './usedCategory.js';
+import { usedProduct } from './usedProduct.js';
 
 export { brand, brandService, category, featuredProduct, product, tag };
+export { news, promotion, usedCategory, usedProduct };
 
-export const ENTITIES: readonly EntityDef[] = [brand, brandService, category, tag, product, featuredProduct, ...SITE_PAGE_ENTITIES];
+export const ENTITIES: readonly EntityDef[] = [
+  brand,
+  brandService,
+  category,
+  tag,
+  product,
+  featuredProduct,
+  usedCategory,
+  usedProduct,
+  promotion,
+  news,
+  ...SITE_PAGE_ENTITIES,
+];
 
 export function entityNamed(name: string): EntityDef | undefined {
   return ENTITIES.find((e) => e.name === name);

@@ -3,6 +3,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 import { syncPermissions } from './seed/permissions.js';
+import { LocalDiskStorage } from './storage/index.js';
 
 /** Opens the database, brings its schema up to date and, when it is new, fills it with demo data. */
 export async function prepareDatabase(config: Config, opts: { seedWhenEmpty: boolean }) {
@@ -10,6 +11,6 @@ export async function prepareDatabase(config: Config, opts: { seedWhenEmpty: boo
   await migrateToLatest(database);
   await syncPermissions(database.db);
   const seeded = opts.seedWhenEmpty && (await isEmpty(database.db));
-  if (seeded) await seedDemo(database.db);
+  if (seeded) await seedDemo(database.db, { media: new LocalDiskStorage(config.media.dir) });
   return { database, seeded };
 }

@@ -1,14 +1,12 @@
 /**
  * Demo catalog: Rossi Trattori sells Deutz-Fahr only (mono-brand DF); Verdi Macchine
  * Agricole sells Deutz-Fahr, SAME and Lamborghini Trattori. Products in English and
- * Italian, with specs and SEO; no images yet. Written through the entity engine, so slugs,
- * search words and list counters are as the API would leave them.
+ * Italian, with specs and SEO; no images yet. Written through the entity engine.
  */
 import type { Kysely } from 'kysely';
-import { ENTITIES } from '../../entities/index.js';
-import { dialectOf, type EngineContext } from '../entities/context.js';
-import { Registry } from '../entities/registry.js';
+import type { EngineContext } from '../entities/context.js';
 import { insertRecord } from '../entities/write.js';
+import { seedContexts } from './engineContexts.js';
 
 interface Model {
   brand: 'DF' | 'SA' | 'LA';
@@ -299,18 +297,7 @@ async function seedSite(ctx: EngineContext, brands: Array<Model['brand']>, model
 
 /** Fills the two demo dealer sites' catalogs; `db` is the demo seed's transaction. */
 export async function seedCatalog(db: Kysely<any>, sites: { rossi: number; verdi: number }) {
-  const registry = new Registry(ENTITIES);
-  const rows = await db.selectFrom('tenants').select(['id', 'kind', 'languages', 'default_language']).where('id', 'in', [sites.rossi, sites.verdi]).execute();
-  const ctxOf = (id: number): EngineContext => {
-    const t = rows.find((r) => Number(r.id) === id)!;
-    return {
-      db,
-      dialect: dialectOf(db),
-      registry,
-      site: { id, kind: t.kind, languages: JSON.parse(t.languages), default_language: t.default_language },
-      media: false,
-    };
-  };
+  const ctxOf = await seedContexts(db, [sites.rossi, sites.verdi]);
   await seedSite(ctxOf(sites.rossi), ['DF'], DF_MODELS);
   await seedSite(ctxOf(sites.verdi), ['DF', 'SA', 'LA'], [...SA_MODELS, ...LA_MODELS, ...DF_MODELS.filter((_, i) => i % 2 === 0)]);
 }

@@ -6,6 +6,9 @@ import { hashPassword } from '../services/passwords.js';
 import { entityTablesInDeleteOrder } from '../entities/schema.js';
 import { seedCatalog } from './catalog.js';
 import { seedPages } from './pages.js';
+import { renderContentImages, seedContent } from './content.js';
+import { allMediaKeys } from './demoImages.js';
+import type { MediaStorage } from '../storage/index.js';
 import { syncPermissions } from './permissions.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -70,10 +73,18 @@ export async function hasDemoData(db: Kysely<DatabaseSchema>) {
   return row !== undefined;
 }
 
-/** Replaces all data with the demo platform: three sites and five logins. */
-export async function seedDemo(db: Kysely<DatabaseSchema>) {
+/**
+ * Replaces all data with the demo platform: three sites and five logins. With a media
+ * storage the dealer sites' content gets pictures, and the files of the media rows the
+ * reset drops are removed once it has committed.
+ */
+export async function seedDemo(db: Kysely<DatabaseSchema>, opts: { media?: MediaStorage } = {}) {
+  // Pictures render on sharp's threads while the password hashes and the catalog is written.
+  const rendering = opts.media ? renderContentImages() : undefined;
+  rendering?.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await syncPermissions(db);
+  const oldFiles = opts.media ? await allMediaKeys(db) : [];
   await db.transaction().execute(async (trx) => {
     // Entity tables (entities/) reference tenants and each other: emptied first, in reference order.
     for (const table of entityTablesInDeleteOrder()) await (trx as Kysely<any>).deleteFrom(table).execute();
@@ -117,6 +128,7 @@ export async function seedDemo(db: Kysely<DatabaseSchema>) {
     const verdi = await tenant('Verdi Macchine Agricole', 'dealer', ['DF', 'SA', 'LA'], ['verdi.localhost'], 'en');
     await seedCatalog(trx, { rossi, verdi });
     await seedPages(trx, { master, rossi, verdi });
+    await seedContent(trx, { rossi, verdi }, opts.media && rendering ? { storage: opts.media, rendered: await rendering } : undefined);
 
     const perms = new Map(
       (await trx.selectFrom('permissions').select(['id', 'codename']).execute()).map((p) => [p.codename, p.id]),
@@ -156,4 +168,5 @@ export async function seedDemo(db: Kysely<DatabaseSchema>) {
     await user('rossi', { first_name: 'Mario', last_name: 'Rossi', role: 'DE', tenant: rossi }, grant(DEALER_MODELS, ACTIONS));
     await user('verdi', { first_name: 'Giuseppe', last_name: 'Verdi', role: 'DE', tenant: verdi }, grant(DEALER_MODELS, ACTIONS));
   });
+  await Promise.all(oldFiles.map((key) => opts.media!.delete(key)));
 }

@@ -12,11 +12,20 @@ import { describeEachDialect, type Session } from './harness.js';
 
 const catalog = ENTITIES.filter((e) => e.scope === 'dealer');
 
-/** A plain integer field of the entity, and a valid value k steps above its minimum. */
-function intField(e: EntityDef): [string, (k: number) => number] {
-  const [name, f] = Object.entries(e.fields).find(([, f]) => f.type === 'integer' && !f.translated)!;
-  const min = f.type === 'integer' ? (f.min ?? 0) : 0;
-  return [name, (k) => min + k];
+/**
+ * A plain field of the entity that a PATCH can set to distinct values: an integer (k steps
+ * above its minimum) or, for entities without one, a date-time (k days into 2026).
+ */
+function intField(e: EntityDef): [string, (k: number) => number | string] {
+  const plain = Object.entries(e.fields).filter(([, f]) => !f.translated);
+  const int = plain.find(([, f]) => f.type === 'integer');
+  if (int) {
+    const [name, f] = int;
+    const min = f.type === 'integer' ? (f.min ?? 0) : 0;
+    return [name, (k) => min + k];
+  }
+  const [name] = plain.find(([, f]) => f.type === 'datetime')!;
+  return [name, (k) => new Date(Date.UTC(2026, 0, 1 + k, 9, 30)).toISOString()];
 }
 
 describeEachDialect(
