@@ -7,12 +7,13 @@ import { brandService } from './brandService.js';
 import { category } from './category.js';
 import type { EntityDef } from './define.js';
 import { featuredProduct } from './featuredProduct.js';
+import { indexingLog } from './indexingLog.js';
 import { product } from './product.js';
 import { tag } from './tag.js';
 
-export { brand, brandService, category, featuredProduct, product, tag };
+export { brand, brandService, category, featuredProduct, indexingLog, product, tag };
 
-export const ENTITIES: readonly EntityDef[] = [brand, brandService, category, tag, product, featuredProduct];
+export const ENTITIES: readonly EntityDef[] = [brand, brandService, category, tag, product, featuredProduct, indexingLog];
 
 export function entityNamed(name: string): EntityDef | undefined {
   return ENTITIES.find((e) => e.name === name);
