@@ -23,7 +23,7 @@
  * that migration creates, so later `addEntityColumn` migrations replay cleanly on a new
  * database.
  */
-import type { Model } from './permissions.js';
+import { type Action, actionsOn, type Model, type PermissionHolder } from './permissions.js';
 
 /** dealer: rows of the request's dealer site only; master: rows of the master back-office only; both: rows of the request's site, on either kind. */
 export type Scope = 'dealer' | 'master' | 'both';
@@ -107,6 +107,8 @@ export interface SelectOption {
   value: string;
   /** i18n key, e.g. `options.product.status.draft`. */
   label: string;
+  /** Colour of the value's badge in lists. */
+  tone?: 'neutral' | 'success' | 'warning' | 'danger';
 }
 
 export interface SelectField extends FieldBase {
@@ -211,9 +213,11 @@ export type Field =
   | RichTextField
   | MenuTreeField;
 
-export type FilterKind = 'select' | 'fk' | 'boolean' | 'dateRange';
+/** `exact`: rows whose text field equals the given value. */
+export type FilterKind = 'select' | 'fk' | 'boolean' | 'dateRange' | 'exact';
 
 export interface FilterDef {
+  /** A field, or the built-in created_at / updated_at for a dateRange. */
   field: string;
   kind: FilterKind;
 }
@@ -298,8 +302,18 @@ export interface EntityDef {
   singleton?: SingletonDef;
   /** Only superusers may reach it; anyone else gets 404, as from the SPA's route guard (spec §6). */
   superuserOnly?: boolean;
+  /** Rows are written by the server only: the API serves list and read, the screens only show them. */
+  readOnly?: boolean;
+  /** Roles that never see this entity, whatever their permissions (answers 404, as the SPA route). */
+  notForRoles?: readonly ('MA' | 'DE')[];
   /** Cross-field rules; return errors by field path (e.g. `{ valid_to: ['…'] }`). */
   checks?: (input: CheckInput) => Record<string, string[]> | undefined;
+}
+
+/** What a user may do on an entity's rows: a read-only entity is only ever viewed. */
+export function entityActions(user: PermissionHolder | null | undefined, entity: Pick<EntityDef, 'model' | 'readOnly'>): Set<Action> {
+  const held = actionsOn(user, entity.model);
+  return entity.readOnly ? new Set([...held].filter((a) => a === 'view')) : held;
 }
 
 /** Keeps the literal types of a declaration (field names, options) for whoever imports it. */
@@ -397,7 +411,11 @@ const FILTER_TYPES: Record<FilterKind, readonly FieldType[]> = {
   fk: ['fk', 'm2m'],
   boolean: ['boolean'],
   dateRange: ['date', 'datetime'],
+  exact: ['text', 'email', 'url', 'slug'],
 };
+
+/** Built-in timestamps a dateRange filter may name. */
+export const BUILTIN_DATES: readonly string[] = ['created_at', 'updated_at'];
 
 const SORTABLE_TYPES: readonly FieldType[] = [
   'text',
@@ -486,7 +504,9 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
   }
   for (const fl of entity.list.filters) {
     const f = entity.fields[fl.field];
-    if (!f) p.push(at(`filter ${fl.field} is not a field`));
+    if (!f && fl.kind === 'dateRange' && BUILTIN_DATES.includes(fl.field)) {
+      if (!sortable.has(fl.field)) p.push(at(`filter ${fl.field}: a built-in date filters only when sortable (it needs the index)`));
+    } else if (!f) p.push(at(`filter ${fl.field} is not a field`));
     else if (!FILTER_TYPES[fl.kind].includes(f.type)) p.push(at(`filter ${fl.field}: kind ${fl.kind} does not fit a ${f.type}`));
     else if (f.translated) p.push(at(`filter ${fl.field}: translated fields do not filter`));
   }

@@ -7,6 +7,7 @@ import { brandService } from './brandService.js';
 import { category } from './category.js';
 import type { EntityDef } from './define.js';
 import { featuredProduct } from './featuredProduct.js';
+import { indexingLog } from './indexingLog.js';
 import { product } from './product.js';
 import { SITE_PAGE_ENTITIES } from './sitePages/index.js';
 import { tag } from './tag.js';
@@ -15,7 +16,7 @@ import { promotion } from './promotion.js';
 import { usedCategory } from './usedCategory.js';
 import { usedProduct } from './usedProduct.js';
 
-export { brand, brandService, category, featuredProduct, product, tag };
+export { brand, brandService, category, featuredProduct, indexingLog, product, tag };
 export { news, promotion, usedCategory, usedProduct };
 
 export const ENTITIES: readonly EntityDef[] = [
@@ -30,6 +31,7 @@ export const ENTITIES: readonly EntityDef[] = [
   promotion,
   news,
   ...SITE_PAGE_ENTITIES,
+  indexingLog,
 ];
 
 export function entityNamed(name: string): EntityDef | undefined {

@@ -8,6 +8,7 @@ import './entities/mediaUsage.js';
 import entities from './entities/routes.js';
 import context from './plugins/context.js';
 import errors from './plugins/errors.js';
+import indexing from './services/indexing/plugin.js';
 import security from './plugins/security.js';
 import spa, { BASE } from './plugins/spa.js';
 import auth from './routes/auth.js';
@@ -50,6 +51,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   await app.register(tenants);
   await app.register(media);
   await app.register(entities);
+  await app.register(indexing);
   await app.register(spa);
 
   app.setNotFoundHandler((req, reply) => {

@@ -19,7 +19,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   SPA_DIR: z.string().default('./dist/spa'),
   MEDIA_MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
-});
+  INDEXING_NOTIFIER: z.enum(['log', 'indexnow']).default('log'),
+  INDEXING_POLL_MS: z.coerce.number().int().min(0).default(2000),
+  INDEXING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  INDEXNOW_ENDPOINT: z.url().default('https://api.indexnow.org/indexnow'),
+  INDEXNOW_KEY: z.string().regex(/^[A-Za-z0-9-]{8,128}$/, 'IndexNow keys are 8 to 128 letters, digits or dashes').optional(),
+  INDEXNOW_KEY_LOCATION: z.url().optional(),
+  INDEXNOW_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+}).refine((e) => e.INDEXING_NOTIFIER !== 'indexnow' || e.INDEXNOW_KEY, { message: 'INDEXING_NOTIFIER=indexnow needs INDEXNOW_KEY', path: ['INDEXNOW_KEY'] });
 
 export type Config = {
   host: string;
@@ -34,6 +41,16 @@ export type Config = {
   spaDir: string;
   /** Uploaded files: stored under `dir`, staged in `stagingDir` while an upload is checked. */
   media: { dir: string; stagingDir: string; maxUploadBytes: number };
+  /** Search-engine indexing dispatcher (server/services/indexing/); pollMs 0 keeps it off. */
+  indexing: {
+    notifier: 'log' | 'indexnow';
+    pollMs: number;
+    maxAttempts: number;
+    endpoint: string;
+    key: string | undefined;
+    keyLocation: string | undefined;
+    timeoutMs: number;
+  };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,6 +79,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: path.join(path.resolve(e.DATA_DIR), 'media'),
       stagingDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'uploads'),
       maxUploadBytes: Math.floor(e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024),
+    },
+    indexing: {
+      notifier: e.INDEXING_NOTIFIER,
+      pollMs: e.INDEXING_POLL_MS,
+      maxAttempts: e.INDEXING_MAX_ATTEMPTS,
+      endpoint: e.INDEXNOW_ENDPOINT,
+      key: e.INDEXNOW_KEY,
+      keyLocation: e.INDEXNOW_KEY_LOCATION,
+      timeoutMs: e.INDEXNOW_TIMEOUT_MS,
     },
   };
 }

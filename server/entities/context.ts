@@ -27,7 +27,7 @@ export function dialectOf(db: Kysely<any>): Dialect {
 }
 
 /** Rows of a master-scoped entity belong to no site: their counters and slugs use 0. */
-export const tenantKey = (ctx: EngineContext, entity: EntityDef) => (isScoped(entity) ? ctx.site.id : 0);
+export const tenantKey = (ctx: Pick<EngineContext, 'site'>, entity: EntityDef) => (isScoped(entity) ? ctx.site.id : 0);
 
 /** Whether a site of this kind serves an entity of this scope. */
 export function scopeAllows(scope: Scope, kind: Site['kind']) {

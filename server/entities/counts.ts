@@ -44,7 +44,7 @@ export function updateDeltas(entity: EntityDef, before: RecordValues, after: Rec
 }
 
 /** Adds the deltas; merged per key and applied in key order, so concurrent writers lock alike. */
-export async function applyDeltas(ctx: EngineContext, entity: EntityDef, deltas: Delta[]) {
+export async function applyDeltas(ctx: Pick<EngineContext, 'db' | 'site'>, entity: EntityDef, deltas: Delta[]) {
   const merged = new Map<string, Delta>();
   for (const d of deltas) {
     const key = `${d.field}\u0001${d.value}`;

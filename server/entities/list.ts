@@ -16,7 +16,7 @@
  *   translations JSON by the database, in the asked language.
  */
 import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { emptyValue, type EntityDef, type Field, type FilterDef } from '../../entities/define.js';
+import { BUILTIN_DATES, emptyValue, type EntityDef, type Field, type FilterDef } from '../../entities/define.js';
 import { addError, type Errors, isValidDate } from '../../entities/validate.js';
 import { type EngineContext, tenantKey } from './context.js';
 import { countQuery, facetFields } from './counts.js';
@@ -53,6 +53,9 @@ export interface ListQuery {
 export type RawQuery = Record<string, string | string[] | undefined>;
 
 const ONCE = 'Give this parameter once.';
+
+/** created_at / updated_at, as a dateRange filter reads them. */
+const TIMESTAMP: Field = { type: 'datetime', label: '' };
 
 function single(q: RawQuery, key: string, errors: Errors): string | undefined {
   const v = q[key];
@@ -105,6 +108,11 @@ function parseFilter(entity: EntityDef, def: FilterDef, field: Field, raw: strin
       }
       if (field.type === 'm2m') return { type: 'm2m', field: name, table: joinTableOf(entity, name), ids: ids as number[] };
       return { type: 'in', field: name, column: columnOf(name, field), values: ids, facetKeys: ids.map((i) => (i === null ? '' : String(i))) };
+    }
+    case 'exact': {
+      const value = raw.trim();
+      if (!value || value.length > 255) return bad(`Give one value of at most 255 characters for ${name}.`);
+      return { type: 'in', field: name, column: columnOf(name, field), values: [value], facetKeys: [value] };
     }
     case 'dateRange': {
       const m = /^([0-9-]*)(\.\.([0-9-]*))?$/.exec(raw.trim());
@@ -174,7 +182,8 @@ export function parseListQuery(entity: EntityDef, q: RawQuery): { query: ListQue
         addError(errors, 'fltr', `Cannot filter by "${name.slice(0, 40)}".`);
         continue;
       }
-      const parsed = parseFilter(entity, def, entity.fields[name], f.slice(eq + 1), errors);
+      const field = entity.fields[name] ?? (BUILTIN_DATES.includes(name) ? TIMESTAMP : undefined);
+      const parsed = field && parseFilter(entity, def, field, f.slice(eq + 1), errors);
       if (parsed) query.filters.push(parsed);
     }
   }

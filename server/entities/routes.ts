@@ -9,6 +9,8 @@
  *   PATCH  /api<path>/<id>/               update (change)  partial; version in body or If-Match
  *   DELETE /api<path>/<id>/               delete (delete)  204; If-Match optional
  *
+ * A `readOnly` entity gets list and read only; `notForRoles` answers 404 to those roles.
+ *
  * Every handler goes through `context()`: the site of the host (404 when unknown), the
  * entity's scope on that site (404: a dealer entity does not exist on the master site),
  * the signed-in user (401) and the permission `<action>_<model>` (403, the rule of
@@ -95,8 +97,10 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
   async function context(req: FastifyRequest, entity: EntityDef, action: Action): Promise<EngineContext> {
     const tenant = await requireTenant(req);
     if (!scopeAllows(entity.scope, tenant.kind)) throw notFound();
+    const user = await requireUser(req);
     // Spec §6: a page hidden from non-superusers is not found for them, whatever they hold.
-    if (entity.superuserOnly && !(await requireUser(req)).is_superuser) throw notFound();
+    if (entity.superuserOnly && !user.is_superuser) throw notFound();
+    if (!user.is_superuser && user.role && entity.notForRoles?.includes(user.role)) throw notFound();
     await requireModelPermission(req, action, entity.model);
     media ??= await hasTable(app.db, app.dialect, MEDIA_TABLE);
     return { db: app.db, dialect: app.dialect, registry, site: siteOf(tenant), media };
@@ -136,6 +140,18 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
       return listRecords(ctx, entity, query, language);
     });
 
+    app.get(`${base}/:id/`, access('view'), async (req, reply) => {
+      const ctx = await context(req, entity, 'view');
+      const language = languageOf(req, ctx) ?? ctx.site.default_language;
+      const loaded = await loadRecord(ctx, entity, idOf(req));
+      if (!loaded) throw notFound();
+      const row = await presentDetail(ctx, entity, loaded, language);
+      return reply.header('etag', `"${row.version}"`).send(row);
+    });
+
+    // Rows the server alone writes (indexing logs): no write routes at all.
+    if (entity.readOnly) continue;
+
     app.post(`${base}/`, access('add'), async (req, reply) => {
       const ctx = await context(req, entity, 'add');
       const row = await createRecord(ctx, entity, req.body, { languageCode: languageOf(req, ctx) });
@@ -159,15 +175,6 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
       }
       if (Object.keys(errors).length) throw fieldErrors(errors);
       return deleteRecords(ctx, entity, ids);
-    });
-
-    app.get(`${base}/:id/`, access('view'), async (req, reply) => {
-      const ctx = await context(req, entity, 'view');
-      const language = languageOf(req, ctx) ?? ctx.site.default_language;
-      const loaded = await loadRecord(ctx, entity, idOf(req));
-      if (!loaded) throw notFound();
-      const row = await presentDetail(ctx, entity, loaded, language);
-      return reply.header('etag', `"${row.version}"`).send(row);
     });
 
     const update = (partial: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {

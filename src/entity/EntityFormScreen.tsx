@@ -1,8 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { EntityDef, Field } from '../../entities/define';
-import { actionsOn } from '../../entities/permissions';
+import { type EntityDef, entityActions, type Field } from '../../entities/define';
 import { LANGUAGE_NAMES, type Language } from '../../locales/languages';
 import { connectEntityForm } from '../../machines/entityForm.connect';
 import { getIn } from '../../machines/entityForm.helpers';
@@ -411,7 +410,7 @@ export default function EntityFormScreen({ entity, params }: ScreenProps & { ent
   const user = useSession((s) => s.context.user);
   const tenantLanguages = useSession((s) => s.context.tenant?.languages);
   const tenantDefault = useSession((s) => s.context.tenant?.default_language);
-  const can = useMemo(() => actionsOn(user, entity.model), [user, entity.model]);
+  const can = useMemo(() => entityActions(user, entity), [user, entity]);
   const languages = useMemo(() => siteLanguages(tenantLanguages, tenantDefault), [tenantLanguages, tenantDefault]);
   // `/new` became `/<id>` by this form's own save: keep it mounted under its first key.
   const adopted = useRef<{ from: string; to: string } | null>(null);

@@ -1,8 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { EntityDef } from '../../entities/define';
-import { actionsOn } from '../../entities/permissions';
+import { type EntityDef, entityActions } from '../../entities/define';
 import { connectEntityList, type EntityListProps } from '../../machines/entityList.connect';
 import { entityListMachine } from '../../machines/entityList.machine';
 import { useAppActors, useSession } from '../app/AppActors';
@@ -106,6 +105,7 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
   const t = useT();
   const columns = entity.list.columns;
   const sortable = new Set<string>([...entity.list.sortable, 'id']);
+  // A url title is a link of its own (to the page it names); the row's open button leads to the detail.
   const titleColumn = columns.includes(entity.titleField) ? entity.titleField : columns.find((c) => entity.fields[c]?.type === 'text') ?? columns[0];
   const skeleton = list.loading && list.rows.length === 0;
   return (
@@ -171,7 +171,7 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
               )}
               {columns.map((c) => (
                 <td key={c} className="max-w-xs px-3 py-2">
-                  {c === titleColumn ? (
+                  {c === titleColumn && entity.fields[c]?.type !== 'url' ? (
                     <Link href={`${entity.path}/${r.id}`} className="font-medium text-ink hover:text-brand hover:underline">
                       <Cell entity={entity} column={c} row={r.row} locale={locale} />
                     </Link>
@@ -208,7 +208,7 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
   const app = useAppActors();
   const locale = useIntlLocale();
   const user = useSession((s) => s.context.user);
-  const can = useMemo(() => actionsOn(user, entity.model), [user, entity.model]);
+  const can = useMemo(() => entityActions(user, entity), [user, entity]);
   const search = useSearch();
   const machine = useMemo(() => {
     // The first write only tidies the URL the list was opened with: no history entry for it.

@@ -1,6 +1,7 @@
 import type { EntityDef, FilterDef } from '../../entities/define';
 import { entityNamed } from '../../entities/index';
 import { Autocomplete } from '../fields/Autocomplete';
+import { columnLabel } from './cells';
 import { useRefTitle } from '../fields/refTitles';
 import { chipClass, iconButton, inputBase } from '../fields/ui';
 
@@ -39,7 +40,7 @@ function FkFilter({ entity, filter, value, set }: FilterProps) {
 function DateRangeFilter({ entity, filter, value, set }: FilterProps) {
   const t = useT();
   const [from = '', to = ''] = (value ?? '').split('..');
-  const label = t(entity.fields[filter.field].label);
+  const label = t(columnLabel(entity, filter.field));
   const update = (a: string, b: string) => set(a || b ? `${a}..${b}` : null);
   return (
     <fieldset className="flex items-center gap-1 text-xs text-ink-muted" data-filter={filter.field}>
@@ -52,14 +53,39 @@ function DateRangeFilter({ entity, filter, value, set }: FilterProps) {
   );
 }
 
-/** One filter of the list declaration, as its kind asks: a select, yes/no, a row of another entity, a date range. */
+/** An exact value, applied when the field is left or Enter is pressed. */
+function ExactFilter({ entity, filter, value, set }: FilterProps) {
+  const t = useT();
+  const label = t(entity.fields[filter.field].label);
+  const apply = (raw: string) => {
+    const next = raw.trim() || null;
+    if (next !== (value ?? null)) set(next);
+  };
+  return (
+    <input
+      key={value ?? ''}
+      type="text"
+      aria-label={label}
+      placeholder={label}
+      name={`fltr.${filter.field}`}
+      defaultValue={value ?? ''}
+      onBlur={(e) => apply(e.target.value)}
+      onKeyDown={(e) => e.key === 'Enter' && apply(e.currentTarget.value)}
+      className={`${inputBase} w-48 py-1.5`}
+      data-filter={filter.field}
+    />
+  );
+}
+
+/** One filter of the list declaration, as its kind asks: a select, yes/no, a row of another entity, a date range, an exact value. */
 export function ListFilter(props: FilterProps) {
   const t = useT();
   const { entity, filter, value, set } = props;
+  if (filter.kind === 'dateRange') return <DateRangeFilter {...props} />;
   const field = entity.fields[filter.field];
   if (!field) return null;
   if (filter.kind === 'fk') return <FkFilter {...props} />;
-  if (filter.kind === 'dateRange') return <DateRangeFilter {...props} />;
+  if (filter.kind === 'exact') return <ExactFilter {...props} />;
   const options =
     filter.kind === 'boolean'
       ? [

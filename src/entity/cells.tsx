@@ -1,4 +1,4 @@
-import type { EntityDef, Field } from '../../entities/define';
+import type { EntityDef, Field, SelectOption } from '../../entities/define';
 import type { Row } from '../../machines/entityList.types';
 import { useT } from '../i18n/i18n';
 import { parseColor } from '../fields/color';
@@ -11,6 +11,13 @@ export const columnLabel = (entity: EntityDef, column: string) => entity.fields[
 const dateTime = (locale: string, iso: string) => {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+};
+
+const TONES: Record<NonNullable<SelectOption['tone']>, string> = {
+  neutral: 'bg-surface-overlay',
+  success: 'bg-emerald-500/15 text-emerald-300',
+  warning: 'bg-amber-500/15 text-amber-300',
+  danger: 'bg-red-500/15 text-red-300',
 };
 
 /** One cell of a list row, shown as its field type reads best. */
@@ -34,8 +41,18 @@ export function Cell({ entity, column, row, locale }: { entity: EntityDef; colum
     }
     case 'select': {
       const option = field.options.find((o) => o.value === value);
-      return <span className="rounded bg-surface-overlay px-2 py-0.5 text-xs">{option ? t(option.label) : String(value)}</span>;
+      return (
+        <span className={`rounded px-2 py-0.5 text-xs ${TONES[option?.tone ?? 'neutral']}`} data-value={String(value)}>
+          {option ? t(option.label) : String(value)}
+        </span>
+      );
     }
+    case 'url':
+      return (
+        <a href={String(value)} target="_blank" rel="noopener noreferrer" className="break-all text-brand hover:underline">
+          {String(value)}
+        </a>
+      );
     case 'boolean':
       return <span className={value ? 'text-success' : 'text-ink-faint'}>{value ? t('list.yes') : t('list.no')}</span>;
     case 'color': {

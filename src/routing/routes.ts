@@ -68,7 +68,7 @@ const entity = (
 ): RouteDef[] => [
   { name, path, model, label, auth: true, backoffice, ...extra },
   // The detail keeps its list's sidebar group open.
-  { name: `${name}.detail`, path: `${path}/:detail`, model, label, auth: true, backoffice, hidden: true, group: extra.group, validate: validDetail, screen: detailScreen },
+  { name: `${name}.detail`, path: `${path}/:detail`, model, label, auth: true, backoffice, hidden: true, group: extra.group, notForRoles: extra.notForRoles, validate: validDetail, screen: detailScreen },
 ];
 
 export const ROUTES: RouteDef[] = [
@@ -137,16 +137,15 @@ export const ROUTES: RouteDef[] = [
       screen: sitePage(p.key),
     }),
   ),
-  {
-    name: 'indexingLogs',
-    path: '/indexingLogs',
-    model: 'indexingactionlog',
-    label: 'nav.indexingLogs',
-    auth: true,
-    icon: 'radar',
-    backoffice: 'master',
-    notForRoles: ['MA'],
-  },
+  ...entity(
+    'indexingLogs',
+    '/indexingLogs',
+    'indexingactionlog',
+    'nav.indexingLogs',
+    'master',
+    { icon: 'radar', notForRoles: ['MA'], screen: entityList('indexingLog') },
+    entityForm('indexingLog'),
+  ),
   ...entity('marketSettings', '/marketSettings', 'marketSettings', 'nav.marketSettings', 'master', { icon: 'globe', notForRoles: ['MA'] }),
   ...entity('users', '/users', 'user', 'nav.users', 'both', { footer: true, icon: 'user' }),
   {

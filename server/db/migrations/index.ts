@@ -1,10 +1,11 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../database.js';
-import { coreMigration } from './0001_core.js';
-import { mediaMigration } from './0002_media.js';
 import { catalogMigration } from './0003_catalog.js';
-import { pagesMigration } from './0007_pages.js';
 import { contentMigration } from './0006_content.js';
+import { coreMigration } from './0001_core.js';
+import { indexingMigration } from './0008_indexing.js';
+import { mediaMigration } from './0002_media.js';
+import { pagesMigration } from './0007_pages.js';
 
 /** A static map so the bundled server carries its migrations (no directory scan at run time). */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -12,7 +13,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0001_core': coreMigration(dialect),
     '0002_media': mediaMigration(dialect),
     '0003_catalog': catalogMigration(dialect),
-    '0007_pages': pagesMigration(dialect),
     '0006_content': contentMigration(dialect),
+    '0007_pages': pagesMigration(dialect),
+    '0008_indexing': indexingMigration(dialect),
   };
 }

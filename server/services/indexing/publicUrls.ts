@@ -1,0 +1,54 @@
+/**
+ * Where a row of public content lives on its dealer's website: `https://<primary domain>`
+ * plus the declaration's `urlPattern` per site language (entities/define.ts PublicDef).
+ */
+import type { Kysely } from 'kysely';
+import type { EntityDef, PublicDef } from '../../../entities/define.js';
+import type { RecordValues } from '../../../entities/validate.js';
+
+/** Whether the row is shown on the public site; content without a status field always is. */
+export function isPublic(def: PublicDef, record: RecordValues | undefined): boolean {
+  if (!record) return false;
+  const field = (def as { statusField?: string }).statusField;
+  if (!field) return true;
+  return def.publicValues.includes(record.values[field] as string | boolean);
+}
+
+const slugFieldOf = (entity: EntityDef) => Object.entries(entity.fields).find(([, f]) => f.type === 'slug');
+
+/**
+ * The row's public URL in each language of the site. A pattern with `{slug}` gives no URL
+ * in a language where the row has no slug (it has no page there).
+ */
+export function publicUrls(entity: EntityDef, def: PublicDef, id: number, record: RecordValues, origin: string, languages: readonly string[]): string[] {
+  const slug = slugFieldOf(entity);
+  const urls: string[] = [];
+  for (const lang of languages) {
+    let value = '';
+    if (slug) {
+      const [name, field] = slug;
+      const raw = field.translated ? record.translations[lang]?.[name] : record.values[name];
+      value = typeof raw === 'string' ? raw : '';
+    }
+    if (def.urlPattern.includes('{slug}') && !value) continue;
+    const path = def.urlPattern
+      .replaceAll('{lang}', encodeURIComponent(lang))
+      .replaceAll('{slug}', encodeURIComponent(value))
+      .replaceAll('{id}', String(id));
+    urls.push(`${origin}${path.startsWith('/') ? '' : '/'}${path}`);
+  }
+  return [...new Set(urls)];
+}
+
+/** The site's primary domain (any of its domains when none is marked primary). */
+export async function primaryDomain(db: Kysely<any>, tenantId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('tenant_domains')
+    .select('domain')
+    .where('tenant_id', '=', tenantId)
+    .orderBy('is_primary', 'desc')
+    .orderBy('domain')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.domain as string | undefined;
+}
