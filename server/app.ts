@@ -14,6 +14,7 @@ import health from './routes/health.js';
 import media from './routes/media.js';
 import profiles from './routes/profiles.js';
 import tenants from './routes/tenants.js';
+import './services/siteWrites.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
