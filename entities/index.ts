@@ -8,16 +8,17 @@ import { category } from './category.js';
 import type { EntityDef } from './define.js';
 import { featuredProduct } from './featuredProduct.js';
 import { indexingLog } from './indexingLog.js';
+import { market } from './market.js';
+import { news } from './news.js';
 import { product } from './product.js';
+import { promotion } from './promotion.js';
 import { SITE_PAGE_ENTITIES } from './sitePages/index.js';
 import { tag } from './tag.js';
-import { news } from './news.js';
-import { promotion } from './promotion.js';
+import { tenant } from './tenant.js';
 import { usedCategory } from './usedCategory.js';
 import { usedProduct } from './usedProduct.js';
 
-export { brand, brandService, category, featuredProduct, indexingLog, product, tag };
-export { news, promotion, usedCategory, usedProduct };
+export { brand, brandService, category, featuredProduct, indexingLog, market, news, product, promotion, tag, tenant, usedCategory, usedProduct };
 
 export const ENTITIES: readonly EntityDef[] = [
   brand,
@@ -30,6 +31,8 @@ export const ENTITIES: readonly EntityDef[] = [
   usedProduct,
   promotion,
   news,
+  market,
+  tenant,
   ...SITE_PAGE_ENTITIES,
   indexingLog,
 ];

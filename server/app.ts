@@ -18,6 +18,7 @@ import profiles from './routes/profiles.js';
 import tenants from './routes/tenants.js';
 // Registers the write hook that gives a new site its pages.
 import './pages/defaultPages.js';
+import './services/siteWrites.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

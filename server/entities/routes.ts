@@ -83,7 +83,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
    */
   async function requireModelPermission(req: FastifyRequest, action: Action, model: string) {
     const user = await requireUser(req);
-    if (user.is_superuser) return;
+    if (user.is_superuser) return user;
     const held = await app.db
       .selectFrom('user_permissions as up')
       .innerJoin('permissions as p', 'p.id', 'up.permission_id')
@@ -92,18 +92,20 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
       .where('p.model', '=', model)
       .execute();
     if (!can({ is_superuser: false, all_permissions: held }, action, model)) throw forbidden();
+    return user;
   }
 
   async function context(req: FastifyRequest, entity: EntityDef, action: Action): Promise<EngineContext> {
     const tenant = await requireTenant(req);
     if (!scopeAllows(entity.scope, tenant.kind)) throw notFound();
-    const user = await requireUser(req);
+    const principal = await requireUser(req);
     // Spec §6: a page hidden from non-superusers is not found for them, whatever they hold.
-    if (entity.superuserOnly && !user.is_superuser) throw notFound();
-    if (!user.is_superuser && user.role && entity.notForRoles?.includes(user.role)) throw notFound();
-    await requireModelPermission(req, action, entity.model);
+    if (entity.superuserOnly && !principal.is_superuser) throw notFound();
+    if (!principal.is_superuser && principal.role && entity.notForRoles?.includes(principal.role)) throw notFound();
+    const user = await requireModelPermission(req, action, entity.model);
     media ??= await hasTable(app.db, app.dialect, MEDIA_TABLE);
-    return { db: app.db, dialect: app.dialect, registry, site: siteOf(tenant), media };
+    const userMarket = user.role === 'MA' && !user.is_superuser ? user.market_id : undefined;
+    return { db: app.db, dialect: app.dialect, registry, site: siteOf(tenant), media, userMarket };
   }
 
   function languageOf(req: FastifyRequest, ctx: EngineContext): string | undefined {

@@ -1,4 +1,4 @@
-import type { EntityDef, Field, SelectOption } from '../../entities/define';
+import { type EntityDef, type Field, optionText, type SelectOption } from '../../entities/define';
 import type { Row } from '../../machines/entityList.types';
 import { useT } from '../i18n/i18n';
 import { parseColor } from '../fields/color';
@@ -43,7 +43,7 @@ export function Cell({ entity, column, row, locale }: { entity: EntityDef; colum
       const option = field.options.find((o) => o.value === value);
       return (
         <span className={`rounded px-2 py-0.5 text-xs ${TONES[option?.tone ?? 'neutral']}`} data-value={String(value)}>
-          {option ? t(option.label) : String(value)}
+          {option ? optionText(option, t) : String(value)}
         </span>
       );
     }

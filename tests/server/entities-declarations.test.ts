@@ -66,8 +66,8 @@ describe('entity declarations', () => {
     for (const file of files) {
       const src = fs.readFileSync(path.join(dir, file), 'utf8');
       const imports = [...src.matchAll(/^(?:import|export)\b[^;]*?from\s+'([^']+)'/gm)].map((m) => m[1]);
-      // Siblings, a sub-folder of entities/, or (from a sub-folder) entities/ itself.
-      for (const i of imports) expect(i, `${file} imports ${i}`).toMatch(/^(\.\/([A-Za-z]+\/)?|\.\.\/)[A-Za-z]+\.js$/);
+      // Siblings, a sub-folder of entities/, entities/ itself from a sub-folder, or the UI language list (plain data).
+      for (const i of imports) expect(i, `${file} imports ${i}`).toMatch(/^((\.\/([A-Za-z]+\/)?|\.\.\/)[A-Za-z]+|(\.\.\/)+locales\/languages)\.js$/);
       expect(src, file).not.toMatch(/\bprocess\.|\brequire\(|\bBuffer\b/);
     }
   });

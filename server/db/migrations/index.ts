@@ -6,6 +6,7 @@ import { coreMigration } from './0001_core.js';
 import { indexingMigration } from './0008_indexing.js';
 import { mediaMigration } from './0002_media.js';
 import { pagesMigration } from './0007_pages.js';
+import { sitesMigration } from './0004_sites.js';
 
 /** A static map so the bundled server carries its migrations (no directory scan at run time). */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -16,5 +17,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0006_content': contentMigration(dialect),
     '0007_pages': pagesMigration(dialect),
     '0008_indexing': indexingMigration(dialect),
+    '0004_sites': sitesMigration(dialect),
   };
 }
