@@ -51,7 +51,9 @@ export type FieldType =
   | 'seo'
   | 'map'
   | 'richtext'
-  | 'menuTree';
+  | 'menuTree'
+  | 'password'
+  | 'permissions';
 
 interface FieldBase {
   /** i18n key of the label, e.g. `fields.product.name`. */
@@ -64,6 +66,8 @@ interface FieldBase {
   translated?: boolean;
   /** Shown, never written by clients. */
   readOnly?: boolean;
+  /** Only on this kind of site: a field of a both-scope entity that one back-office does not have (entities/siteFields.ts). */
+  site?: 'master' | 'dealer';
 }
 
 export interface TextField extends FieldBase {
@@ -193,6 +197,21 @@ export interface MenuTreeField extends FieldBase {
   pages?: readonly string[];
 }
 
+/** A new secret: write-only, never in an answer; empty means "leave as it is". */
+export interface PasswordField extends FieldBase {
+  type: 'password';
+  maxLength?: number;
+}
+
+/**
+ * Permission codenames (`<action>_<model>`, entities/permissions.ts) of the models of one
+ * back-office: `dealer`, `master`, or `site` for the kind of site the form is on.
+ */
+export interface PermissionsField extends FieldBase {
+  type: 'permissions';
+  backoffice: 'dealer' | 'master' | 'site';
+}
+
 export type Field =
   | TextField
   | SlugField
@@ -209,7 +228,9 @@ export type Field =
   | SeoField
   | MapField
   | RichTextField
-  | MenuTreeField;
+  | MenuTreeField
+  | PasswordField
+  | PermissionsField;
 
 export type FilterKind = 'select' | 'fk' | 'boolean' | 'dateRange';
 
@@ -311,6 +332,7 @@ export function emptyValue(field: Field): unknown {
     case 'url':
     case 'slug':
     case 'richtext':
+    case 'password':
       return '';
     case 'boolean':
       return false;
@@ -318,6 +340,7 @@ export function emptyValue(field: Field): unknown {
     case 'mediaMany':
     case 'repeater':
     case 'menuTree':
+    case 'permissions':
       return [];
     case 'seo':
       return { title: '', description: '', slug: '' };

@@ -9,16 +9,26 @@ import type { EntityDef } from './define.js';
 import { featuredProduct } from './featuredProduct.js';
 import { product } from './product.js';
 import { tag } from './tag.js';
+import { tenantUser } from './tenantUser.js';
+import { user } from './user.js';
 
 export { brand, brandService, category, featuredProduct, product, tag };
 
 export const ENTITIES: readonly EntityDef[] = [brand, brandService, category, tag, product, featuredProduct];
 
+/**
+ * Declared for the SPA's generic screens, served by routes of their own (server/routes/users.ts):
+ * rows of the core `users` table, whose scope is not the engine's.
+ */
+export const ACCOUNT_ENTITIES: readonly EntityDef[] = [user, tenantUser];
+
+const DECLARED = [...ENTITIES, ...ACCOUNT_ENTITIES];
+
 export function entityNamed(name: string): EntityDef | undefined {
-  return ENTITIES.find((e) => e.name === name);
+  return DECLARED.find((e) => e.name === name);
 }
 
 /** The entity whose SPA route (and API resource) is this path, e.g. `/products/category`. */
 export function entityAtPath(path: string): EntityDef | undefined {
-  return ENTITIES.find((e) => e.path === path);
+  return DECLARED.find((e) => e.path === path);
 }

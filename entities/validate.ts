@@ -15,6 +15,7 @@ import {
   type RepeaterField,
   SLUG_PATTERN,
 } from './define.js';
+import { isCodename } from './permissions.js';
 
 export type Errors = Record<string, string[]>;
 
@@ -307,7 +308,36 @@ export function validateValue(field: Field, raw: unknown, path: string, errors: 
     }
     case 'menuTree':
       return validateMenu(field, raw, path, errors);
+    case 'password': {
+      // Never trimmed: every character of a secret counts.
+      if (typeof raw !== 'string') return fail(MESSAGES.string);
+      const max = field.maxLength ?? 1024;
+      return raw.length > max ? fail(maxLengthMsg(max)) : raw;
+    }
+    case 'permissions':
+      return validateCodenames(raw, path, errors);
   }
+}
+
+/** A list of known permission codenames, each once. */
+function validateCodenames(raw: unknown, path: string, errors: Errors): unknown {
+  if (!Array.isArray(raw)) {
+    addError(errors, path, MESSAGES.list);
+    return INVALID;
+  }
+  if (raw.length > MAX_LIST) {
+    addError(errors, path, maxItemsMsg(MAX_LIST));
+    return INVALID;
+  }
+  const out: string[] = [];
+  let bad = false;
+  raw.forEach((item, i) => {
+    if (typeof item !== 'string' || !isCodename(item)) {
+      addError(errors, `${path}.${i}`, typeof item === 'string' ? choiceMsg(item) : MESSAGES.string);
+      bad = true;
+    } else if (!out.includes(item)) out.push(item);
+  });
+  return bad ? INVALID : out.sort();
 }
 
 /** The message for an empty value of a required field. */
@@ -325,6 +355,7 @@ export function requiredMessage(field: Field, given: boolean): string {
     case 'mediaMany':
     case 'repeater':
     case 'menuTree':
+    case 'permissions':
       return MESSAGES.emptyList;
     default:
       return MESSAGES.null;

@@ -14,6 +14,7 @@ import health from './routes/health.js';
 import media from './routes/media.js';
 import profiles from './routes/profiles.js';
 import tenants from './routes/tenants.js';
+import users from './routes/users.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,6 +48,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   await app.register(tenants);
   await app.register(media);
   await app.register(entities);
+  await app.register(users);
   await app.register(spa);
 
   app.setNotFoundHandler((req, reply) => {

@@ -5,6 +5,7 @@ import { nowIso } from '../services/clock.js';
 import { hashPassword } from '../services/passwords.js';
 import { entityTablesInDeleteOrder } from '../entities/schema.js';
 import { seedCatalog } from './catalog.js';
+import { seedMoreUsers } from './users.js';
 import { syncPermissions } from './permissions.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -153,5 +154,6 @@ export async function seedDemo(db: Kysely<DatabaseSchema>) {
     await user('market', { first_name: 'Marta', last_name: 'Mercato', role: 'MA', market: italy.id }, grant(MARKET_MODELS, ACTIONS));
     await user('rossi', { first_name: 'Mario', last_name: 'Rossi', role: 'DE', tenant: rossi }, grant(DEALER_MODELS, ACTIONS));
     await user('verdi', { first_name: 'Giuseppe', last_name: 'Verdi', role: 'DE', tenant: verdi }, grant(DEALER_MODELS, ACTIONS));
+    await seedMoreUsers(trx, { rossi, verdi, passwordHash });
   });
 }

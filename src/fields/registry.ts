@@ -31,6 +31,8 @@ export const FIELD_WIDGETS: Record<FieldType, Loader> = {
   map: () => import('./MapField'),
   richtext: () => import('./RichTextField'),
   menuTree: () => import('./MenuTreeField'),
+  password: () => import('./PasswordField'),
+  permissions: () => import('./PermissionsField'),
 };
 
 /** Shown when a widget's chunk cannot be loaded: the form still opens, the field says why. */
