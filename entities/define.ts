@@ -52,7 +52,9 @@ export type FieldType =
   | 'map'
   | 'richtext'
   | 'menuTree'
-  | 'list';
+  | 'list'
+  | 'password'
+  | 'permissions';
 
 interface FieldBase {
   /** i18n key of the label, e.g. `fields.product.name`. */
@@ -65,6 +67,8 @@ interface FieldBase {
   translated?: boolean;
   /** Shown, never written by clients. */
   readOnly?: boolean;
+  /** Only on this kind of site: a field of a both-scope entity that one back-office does not have (entities/siteFields.ts). */
+  site?: 'master' | 'dealer';
 }
 
 export interface TextField extends FieldBase {
@@ -219,6 +223,21 @@ export interface ListField extends FieldBase {
   default?: readonly string[];
 }
 
+/** A new secret: write-only, never in an answer; empty means "leave as it is". */
+export interface PasswordField extends FieldBase {
+  type: 'password';
+  maxLength?: number;
+}
+
+/**
+ * Permission codenames (`<action>_<model>`, entities/permissions.ts) of the models of one
+ * back-office: `dealer`, `master`, or `site` for the kind of site the form is on.
+ */
+export interface PermissionsField extends FieldBase {
+  type: 'permissions';
+  backoffice: 'dealer' | 'master' | 'site';
+}
+
 export type Field =
   | ListField
   | TextField
@@ -236,7 +255,9 @@ export type Field =
   | SeoField
   | MapField
   | RichTextField
-  | MenuTreeField;
+  | MenuTreeField
+  | PasswordField
+  | PermissionsField;
 
 /** `exact`: rows whose text field equals the given value. */
 export type FilterKind = 'select' | 'fk' | 'boolean' | 'dateRange' | 'exact';
@@ -374,6 +395,7 @@ export function emptyValue(field: Field): unknown {
     case 'url':
     case 'slug':
     case 'richtext':
+    case 'password':
       return '';
     case 'boolean':
       return false;
@@ -382,6 +404,7 @@ export function emptyValue(field: Field): unknown {
     case 'repeater':
     case 'menuTree':
     case 'list':
+    case 'permissions':
       return [];
     case 'seo':
       return { title: '', description: '', slug: '' };

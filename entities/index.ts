@@ -17,6 +17,8 @@ import { tag } from './tag.js';
 import { tenant } from './tenant.js';
 import { usedCategory } from './usedCategory.js';
 import { usedProduct } from './usedProduct.js';
+import { tenantUser } from './tenantUser.js';
+import { user } from './user.js';
 
 export { brand, brandService, category, featuredProduct, indexingLog, market, news, product, promotion, tag, tenant, usedCategory, usedProduct };
 
@@ -37,11 +39,19 @@ export const ENTITIES: readonly EntityDef[] = [
   indexingLog,
 ];
 
+/**
+ * Declared for the SPA's generic screens, served by routes of their own (server/routes/users.ts):
+ * rows of the core `users` table, whose scope is not the engine's.
+ */
+export const ACCOUNT_ENTITIES: readonly EntityDef[] = [user, tenantUser];
+
+const DECLARED = [...ENTITIES, ...ACCOUNT_ENTITIES];
+
 export function entityNamed(name: string): EntityDef | undefined {
-  return ENTITIES.find((e) => e.name === name);
+  return DECLARED.find((e) => e.name === name);
 }
 
 /** The entity whose SPA route (and API resource) is this path, e.g. `/products/category`. */
 export function entityAtPath(path: string): EntityDef | undefined {
-  return ENTITIES.find((e) => e.path === path);
+  return DECLARED.find((e) => e.path === path);
 }

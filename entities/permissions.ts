@@ -28,6 +28,16 @@ export type Model = keyof typeof MODELS;
 
 export const codename = (action: Action, model: string) => `${action}_${model}`;
 
+/** Whether a string is `<action>_<model>` of the vocabulary. */
+export function isCodename(c: string): boolean {
+  const i = c.indexOf('_');
+  return i > 0 && (ACTIONS as readonly string[]).includes(c.slice(0, i)) && Object.hasOwn(MODELS, c.slice(i + 1));
+}
+
+/** Models whose permissions mean something on this kind of back-office. */
+export const modelsOf = (backoffice: 'dealer' | 'master'): Model[] =>
+  (Object.keys(MODELS) as Model[]).filter((m) => MODELS[m].scope === 'both' || MODELS[m].scope === backoffice);
+
 export const permissionName = (action: Action, model: Model) => `Can ${action} ${MODELS[model].label}`;
 
 export interface PermissionHolder {

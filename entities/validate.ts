@@ -17,6 +17,7 @@ import {
   SLUG_PATTERN,
 } from './define.js';
 import { EMAIL_ADDRESS } from './patterns.js';
+import { isCodename } from './permissions.js';
 
 export type Errors = Record<string, string[]>;
 
@@ -312,6 +313,14 @@ export function validateValue(field: Field, raw: unknown, path: string, errors: 
       return validateMenu(field, raw, path, errors);
     case 'list':
       return validateList(field, raw, path, errors);
+    case 'password': {
+      // Never trimmed: every character of a secret counts.
+      if (typeof raw !== 'string') return fail(MESSAGES.string);
+      const max = field.maxLength ?? 1024;
+      return raw.length > max ? fail(maxLengthMsg(max)) : raw;
+    }
+    case 'permissions':
+      return validateCodenames(raw, path, errors);
   }
 }
 
@@ -363,10 +372,32 @@ export function requiredMessage(field: Field, given: boolean): string {
     case 'repeater':
     case 'menuTree':
     case 'list':
+    case 'permissions':
       return MESSAGES.emptyList;
     default:
       return MESSAGES.null;
   }
+}
+
+/** A list of known permission codenames, each once. */
+function validateCodenames(raw: unknown, path: string, errors: Errors): unknown {
+  if (!Array.isArray(raw)) {
+    addError(errors, path, MESSAGES.list);
+    return INVALID;
+  }
+  if (raw.length > MAX_LIST) {
+    addError(errors, path, maxItemsMsg(MAX_LIST));
+    return INVALID;
+  }
+  const out: string[] = [];
+  let bad = false;
+  raw.forEach((item, i) => {
+    if (typeof item !== 'string' || !isCodename(item)) {
+      addError(errors, `${path}.${i}`, typeof item === 'string' ? choiceMsg(item) : MESSAGES.string);
+      bad = true;
+    } else if (!out.includes(item)) out.push(item);
+  });
+  return bad ? INVALID : out.sort();
 }
 
 function validateRows(field: RepeaterField, raw: unknown, path: string, errors: Errors): unknown {

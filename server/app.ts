@@ -19,6 +19,7 @@ import tenants from './routes/tenants.js';
 // Registers the write hook that gives a new site its pages.
 import './pages/defaultPages.js';
 import './services/siteWrites.js';
+import users from './routes/users.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   await app.register(media);
   await app.register(entities);
   await app.register(indexing);
+  await app.register(users);
   await app.register(spa);
 
   app.setNotFoundHandler((req, reply) => {

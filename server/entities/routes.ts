@@ -48,12 +48,12 @@ export const siteOf = (tenant: Tenant): Site => ({
   default_language: tenant.default_language,
 });
 
-function parseId(raw: unknown): number | undefined {
+export function parseId(raw: unknown): number | undefined {
   return typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= MAX_ID ? Number(raw) : undefined;
 }
 
 /** `"3"`, `W/"3"` or `3`. */
-function parseVersion(raw: unknown): number | undefined | null {
+export function parseVersion(raw: unknown): number | undefined | null {
   if (raw === undefined) return undefined;
   if (typeof raw === 'number') return Number.isInteger(raw) && raw >= 1 && raw <= MAX_ID ? raw : null;
   if (typeof raw !== 'string') return null;
@@ -62,7 +62,7 @@ function parseVersion(raw: unknown): number | undefined | null {
 }
 
 /** The version an update was made from: body `version` or `If-Match`, which must agree. */
-function versionOf(req: FastifyRequest): number | undefined {
+export function versionOf(req: FastifyRequest): number | undefined {
   const body = isPlainObject(req.body) ? req.body.version : undefined;
   const fromBody = body === null ? undefined : parseVersion(body);
   const fromHeader = parseVersion(req.headers['if-match']);
@@ -71,6 +71,24 @@ function versionOf(req: FastifyRequest): number | undefined {
     throw fieldErrors({ version: ['The version in the body and in If-Match differ.'] });
   }
   return fromBody ?? fromHeader;
+}
+
+/** The `{ ids: [...] }` body of a bulk delete, or 400. */
+export function bulkIdsOf(body: unknown): number[] {
+  const errors: Errors = {};
+  const ids: number[] = [];
+  if (!isPlainObject(body) || !Array.isArray(body.ids)) addError(errors, 'ids', 'Expected a list of ids.');
+  else if (body.ids.length === 0) addError(errors, 'ids', MESSAGES.emptyList);
+  else if (body.ids.length > MAX_BULK) addError(errors, 'ids', `Ensure this field has no more than ${MAX_BULK} elements.`);
+  else {
+    body.ids.forEach((raw, i) => {
+      const id = typeof raw === 'number' && Number.isInteger(raw) && raw >= 1 && raw <= MAX_ID ? raw : undefined;
+      if (id === undefined) addError(errors, `ids.${i}`, MESSAGES.id);
+      else ids.push(id);
+    });
+  }
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+  return ids;
 }
 
 const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) => {
@@ -162,21 +180,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
 
     app.post(`${base}/bulk_delete/`, access('delete'), async (req) => {
       const ctx = await context(req, entity, 'delete');
-      const body = req.body;
-      const errors: Errors = {};
-      const ids: number[] = [];
-      if (!isPlainObject(body) || !Array.isArray(body.ids)) addError(errors, 'ids', 'Expected a list of ids.');
-      else if (body.ids.length === 0) addError(errors, 'ids', MESSAGES.emptyList);
-      else if (body.ids.length > MAX_BULK) addError(errors, 'ids', `Ensure this field has no more than ${MAX_BULK} elements.`);
-      else {
-        body.ids.forEach((raw, i) => {
-          const id = typeof raw === 'number' && Number.isInteger(raw) && raw >= 1 && raw <= MAX_ID ? raw : undefined;
-          if (id === undefined) addError(errors, `ids.${i}`, MESSAGES.id);
-          else ids.push(id);
-        });
-      }
-      if (Object.keys(errors).length) throw fieldErrors(errors);
-      return deleteRecords(ctx, entity, ids);
+      return deleteRecords(ctx, entity, bulkIdsOf(req.body));
     });
 
     const update = (partial: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {

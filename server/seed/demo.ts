@@ -10,6 +10,7 @@ import { renderContentImages, seedContent } from './content.js';
 import { allMediaKeys } from './demoImages.js';
 import type { MediaStorage } from '../storage/index.js';
 import { seedSites } from './sites.js';
+import { seedMoreUsers } from './users.js';
 import { syncPermissions } from './permissions.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -135,6 +136,7 @@ export async function seedDemo(db: Kysely<DatabaseSchema>, opts: { media?: Media
     await user('market', { first_name: 'Marta', last_name: 'Mercato', role: 'MA', market: italy }, grant(MARKET_MODELS, ACTIONS));
     await user('rossi', { first_name: 'Mario', last_name: 'Rossi', role: 'DE', tenant: rossi }, grant(DEALER_MODELS, ACTIONS));
     await user('verdi', { first_name: 'Giuseppe', last_name: 'Verdi', role: 'DE', tenant: verdi }, grant(DEALER_MODELS, ACTIONS));
+    await seedMoreUsers(trx, { rossi, verdi, passwordHash });
   });
   await Promise.all(oldFiles.map((key) => opts.media!.delete(key)));
 }

@@ -29,7 +29,7 @@ type FormActor = ActorRefFrom<EntityFormMachine>;
 
 const NONE: string[] = [];
 /** Fields that need the full width of a two-column group. */
-const WIDE = new Set(['textarea', 'richtext', 'repeater', 'seo', 'map', 'menuTree', 'mediaMany']);
+const WIDE = new Set(['textarea', 'richtext', 'repeater', 'seo', 'map', 'menuTree', 'mediaMany', 'permissions']);
 
 const hasErrorsUnder = (errors: Record<string, string[]>, path: string) =>
   Object.keys(errors).some((k) => k.startsWith(`${path}.`) && errors[k].length > 0);

@@ -1,5 +1,7 @@
-import { type ComponentType, createElement } from 'react';
+import { type ComponentType, createElement, useMemo } from 'react';
 import type { EntityDef } from '../../entities/define';
+import { forSite } from '../../entities/siteFields';
+import { useSession } from '../app/AppActors';
 import type { ScreenLoader, ScreenProps } from '../routing/routes';
 
 /**
@@ -19,7 +21,12 @@ function bind(kind: 'list' | 'form' | 'page', entity: EntityDef, Screen: Compone
   const key = `${kind}:${entity.name}`;
   let screen = bound.get(key);
   if (!screen) {
-    const Bound = (props: ScreenProps) => createElement(Screen, { ...props, entity });
+    const Bound = (props: ScreenProps) => {
+      // A both-scope entity may have fields of one back-office only (entities/siteFields.ts).
+      const kind = useSession((st) => st.context.tenant?.kind) ?? 'default';
+      const onSite = useMemo(() => forSite(entity, kind), [kind]);
+      return createElement(Screen, { ...props, entity: onSite });
+    };
     Bound.displayName = `${{ list: 'EntityList', form: 'EntityForm', page: 'SitePage' }[kind]}(${entity.name})`;
     screen = Bound;
     bound.set(key, screen);

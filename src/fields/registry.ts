@@ -32,6 +32,8 @@ export const FIELD_WIDGETS: Record<FieldType, Loader> = {
   richtext: () => import('./RichTextField'),
   menuTree: () => import('./MenuTreeField'),
   list: () => import('./ListField'),
+  password: () => import('./PasswordField'),
+  permissions: () => import('./PermissionsField'),
 };
 
 /** Shown when a widget's chunk cannot be loaded: the form still opens, the field says why. */

@@ -175,7 +175,9 @@ export function entityFormActors(app: Pick<AppActors, 'confirm'>, opts: FormActo
     actions: {
       saveDraft: (_: unknown, { key, draft }: { key: DraftKey; draft: Draft }) => {
         try {
-          storage.setItem(draftStorageKey(host, key), JSON.stringify(draft));
+          // A secret typed into the form never rests in the browser's storage.
+          const values = Object.fromEntries(Object.entries(draft.values).filter(([n]) => entity.fields[n]?.type !== 'password'));
+          storage.setItem(draftStorageKey(host, key), JSON.stringify({ ...draft, values }));
         } catch {
           // Storage full or disabled: the form works on, only without a local copy.
         }

@@ -122,7 +122,7 @@ export const ROUTES: RouteDef[] = [
   ...entity('promotion', '/promotion', 'promo', 'nav.promotions', 'dealer', { icon: 'percent', screen: entityList('promotion') }, entityForm('promotion')),
   ...entity('news', '/news', 'news', 'nav.news', 'dealer', { icon: 'newspaper', screen: entityList('news') }, entityForm('news')),
   ...entity('tenants', '/tenants', 'tenant', 'nav.tenants', 'master', { icon: 'store' }),
-  ...entity('tenantUsers', '/tenantUsers', 'tenantuser', 'nav.tenantUsers', 'master', { icon: 'users' }),
+  ...entity('tenantUsers', '/tenantUsers', 'tenantuser', 'nav.tenantUsers', 'master', { icon: 'users', screen: entityList('tenantUser') }, entityForm('tenantUser')),
   ...SITE_PAGES.map(
     (p): RouteDef => ({
       name: `sitePages.${p.key}`,
@@ -147,7 +147,7 @@ export const ROUTES: RouteDef[] = [
     entityForm('indexingLog'),
   ),
   ...entity('marketSettings', '/marketSettings', 'marketSettings', 'nav.marketSettings', 'master', { icon: 'globe', notForRoles: ['MA'] }),
-  ...entity('users', '/users', 'user', 'nav.users', 'both', { footer: true, icon: 'user' }),
+  ...entity('users', '/users', 'user', 'nav.users', 'both', { footer: true, icon: 'user', screen: entityList('user') }, entityForm('user')),
   {
     name: 'media',
     path: '/media',

@@ -1,0 +1,29 @@
+import type { EntityDef } from './define.js';
+
+/**
+ * The declaration as one kind of site serves it: fields marked `site` for the other kind
+ * dropped from the fields, the form, the list columns and the filters.
+ */
+export function forSite<T extends EntityDef>(entity: T, kind: 'default' | 'dealer'): T {
+  const site = kind === 'dealer' ? 'dealer' : 'master';
+  const keep = (name: string) => {
+    const f = entity.fields[name];
+    return !f || f.site === undefined || f.site === site;
+  };
+  if (Object.keys(entity.fields).every(keep)) return entity;
+  return {
+    ...entity,
+    fields: Object.fromEntries(Object.entries(entity.fields).filter(([n]) => keep(n))),
+    list: {
+      ...entity.list,
+      columns: entity.list.columns.filter(keep),
+      sortable: entity.list.sortable.filter(keep),
+      filters: entity.list.filters.filter((f) => keep(f.field)),
+    },
+    form: {
+      tabs: entity.form.tabs
+        .map((t) => ({ ...t, groups: t.groups.map((g) => ({ ...g, fields: g.fields.filter(keep) })).filter((g) => g.fields.length) }))
+        .filter((t) => t.groups.length),
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { defineEntity } from './define.js';
+import { ACCOUNT_SEARCH, ACCOUNT_SORTABLE, accountFields } from './userFields.js';
+
+/** `/tenantUsers` on the master site: the dealer users (role DE) of every dealer site. */
+export const tenantUser = defineEntity({
+  name: 'tenantUser',
+  model: 'tenantuser',
+  scope: 'master',
+  path: '/tenantUsers',
+  table: 'users',
+  label: { one: 'entities.tenantUser.one', many: 'entities.tenantUser.many' },
+  titleField: 'username',
+  fields: {
+    ...accountFields,
+    permissions: { type: 'permissions', label: 'fields.user.permissions', backoffice: 'dealer' },
+  },
+  list: {
+    columns: ['username', 'first_name', 'last_name', 'email', 'is_active'],
+    sort: 'username',
+    sortable: [...ACCOUNT_SORTABLE],
+    search: [...ACCOUNT_SEARCH],
+    filters: [{ field: 'is_active', kind: 'boolean' }],
+  },
+  form: {
+    tabs: [
+      {
+        label: 'tabs.general',
+        groups: [
+          { fields: ['username', 'email', 'first_name', 'last_name'], columns: 2 },
+          { label: 'groups.user.access', fields: ['is_active'], columns: 2 },
+          { label: 'groups.user.password', fields: ['password'] },
+        ],
+      },
+      { label: 'tabs.permissions', groups: [{ fields: ['permissions'] }] },
+    ],
+  },
+});

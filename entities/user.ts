@@ -1,0 +1,52 @@
+import { defineEntity } from './define.js';
+import { ACCOUNT_SEARCH, ACCOUNT_SORTABLE, accountFields } from './userFields.js';
+
+/**
+ * `/users` (sidebar footer): on the master site its staff, market administrators and
+ * superusers; on a dealer site that site's dealer users (DESIGN.md §3).
+ */
+export const user = defineEntity({
+  name: 'user',
+  model: 'user',
+  scope: 'both',
+  path: '/users',
+  table: 'users',
+  label: { one: 'entities.user.one', many: 'entities.user.many' },
+  titleField: 'username',
+  fields: {
+    ...accountFields,
+    current_password: { type: 'password', label: 'fields.user.current_password', help: 'help.user.current_password' },
+    role: {
+      type: 'select',
+      label: 'fields.user.role',
+      help: 'help.user.role',
+      site: 'master',
+      options: [{ value: 'MA', label: 'options.user.role.MA' }],
+    },
+    is_superuser: { type: 'boolean', label: 'fields.user.is_superuser', help: 'help.user.is_superuser', site: 'master' },
+    permissions: { type: 'permissions', label: 'fields.user.permissions', backoffice: 'site' },
+  },
+  list: {
+    columns: ['username', 'first_name', 'last_name', 'email', 'role', 'is_superuser', 'is_active'],
+    sort: 'username',
+    sortable: [...ACCOUNT_SORTABLE],
+    search: [...ACCOUNT_SEARCH],
+    filters: [
+      { field: 'role', kind: 'select' },
+      { field: 'is_active', kind: 'boolean' },
+    ],
+  },
+  form: {
+    tabs: [
+      {
+        label: 'tabs.general',
+        groups: [
+          { fields: ['username', 'email', 'first_name', 'last_name'], columns: 2 },
+          { label: 'groups.user.access', fields: ['role', 'is_active', 'is_superuser'], columns: 2 },
+          { label: 'groups.user.password', fields: ['password', 'current_password'], columns: 2 },
+        ],
+      },
+      { label: 'tabs.permissions', groups: [{ fields: ['permissions'] }] },
+    ],
+  },
+});

@@ -1,0 +1,25 @@
+/**
+ * What a user account and a dealer user share (entities/user.ts, entities/tenantUser.ts).
+ * Both are rows of the `users` table, served by server/routes/users.ts, not by the engine.
+ */
+export const USERNAME_PATTERN = '^[\\w.@+-]+$';
+
+export const accountFields = {
+  username: {
+    type: 'text',
+    label: 'fields.user.username',
+    help: 'help.user.username',
+    required: true,
+    maxLength: 150,
+    pattern: USERNAME_PATTERN,
+    patternMessage: 'Enter a valid username: letters, digits and @ . + - _ only.',
+  },
+  first_name: { type: 'text', label: 'fields.user.first_name', maxLength: 150 },
+  last_name: { type: 'text', label: 'fields.user.last_name', maxLength: 150 },
+  email: { type: 'email', label: 'fields.user.email', maxLength: 254 },
+  password: { type: 'password', label: 'fields.user.password', help: 'help.user.password' },
+  is_active: { type: 'boolean', label: 'fields.user.is_active', help: 'help.user.is_active', default: true },
+} as const;
+
+export const ACCOUNT_SEARCH = ['username', 'email', 'first_name', 'last_name'] as const;
+export const ACCOUNT_SORTABLE = ['username', 'email', 'first_name', 'last_name', 'is_active', 'updated_at'] as const;

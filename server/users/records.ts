@@ -1,0 +1,149 @@
+/**
+ * Reading accounts: one row as a detail, a page of rows as a list (DESIGN.md §4). The
+ * answer carries the declared fields of the roster's entity except secrets, never a hash.
+ */
+import type { Kysely } from 'kysely';
+import type { RecordValues } from '../../entities/validate.js';
+import type { DatabaseSchema } from '../db/schema.js';
+import type { ListQuery } from '../entities/list.js';
+import { listFields } from '../entities/read.js';
+import { inRoster, type Roster } from './roster.js';
+
+export interface AccountRow {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: 'MA' | 'DE' | null;
+  is_superuser: number;
+  is_active: number;
+  tenant_id: number | null;
+  market_id: number | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const COLUMNS = [
+  'users.id',
+  'users.username',
+  'users.email',
+  'users.first_name',
+  'users.last_name',
+  'users.role',
+  'users.is_superuser',
+  'users.is_active',
+  'users.tenant_id',
+  'users.market_id',
+  'users.version',
+  'users.created_at',
+  'users.updated_at',
+] as const;
+
+type Db = Kysely<DatabaseSchema>;
+
+export async function loadAccount(db: Db, roster: Roster, id: number): Promise<AccountRow | undefined> {
+  return db.selectFrom('users').select(COLUMNS).where('users.id', '=', id).where(inRoster(roster)).executeTakeFirst();
+}
+
+export async function codenamesOf(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_permissions as up')
+    .innerJoin('permissions as p', 'p.id', 'up.permission_id')
+    .select('p.codename')
+    .where('up.user_id', '=', userId)
+    .orderBy('p.codename')
+    .execute();
+  return rows.map((r) => r.codename);
+}
+
+/** The row as the declaration's values (what validation starts a PUT or PATCH from); secrets are empty. */
+export function accountValues(row: AccountRow, permissions: string[]): RecordValues {
+  return {
+    values: {
+      username: row.username,
+      email: row.email,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      password: '',
+      current_password: '',
+      role: row.role,
+      is_superuser: row.is_superuser === 1,
+      is_active: row.is_active === 1,
+      tenant: row.tenant_id,
+      market: row.market_id,
+      permissions,
+    },
+    translations: {},
+  };
+}
+
+type Ref = { id: number; title: string } | null;
+
+async function titles(db: Db, rows: readonly AccountRow[]) {
+  const tenantIds = [...new Set(rows.map((r) => r.tenant_id).filter((v): v is number => v !== null))];
+  const marketIds = [...new Set(rows.map((r) => r.market_id).filter((v): v is number => v !== null))];
+  const [tenants, markets] = await Promise.all([
+    tenantIds.length ? db.selectFrom('tenants').select(['id', 'name']).where('id', 'in', tenantIds).execute() : [],
+    marketIds.length ? db.selectFrom('markets').select(['id', 'name']).where('id', 'in', marketIds).execute() : [],
+  ]);
+  const t = new Map(tenants.map((r) => [r.id, r.name]));
+  const m = new Map(markets.map((r) => [r.id, r.name]));
+  const ref = (map: Map<number, string>, id: number | null): Ref => (id === null ? null : { id, title: map.get(id) ?? `#${id}` });
+  return (row: AccountRow) => ({ tenant: ref(t, row.tenant_id), market: ref(m, row.market_id) });
+}
+
+function present(roster: Roster, row: AccountRow, names: readonly string[], values: RecordValues['values'], refs: Record<string, Ref>) {
+  const out: Record<string, unknown> = { id: row.id };
+  for (const name of names) {
+    const field = roster.entity.fields[name];
+    if (!field || field.type === 'password') continue;
+    out[name] = values[name];
+  }
+  Object.assign(out, { version: row.version, created_at: row.created_at, updated_at: row.updated_at });
+  out._refs = Object.fromEntries(names.filter((n) => n in refs).map((n) => [n, refs[n]]));
+  return out;
+}
+
+export async function presentAccount(db: Db, roster: Roster, row: AccountRow) {
+  const [permissions, refsOf] = await Promise.all([codenamesOf(db, row.id), titles(db, [row])]);
+  return present(roster, row, Object.keys(roster.entity.fields), accountValues(row, permissions).values, refsOf(row));
+}
+
+/** A page of the roster: `{ items, paginator }`; a page past the end answers the last one. */
+export async function listAccounts(db: Db, roster: Roster, query: ListQuery) {
+  const search = roster.entity.list.search;
+  let base = db.selectFrom('users').where(inRoster(roster));
+  for (const f of query.filters) {
+    if (f.type !== 'in') continue;
+    const column = `users.${f.column === 'tenant_id' || f.column === 'market_id' ? f.column : f.field}` as 'users.role';
+    base = base.where((eb) => {
+      const concrete = f.values.filter((v) => v !== null);
+      const parts = concrete.length ? [eb(column, 'in', concrete as never[])] : [];
+      if (f.values.includes(null)) parts.push(eb(column, 'is', null));
+      return eb.or(parts);
+    });
+  }
+  for (const token of query.tokens) {
+    // Search words are letters and digits only (server/entities/search.ts): nothing to escape.
+    const pattern = `%${token}%`;
+    base = base.where((eb) =>
+      eb.or(search.map((name) => eb(eb.fn('lower', [`users.${name}` as 'users.username']), 'like', eb.val(pattern)))),
+    );
+  }
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const count = Number(n);
+  const pages = Math.max(1, Math.ceil(count / query.size));
+  const page = Math.min(query.page, pages);
+  let rowsQuery = base.select(COLUMNS);
+  for (const s of query.sort) rowsQuery = rowsQuery.orderBy(`users.${s.column}` as 'users.id', s.desc ? 'desc' : 'asc');
+  const rows = await rowsQuery.limit(query.size).offset((page - 1) * query.size).execute();
+  const refsOf = await titles(db, rows);
+  const names = listFields(roster.entity);
+  const items = rows.map((row) => present(roster, row, names, accountValues(row, []).values, refsOf(row)));
+  return {
+    items,
+    paginator: { count, page, pages, page_size: query.size, has_next: page < pages, has_previous: page > 1 },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * Which accounts a request works on, and what its user may do with them.
+ *
+ *   site     `/api/users/` on a dealer site: the dealer users (DE) of that site
+ *   master   `/api/users/` on the master site: staff, market administrators, superusers;
+ *            a market administrator sees only the market administrators of its market
+ *   dealers  `/api/tenantUsers/` on the master site: the dealer users of every dealer
+ *            site; a market administrator only those of its market's sites
+ *
+ * Rows outside a roster do not exist for the request (404), so one site never reads or
+ * writes another's users.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { EntityDef } from '../../entities/define.js';
+import { type Action, can } from '../../entities/permissions.js';
+import { forSite } from '../../entities/siteFields.js';
+import type { DatabaseSchema } from '../db/schema.js';
+import { forbidden, notFound } from '../errors.js';
+import { requireTenant, requireUser } from '../guards.js';
+import { permissionsOf } from '../services/permissions.js';
+import type { Principal } from '../services/principal.js';
+import type { Tenant } from '../services/tenants.js';
+
+export type RosterKind = 'site' | 'master' | 'dealers';
+
+export interface Roster {
+  kind: RosterKind;
+  /** The declaration as this site serves it (entities/siteFields.ts). */
+  entity: EntityDef;
+  site: Tenant;
+  actor: Principal;
+  /** What the actor holds (every codename for a superuser). */
+  held: ReadonlySet<string>;
+  /** The back-office whose models the roster's accounts may be granted. */
+  backoffice: 'dealer' | 'master';
+}
+
+/**
+ * Rank of an account: superuser 3, staff 2, market administrator 1, dealer 0. A user may
+ * give a rank up to its own, except that market administrators and dealers only make
+ * dealers, and only a superuser makes a superuser.
+ */
+export function rank(a: { is_superuser: boolean | number; role: 'MA' | 'DE' | null }): number {
+  if (a.is_superuser === true || a.is_superuser === 1) return 3;
+  return a.role === null ? 2 : a.role === 'MA' ? 1 : 0;
+}
+
+export function mayAssignRank(actor: Principal, target: number): boolean {
+  if (actor.is_superuser) return true;
+  if (actor.role === null) return target <= 2;
+  return target === 0;
+}
+
+/** Opens a roster for a request: 404 on the wrong kind of site, 401 signed out, 403 without `<action>_<model>`. */
+export async function openRoster(req: FastifyRequest, entity: EntityDef, action: Action): Promise<Roster> {
+  const site = await requireTenant(req);
+  const dealerSite = site.kind === 'dealer';
+  if (entity.scope === 'master' && dealerSite) throw notFound();
+  const actor = await requireUser(req);
+  const codenames = await permissionsOf(req.server.db, actor);
+  if (!actor.is_superuser && !can({ is_superuser: false, all_permissions: codenames }, action, entity.model)) throw forbidden();
+  const kind: RosterKind = entity.scope === 'master' ? 'dealers' : dealerSite ? 'site' : 'master';
+  return {
+    kind,
+    entity: forSite(entity, site.kind),
+    site,
+    actor,
+    held: new Set(codenames.map((p) => p.codename)),
+    backoffice: kind === 'master' ? 'master' : 'dealer',
+  };
+}
+
+type Eb = ExpressionBuilder<DatabaseSchema, 'users'>;
+
+/** The condition that keeps a query to the roster's rows. */
+export function inRoster(roster: Roster) {
+  const { actor } = roster;
+  const marketAdmin = !actor.is_superuser && actor.role === 'MA';
+  return (eb: Eb): Expression<SqlBool> => {
+    switch (roster.kind) {
+      case 'site':
+        return eb.and([eb('users.role', '=', 'DE'), eb('users.tenant_id', '=', roster.site.id)]);
+      case 'dealers': {
+        const dealers = eb.and([eb('users.role', '=', 'DE'), eb('users.tenant_id', 'is not', null)]);
+        if (!marketAdmin) return dealers;
+        return eb.and([
+          dealers,
+          eb(
+            'users.tenant_id',
+            'in',
+            eb.selectFrom('tenants').select('tenants.id').where('tenants.kind', '=', 'dealer').where('tenants.market_id', '=', actor.market_id ?? -1),
+          ),
+        ]);
+      }
+      case 'master':
+        if (marketAdmin) return eb.and([eb('users.role', '=', 'MA'), eb('users.market_id', '=', actor.market_id ?? -1)]);
+        return eb.or([eb('users.role', 'is', null), eb('users.role', '=', 'MA')]);
+    }
+  };
+}
