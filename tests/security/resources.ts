@@ -134,7 +134,7 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
     return version === undefined ? body : { ...body, version };
   }
 
-  return { resourceOf, existingId, throwawayId, stillThere, validBody, tenantOf };
+  return { resourceOf, existingId, throwawayId, stillThere, validBody, versionOf, tenantOf };
 }
 
 export type Resources = ReturnType<typeof resources>;
