@@ -23,3 +23,8 @@ declare module 'fastify' {
     access?: Access;
   }
 }
+
+/** Route options that declare who may call the route: `app.get(url, withAccess({ kind: 'auth' }), handler)`. */
+export const withAccess = (access: Access) => ({ config: { access } });
+
+export const PUBLIC = withAccess({ kind: 'public' });

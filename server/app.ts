@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database, Dialect } from './db/database.js';
@@ -29,8 +29,13 @@ declare module 'fastify' {
   }
 }
 
+export interface BuildHooks {
+  /** Sees every route as it is added, with its `config.access`: the security suite reads the route table this way. */
+  onRoute?: (route: RouteOptions) => void;
+}
+
 /** The whole server as a value: tests inject requests into it, main.ts makes it listen. */
-export async function buildApp(config: Config, database: Database, opts: FastifyServerOptions = {}) {
+export async function buildApp(config: Config, database: Database, opts: FastifyServerOptions = {}, hooks: BuildHooks = {}) {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -41,6 +46,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
+  if (hooks.onRoute) app.addHook('onRoute', hooks.onRoute);
 
   await app.register(errors);
   await app.register(cookie);

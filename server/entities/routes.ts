@@ -24,7 +24,7 @@ import type { EntityDef } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
 import { type Action, can } from '../../entities/permissions.js';
 import { addError, type Errors, isPlainObject, MAX_ID, MESSAGES } from '../../entities/validate.js';
-import type { Access } from '../access.js';
+import { withAccess } from '../access.js';
 import { fieldErrors, forbidden, notFound } from '../errors.js';
 import { requireTenant, requireUser } from '../guards.js';
 import type { Tenant } from '../services/tenants.js';
@@ -144,9 +144,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
 
   for (const entity of registry.entities) {
     const base = `/api${entity.path}`;
-    const access = (action: Action): { config: { access: Access } } => ({
-      config: { access: { kind: 'permission', model: entity.model, action, scope: entity.scope } },
-    });
+    const access = (action: Action) => withAccess({ kind: 'permission', model: entity.model, action, scope: entity.scope });
     if (entity.singleton) {
       registerSingletonRoutes(app, entity, { context, languageOf, versionOf });
       continue;

@@ -2,11 +2,19 @@ import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../errors.js';
 
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 64 || value === null || typeof value !== 'object') return false;
-  for (const [k, v] of Object.entries(value)) if (k.includes('\u0000') || hasNul(v, depth + 1)) return true;
-  return false;
+/** Deeper than any body of ours: refused before a validator or sanitiser recurses into it. */
+const MAX_DEPTH = 32;
+
+/** What is wrong with a parsed body as a whole: a NUL anywhere, or nesting past MAX_DEPTH. */
+function badBody(value: unknown, depth = 0): 'nul' | 'deep' | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? 'nul' : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  if (depth >= MAX_DEPTH) return 'deep';
+  for (const [k, v] of Object.entries(value)) {
+    const bad = k.includes('\u0000') ? 'nul' : badBody(v, depth + 1);
+    if (bad) return bad;
+  }
+  return undefined;
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -47,7 +55,9 @@ export default fp(async (app) => {
   // PostgreSQL text cannot hold NUL, and no field of ours needs it: refuse it everywhere
   // before a query can trip over it.
   app.addHook('preValidation', async (req) => {
-    if (req.url.includes('%00') || hasNul(req.body)) throw new HttpError(400, { detail: 'Text may not contain NUL characters.' });
+    const bad = req.url.includes('%00') ? 'nul' : badBody(req.body);
+    if (bad === 'nul') throw new HttpError(400, { detail: 'Text may not contain NUL characters.' });
+    if (bad === 'deep') throw new HttpError(400, { detail: `JSON nested more than ${MAX_DEPTH} levels deep.` });
   });
 
   // Sibling dealer domains are same-site, so SameSite cookies alone do not stop one

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from '../../locales/languages.js';
+import { PUBLIC } from '../access.js';
 import { publicTenant } from '../services/tenants.js';
 import { SESSION_COOKIE } from './context.js';
 
@@ -27,6 +28,10 @@ export default fp(async (app) => {
   };
 
   if (fs.existsSync(dir)) {
+    // @fastify/static takes no route config: its file routes are declared public here.
+    app.addHook('onRoute', (route) => {
+      if (route.config && 'file' in route.config) route.config.access ??= { kind: 'public' };
+    });
     await app.register(fastifyStatic, {
       root: dir,
       prefix: BASE,
@@ -42,7 +47,7 @@ export default fp(async (app) => {
     });
   }
 
-  app.get(BASE, (req, reply) => {
+  app.get(BASE, PUBLIC, (req, reply) => {
     const lang = req.cookies[LANGUAGE_COOKIE];
     if (isLanguage(lang) && lang !== DEFAULT_LANGUAGE) return reply.redirect(`${BASE}${lang}/`, 302);
     return sendIndex(req, reply);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { PUBLIC } from '../access.js';
 import { HttpError } from '../errors.js';
 import { requireTenant } from '../guards.js';
 import { SESSION_COOKIE } from '../plugins/context.js';
@@ -51,7 +52,8 @@ const auth: FastifyPluginAsync = async (app) => {
     }
   }
 
-  app.post('/api/auth/login', async (req: FastifyRequest, reply: FastifyReply) => {
+  // Signing in and out needs no session: a missing or stale one is simply replaced or dropped.
+  app.post('/api/auth/login', PUBLIC, async (req: FastifyRequest, reply: FastifyReply) => {
     const tenant = await requireTenant(req);
     const { username, password } = parseOr400(loginBody, req.body);
     const ipKey = `login:ip:${hashToken(req.ip)}`;
@@ -80,7 +82,7 @@ const auth: FastifyPluginAsync = async (app) => {
     return { token };
   });
 
-  app.get('/api/auth/logout', async (req, reply) => {
+  app.get('/api/auth/logout', PUBLIC, async (req, reply) => {
     const carried = req.sessionToken();
     if (carried) await revokeSession(app.db, carried.token);
     reply.clearCookie(SESSION_COOKIE, cookieOptions(req));

@@ -3,12 +3,14 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { PUBLIC } from '../access.js';
 import { fieldErrors, notFound } from '../errors.js';
 import { requirePermission, requireTenant } from '../guards.js';
 import { getFolder } from '../services/media/folders.js';
 import { createMedia, type MediaContext, removeKeys, replaceMediaFile } from '../services/media/files.js';
 import {
   API_PREFIXES,
+  MEDIA,
   ifMatchVersion,
   idParam,
   languageCode,
@@ -97,7 +99,7 @@ const media: FastifyPluginAsync = async (app) => {
   }
 
   for (const prefix of API_PREFIXES) {
-    app.post(`${prefix}/media`, async (req, reply) => {
+    app.post(`${prefix}/media`, MEDIA('add'), async (req, reply) => {
       await requirePermission(req, 'add', 'media');
       const tenant = await requireTenant(req);
       let form: ReceivedForm | undefined;
@@ -126,7 +128,7 @@ const media: FastifyPluginAsync = async (app) => {
       }
     });
 
-    app.get(`${prefix}/media/:id`, async (req) => {
+    app.get(`${prefix}/media/:id`, MEDIA('view'), async (req) => {
       await requirePermission(req, 'view', 'media');
       const tenant = await requireTenant(req);
       const id = idParam(req);
@@ -157,8 +159,8 @@ const media: FastifyPluginAsync = async (app) => {
       );
       return mediaDetail(app.db, tenant.id, row, language);
     };
-    app.patch(`${prefix}/media/:id`, patch);
-    app.put(`${prefix}/media/:id`, patch);
+    app.patch(`${prefix}/media/:id`, MEDIA('change'), patch);
+    app.put(`${prefix}/media/:id`, MEDIA('change'), patch);
 
     /** Replaces the file, keeping the media's URL: multipart `file` (+ optional `data` {version}). */
     const replace = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -182,10 +184,10 @@ const media: FastifyPluginAsync = async (app) => {
         await discardStaged(form?.file);
       }
     };
-    app.put(`${prefix}/media/:id/file`, replace);
-    app.post(`${prefix}/media/:id/file`, replace);
+    app.put(`${prefix}/media/:id/file`, MEDIA('change'), replace);
+    app.post(`${prefix}/media/:id/file`, MEDIA('change'), replace);
 
-    app.delete(`${prefix}/media/:id`, async (req, reply) => {
+    app.delete(`${prefix}/media/:id`, MEDIA('delete'), async (req, reply) => {
       await requirePermission(req, 'delete', 'media');
       const tenant = await requireTenant(req);
       const id = idParam(req);
@@ -195,7 +197,7 @@ const media: FastifyPluginAsync = async (app) => {
     });
   }
 
-  app.get('/media/*', async (req, reply) => {
+  app.get('/media/*', PUBLIC, async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
     return serveMediaFile(app.db, storage, key, req, reply);
   });

@@ -4,7 +4,7 @@ import { notFound } from '../errors.js';
 import { requirePermission, requireTenant } from '../guards.js';
 import { removeKeys } from '../services/media/files.js';
 import { ancestorsOf, createFolder, deleteFolderTree, foldersFor, getFolder, updateFolder } from '../services/media/folders.js';
-import { API_PREFIXES, flag, idParam, ifMatchVersion, intParam, languageCode, languageFor, pk, str, version } from '../services/media/http.js';
+import { API_PREFIXES, flag, MEDIA, idParam, ifMatchVersion, intParam, languageCode, languageFor, pk, str, version } from '../services/media/http.js';
 import { listMedia, MEDIA_PAGE_SIZE, parseFltr } from '../services/media/library.js';
 import { folderJson } from '../services/media/serialize.js';
 import { searchWords } from '../services/media/terms.js';
@@ -67,10 +67,10 @@ const mediaFolders: FastifyPluginAsync = async (app) => {
   for (const prefix of API_PREFIXES) {
     const base = `${prefix}/media-folders`;
 
-    app.get(base, (req) => list(req, null));
-    app.get(`${base}/:id`, (req) => list(req, idParam(req)));
+    app.get(base, MEDIA('view'), (req) => list(req, null));
+    app.get(`${base}/:id`, MEDIA('view'), (req) => list(req, idParam(req)));
 
-    app.post(base, async (req, reply) => {
+    app.post(base, MEDIA('add'), async (req, reply) => {
       await requirePermission(req, 'add', 'media');
       const tenant = await requireTenant(req);
       const body = parseOr400(createBody, req.body);
@@ -90,10 +90,10 @@ const mediaFolders: FastifyPluginAsync = async (app) => {
       });
       return folderJson(row);
     };
-    app.put(`${base}/:id`, update);
-    app.patch(`${base}/:id`, update);
+    app.put(`${base}/:id`, MEDIA('change'), update);
+    app.patch(`${base}/:id`, MEDIA('change'), update);
 
-    app.delete(`${base}/:id`, async (req, reply) => {
+    app.delete(`${base}/:id`, MEDIA('delete'), async (req, reply) => {
       await requirePermission(req, 'delete', 'media');
       const tenant = await requireTenant(req);
       const id = idParam(req);

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { withAccess } from '../access.js';
 import { requireUser } from '../guards.js';
 import { permissionsOf } from '../services/permissions.js';
 import { userRole } from '../services/principal.js';
 
 const profiles: FastifyPluginAsync = async (app) => {
-  app.get('/api/profiles/me', async (req) => {
+  app.get('/api/profiles/me', withAccess({ kind: 'auth' }), async (req) => {
     const user = await requireUser(req);
     return {
       id: user.id,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { PUBLIC } from '../access.js';
 import { notFound } from '../errors.js';
 import { findTenantByHost, publicTenant } from '../services/tenants.js';
 import { parseOr400 } from '../validation.js';
@@ -21,10 +22,10 @@ const tenants: FastifyPluginAsync = async (app) => {
   }
 
   // A plain JSON string (spec §7), not text/plain: serialise it ourselves.
-  app.get('/api/tenants/exists', async (req, reply) =>
+  app.get('/api/tenants/exists', PUBLIC, async (req, reply) =>
     reply.type('application/json').send(JSON.stringify((await tenantFor(req)).kind)),
   );
 
-  app.get('/api/tenants/by_domain', async (req) => publicTenant(await tenantFor(req)));
+  app.get('/api/tenants/by_domain', PUBLIC, async (req) => publicTenant(await tenantFor(req)));
 };
 export default tenants;

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
@@ -64,6 +64,8 @@ export interface Harness {
   readonly app: FastifyInstance;
   readonly db: Kysely<DatabaseSchema>;
   readonly config: Config;
+  /** Every route of the block's app as it was added (method, url, config.access …). */
+  readonly routes: readonly RouteOptions[];
   /** Raw app.inject. */
   inject(opts: InjectOptions, app?: FastifyInstance): Promise<LightMyRequestResponse>;
   call(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, opts?: CallOptions): Promise<LightMyRequestResponse>;
@@ -111,6 +113,7 @@ interface Resources {
   baseEnv: Env;
   app: FastifyInstance;
   extraApps: FastifyInstance[];
+  routes: RouteOptions[];
   pgDatabase?: string;
 }
 
@@ -157,9 +160,10 @@ async function setUp(dialect: Dialect, env: Env): Promise<Resources> {
   const { database, seeded } = await prepareDatabase(config, { seedWhenEmpty: true });
   if (!seeded) throw new Error('harness: expected a fresh, empty database to be seeded');
   if (database.dialect !== dialect) throw new Error(`harness: opened ${database.dialect}, wanted ${dialect}`);
-  const app = await buildApp(config, database, { logger: false });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp(config, database, { logger: false }, { onRoute: (route) => routes.push(route) });
   await app.ready();
-  return { tmp, database, config, baseEnv, app, extraApps: [], pgDatabase };
+  return { tmp, database, config, baseEnv, app, extraApps: [], routes, pgDatabase };
 }
 
 async function tearDown(r: Resources | undefined) {
@@ -181,6 +185,9 @@ function makeHarness(dialect: Dialect, get: () => Resources): Harness {
     },
     get config() {
       return get().config;
+    },
+    get routes() {
+      return get().routes;
     },
     inject(opts, app) {
       return (app ?? get().app).inject(opts);

@@ -1,11 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '../../../locales/languages.js';
+import type { Action } from '../../../entities/permissions.js';
+import { withAccess } from '../../access.js';
 import { HttpError, notFound } from '../../errors.js';
 import type { Tenant } from '../tenants.js';
 
 /** Every media route answers under both: the SPA calls /backoffice/api/… (spec §7). */
 export const API_PREFIXES = ['/api', '/backoffice/api'] as const;
+
+/** The media library exists on every site, each its own: `<action>_media` on either kind. */
+export const MEDIA = (action: Action) => withAccess({ kind: 'permission', model: 'media', action, scope: 'both' });
 
 const MAX_ID = 2_147_483_647;
 

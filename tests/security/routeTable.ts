@@ -1,0 +1,53 @@
+/**
+ * The live route table of the harness app, as the attack suite walks it: one entry per
+ * method and URL, with the access the route declares (server/access.ts).
+ */
+import type { RouteOptions } from 'fastify';
+import type { Access } from '../../server/access.js';
+import type { Harness } from '../server/harness.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteCase {
+  method: Method;
+  url: string;
+  access: Access | undefined;
+}
+
+/** Routes the API answers under: every one of them must declare its access. */
+export const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/backoffice/api/');
+
+const MUTATING = new Set<string>(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const isMutating = (method: string) => MUTATING.has(method);
+
+/** HEAD is Fastify's automatic twin of GET: same handler, so GET stands for it. */
+export function routeCases(routes: readonly RouteOptions[]): RouteCase[] {
+  const out: RouteCase[] = [];
+  for (const r of routes) {
+    for (const method of [r.method].flat()) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      out.push({ method: method as Method, url: r.url, access: r.config?.access });
+    }
+  }
+  return out.sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+}
+
+export const apiRoutes = (h: Harness) => routeCases(h.routes).filter((r) => isApi(r.url));
+
+/** Routes without a declaration, as `METHOD url`. */
+export const undeclared = (cases: readonly RouteCase[]) =>
+  cases.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`);
+
+export function describeAccess(a: Access | undefined): string {
+  if (!a) return 'UNDECLARED';
+  if (a.kind === 'permission') return `${a.action}_${a.model} (${a.scope})`;
+  if (a.kind === 'custom') return `custom: ${a.rule}`;
+  return a.kind;
+}
+
+/** The route's URL with its parameters filled: `:id` with the id, other params with `x`, `*` with a key that names no file. */
+export function fill(url: string, id: number | string) {
+  return url.replace(/:id\b/g, String(id)).replace(/:[A-Za-z_]\w*/g, 'x').replace(/\*$/, 'zz/zz/00000000000000000000000000000000.png');
+}
+
+export const hasId = (url: string) => /:id\b/.test(url);
