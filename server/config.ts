@@ -19,6 +19,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   SPA_DIR: z.string().default('./dist/spa'),
   MEDIA_MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+  MEDIA_UPLOAD_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),
+  REDIS_URL: z.string().optional(),
 });
 
 export type Config = {
@@ -32,8 +34,14 @@ export type Config = {
   login: { maxPerUsername: number; maxPerIp: number; windowMs: number };
   logLevel: string;
   spaDir: string;
-  /** Uploaded files: stored under `dir`, staged in `stagingDir` while an upload is checked. */
-  media: { dir: string; stagingDir: string; maxUploadBytes: number };
+  /**
+   * Uploaded files: stored under `dir`, staged in `stagingDir` while an upload is checked.
+   * A request body must arrive within `uploadTimeoutMs`; staged files and unreferenced
+   * stored files older than that are debris of a crashed process (services/media/debris.ts).
+   */
+  media: { dir: string; stagingDir: string; maxUploadBytes: number; uploadTimeoutMs: number };
+  /** Redis for the login rate-limit counters (shared by every instance); unset: the database. */
+  redisUrl: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: path.join(path.resolve(e.DATA_DIR), 'media'),
       stagingDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'uploads'),
       maxUploadBytes: Math.floor(e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024),
+      uploadTimeoutMs: Math.round(e.MEDIA_UPLOAD_TIMEOUT_MINUTES * 60_000),
     },
+    redisUrl: e.REDIS_URL || undefined,
   };
 }
