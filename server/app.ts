@@ -40,6 +40,8 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Every request body (an upload is the largest) must arrive within the upload timeout.
+    requestTimeout: config.media.uploadTimeoutMs,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ...opts,
   });

@@ -26,6 +26,8 @@ const envSchema = z.object({
   INDEXNOW_KEY: z.string().regex(/^[A-Za-z0-9-]{8,128}$/, 'IndexNow keys are 8 to 128 letters, digits or dashes').optional(),
   INDEXNOW_KEY_LOCATION: z.url().optional(),
   INDEXNOW_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  MEDIA_UPLOAD_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),
+  REDIS_URL: z.string().optional(),
 }).refine((e) => e.INDEXING_NOTIFIER !== 'indexnow' || e.INDEXNOW_KEY, { message: 'INDEXING_NOTIFIER=indexnow needs INDEXNOW_KEY', path: ['INDEXNOW_KEY'] });
 
 export type Config = {
@@ -39,8 +41,14 @@ export type Config = {
   login: { maxPerUsername: number; maxPerIp: number; windowMs: number };
   logLevel: string;
   spaDir: string;
-  /** Uploaded files: stored under `dir`, staged in `stagingDir` while an upload is checked. */
-  media: { dir: string; stagingDir: string; maxUploadBytes: number };
+  /**
+   * Uploaded files: stored under `dir`, staged in `stagingDir` while an upload is checked.
+   * A request body must arrive within `uploadTimeoutMs`; staged files and unreferenced
+   * stored files older than that are debris of a crashed process (services/media/debris.ts).
+   */
+  media: { dir: string; stagingDir: string; maxUploadBytes: number; uploadTimeoutMs: number };
+  /** Redis for the login rate-limit counters (shared by every instance); unset: the database. */
+  redisUrl: string | undefined;
   /** Search-engine indexing dispatcher (server/services/indexing/); pollMs 0 keeps it off. */
   indexing: {
     notifier: 'log' | 'indexnow';
@@ -79,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: path.join(path.resolve(e.DATA_DIR), 'media'),
       stagingDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'uploads'),
       maxUploadBytes: Math.floor(e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024),
+      uploadTimeoutMs: Math.round(e.MEDIA_UPLOAD_TIMEOUT_MINUTES * 60_000),
     },
     indexing: {
       notifier: e.INDEXING_NOTIFIER,
@@ -89,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keyLocation: e.INDEXNOW_KEY_LOCATION,
       timeoutMs: e.INDEXNOW_TIMEOUT_MS,
     },
+    redisUrl: e.REDIS_URL || undefined,
   };
 }

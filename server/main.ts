@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { prepareDatabase } from './boot.js';
 import { loadConfig } from './config.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_SITES, hasDemoData } from './seed/demo.js';
+import { sweepMediaDebris } from './services/media/debris.js';
 import { purgeExpiredSessions } from './services/sessions.js';
 
 const config = loadConfig();
@@ -20,6 +21,13 @@ if (await hasDemoData(database.db)) {
   for (const l of DEMO_LOGINS) lines.push(`  ${l.username.padEnd(8)} ${l.what}`);
 }
 console.log(lines.join('\n'));
+
+// In the background: a large library takes a while to check, and nothing waits for it.
+sweepMediaDebris(database.db, config.media)
+  .then((r) => {
+    if (r.staged + r.orphans + r.parts) app.log.warn(r, 'removed media debris of an interrupted upload or delete');
+  })
+  .catch((error) => app.log.error({ err: error }, 'media debris sweep failed'));
 
 const sweep = setInterval(() => purgeExpiredSessions(database.db).catch(() => undefined), 3600_000);
 sweep.unref();

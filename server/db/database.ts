@@ -18,7 +18,18 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Database {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // While PostgreSQL is unreachable a request fails within seconds (503, see
+      // db/unavailable.ts) instead of hanging; keep-alive notices a silently dropped link.
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+      // A statement (or a transaction left idle) that runs away is ended by the server,
+      // so it cannot hold a connection and its locks forever.
+      statement_timeout: 60_000,
+      idle_in_transaction_session_timeout: 60_000,
+    });
     // An idle connection that the server closes (restart, failover) emits 'error' on the
     // pool; unheard, that would end the process. The pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { isUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 import { HttpError } from '../errors.js';
 
 // Fastify's own client-error codes, turned into the DRF body with a human sentence.
@@ -26,6 +27,13 @@ export default fp(async (app) => {
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       // Fastify's 4xx messages never carry internals; keep them, but never a stack.
       return reply.code(e.statusCode).send({ detail: e.message || 'Bad request.' });
+    }
+    if (isUnavailable(error)) {
+      req.log.warn({ err: error }, 'backing service unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ detail: 'The service is temporarily unavailable. Try again in a few seconds.' });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'A server error occurred.' });

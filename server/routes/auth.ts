@@ -6,7 +6,8 @@ import { requireTenant } from '../guards.js';
 import { SESSION_COOKIE } from '../plugins/context.js';
 import { verifyPassword } from '../services/passwords.js';
 import { mayUseTenant } from '../services/principal.js';
-import { clear, hit, release } from '../services/rateLimit.js';
+import { databaseRateLimiter } from '../services/rateLimit.js';
+import { redisRateLimiter } from '../services/rateLimitRedis.js';
 import { hashToken } from '../services/tokens.js';
 import { createSession, revokeSession } from '../services/sessions.js';
 import { parseOr400 } from '../validation.js';
@@ -34,11 +35,13 @@ function cookieOptions(req: FastifyRequest, maxAgeSeconds?: number) {
 
 const auth: FastifyPluginAsync = async (app) => {
   const { maxPerIp, maxPerUsername, windowMs } = app.config.login;
+  const limiter = app.config.redisUrl ? redisRateLimiter(app.config.redisUrl) : databaseRateLimiter(app.db);
+  app.addHook('onClose', () => limiter.close());
 
   // Counted before the password is checked: a burst of parallel guesses each takes a
   // slot atomically, so none slips through while another is still being verified.
   async function countAttempt(ipKey: string, userKey: string) {
-    const [ip, user] = await Promise.all([hit(app.db, ipKey, windowMs), hit(app.db, userKey, windowMs)]);
+    const [ip, user] = await Promise.all([limiter.hit(ipKey, windowMs), limiter.hit(userKey, windowMs)]);
     const over = [ip.count > maxPerIp ? ip : undefined, user.count > maxPerUsername ? user : undefined]
       .filter((w) => w !== undefined)
       .sort((a, b) => b.resetAt - a.resetAt)[0];
@@ -73,7 +76,7 @@ const auth: FastifyPluginAsync = async (app) => {
       mayUseTenant({ ...user, is_superuser: user.is_superuser === 1 }, tenant);
     if (!allowed) throw new HttpError(400, INVALID);
     // Only failures count against a client: a success gives its slot back.
-    await Promise.all([clear(app.db, userKey), release(app.db, ipKey)]);
+    await Promise.all([limiter.clear(userKey), limiter.release(ipKey)]);
     const token = await createSession(app.db, user.id, app.config.sessionTtlMs, {
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? '',

@@ -1,5 +1,3 @@
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -58,19 +56,6 @@ const patchBody = translationFields
 
 const detailQuery = z.object({ language_code: languageCode.optional() });
 
-/** Staged uploads older than this are debris of a crashed process. */
-const STALE_STAGING_MS = 24 * 3600_000;
-
-async function sweepStaging(dir: string) {
-  const entries = await fsp.readdir(dir).catch(() => [] as string[]);
-  const now = Date.now();
-  for (const name of entries) {
-    const file = path.join(dir, name);
-    const st = await fsp.stat(file).catch(() => undefined);
-    if (st && now - st.mtimeMs > STALE_STAGING_MS) await fsp.rm(file, { force: true });
-  }
-}
-
 /**
  * Media items (spec §7, DESIGN.md §5): upload, read, edit, replace the file, delete, under
  * /api/media and /backoffice/api/media; and the files themselves under /media/<key>.
@@ -80,7 +65,6 @@ const media: FastifyPluginAsync = async (app) => {
   const storage = new LocalDiskStorage(dir);
   app.decorate('mediaStorage', storage);
   await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: true });
-  app.addHook('onReady', () => sweepStaging(stagingDir));
   await app.register(mediaFolders);
 
   const ctx = (req: FastifyRequest): MediaContext => ({ db: app.db, dialect: app.dialect, storage, log: req.log });

@@ -10,13 +10,11 @@
  * every test starts signed out and with clean login counters.
  */
 import { forgetTenants } from '../../server/services/tenants.js';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { prepareDatabase } from '../../server/boot.js';
@@ -24,6 +22,7 @@ import { type Config, loadConfig } from '../../server/config.js';
 import type { Database, Dialect } from '../../server/db/database.js';
 import type { DatabaseSchema } from '../../server/db/schema.js';
 import { DEMO_PASSWORD } from '../../server/seed/demo.js';
+import { createPostgresDatabase, dropPostgresDatabase } from './postgresDatabases.js';
 
 export { DEMO_PASSWORD };
 export const SESSION_COOKIE = '__mapo_session';
@@ -115,31 +114,6 @@ interface Resources {
   extraApps: FastifyInstance[];
   routes: RouteOptions[];
   pgDatabase?: string;
-}
-
-async function createPostgresDatabase(): Promise<{ name: string; url: string }> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `bo_test_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
-}
-
-async function dropPostgresDatabase(name: string) {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
 }
 
 async function setUp(dialect: Dialect, env: Env): Promise<Resources> {

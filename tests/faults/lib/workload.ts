@@ -1,0 +1,83 @@
+/**
+ * What the fault tests and the load benchmark do to a server, and the ledger of what it
+ * acknowledged: every 2xx is written down, so afterwards each acknowledged write can be
+ * looked for.
+ */
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import type { Answer, SiteClient } from './client.js';
+
+/** A product a writer owns: its last acknowledged state and a change sent but not answered. */
+export interface ProductLedger {
+  id: number;
+  name: string;
+  sku: string;
+  version: number;
+  /** The SKU of a PATCH that got no answer (the process died): it may or may not have landed. */
+  pendingSku?: string;
+}
+
+export interface UploadLedger {
+  id: number;
+  size: number;
+  url: string;
+}
+
+/** A small PNG, different for every seed. */
+export function pngFor(seed: number, size = 32): Promise<Buffer> {
+  return sharp({
+    create: { width: size, height: size, channels: 3, background: { r: seed % 256, g: (seed >> 8) % 256, b: (seed * 7) % 256 } },
+  })
+    .png()
+    .toBuffer();
+}
+
+export async function firstBrandId(client: SiteClient): Promise<number> {
+  const res = await client.get('/api/brand/?page_size=1');
+  if (res.status !== 200) throw new Error(`brands: ${res.status} ${res.body}`);
+  return res.json<{ items: Array<{ id: number }> }>().items[0].id;
+}
+
+export function expectStatus(res: Answer, status: number, what: string) {
+  if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${res.body.toString().slice(0, 300)}`);
+}
+
+/** Creates a product and returns its ledger entry. */
+export async function createProduct(client: SiteClient, brand: number, name: string): Promise<ProductLedger> {
+  const sku = `${name}-0`;
+  // Both demo dealers' sites speak Italian and English; a name is required in each.
+  const translations = { it: { name }, en: { name } };
+  const res = await client.request('POST', '/api/products/', { json: { translations, sku, brand, status: 'draft' } });
+  expectStatus(res, 201, `create ${name}`);
+  const body = res.json<{ id: number; version: number }>();
+  return { id: body.id, name, sku, version: body.version };
+}
+
+/** Changes the product's SKU from its acknowledged version; records the answer in the ledger. */
+export async function editProduct(client: SiteClient, p: ProductLedger, sku: string): Promise<Answer> {
+  p.pendingSku = sku;
+  const res = await client.request('PATCH', `/api/products/${p.id}/`, { json: { sku, version: p.version } });
+  if (res.status === 200) {
+    p.sku = sku;
+    p.version = res.json<{ version: number }>().version;
+    p.pendingSku = undefined;
+  }
+  return res;
+}
+
+export async function uploadPng(client: SiteClient, seed: number): Promise<UploadLedger> {
+  const png = await pngFor(seed);
+  const res = await client.upload(png, `fault-${seed}.png`, 'image/png');
+  expectStatus(res, 201, `upload ${seed}`);
+  const body = res.json<{ id: number; size: number; url: string }>();
+  return { id: body.id, size: body.size, url: body.url };
+}
+
+/** Polls `condition` every 20 ms until it holds; fails after `timeoutMs`. */
+export async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await condition())) {
+    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
