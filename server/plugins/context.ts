@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { mayUseTenant, type Principal } from '../services/principal.js';
 import { principalForToken } from '../services/sessions.js';
@@ -13,11 +14,13 @@ declare module 'fastify' {
     principal(): Promise<Principal | undefined>;
     /** The session token the request carries (cookie or `Authorization: Token`). */
     sessionToken(): { token: string; via: 'cookie' | 'header' } | undefined;
-    memo: Map<string, Promise<unknown>>;
+    memo: Map<string, Promise<unknown>> | null;
   }
 }
 
-function once<T>(map: Map<string, Promise<unknown>>, key: string, make: () => Promise<T>): Promise<T> {
+/** Memoised per request; the map is made on first use, so requests that ask nothing pay nothing. */
+function once<T>(req: FastifyRequest, key: string, make: () => Promise<T>): Promise<T> {
+  const map = (req.memo ??= new Map());
   let p = map.get(key) as Promise<T> | undefined;
   if (!p) {
     p = make();
@@ -27,10 +30,7 @@ function once<T>(map: Map<string, Promise<unknown>>, key: string, make: () => Pr
 }
 
 export default fp(async (app) => {
-  app.decorateRequest('memo', null as unknown as Map<string, Promise<unknown>>);
-  app.addHook('onRequest', async (req) => {
-    req.memo = new Map();
-  });
+  app.decorateRequest('memo', null);
 
   app.decorateRequest('sessionToken', function () {
     const header = this.headers.authorization;
@@ -43,11 +43,11 @@ export default fp(async (app) => {
   });
 
   app.decorateRequest('tenant', function () {
-    return once(this.memo, 'tenant', () => findTenantByHost(app.db, this.hostname));
+    return once(this, 'tenant', () => findTenantByHost(app.db, this.hostname));
   });
 
   app.decorateRequest('principal', function () {
-    return once(this.memo, 'principal', async () => {
+    return once(this, 'principal', async () => {
       const carried = this.sessionToken();
       if (!carried || carried.token.length > 200) return undefined;
       const [tenant, user] = await Promise.all([

@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../errors.js';
+import { SECURITY_HEADERS } from './securityHeaders.js';
 
 /** Deeper than any body of ours: refused before a validator or sanitiser recurses into it. */
 const MAX_DEPTH = 32;
@@ -29,49 +30,35 @@ function hostOf(url: string | undefined) {
 }
 
 export default fp(async (app) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
+  app.addHook('onRequest', (req, reply, done) => {
+    const res = reply.raw;
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+    done();
   });
 
   // PostgreSQL text cannot hold NUL, and no field of ours needs it: refuse it everywhere
   // before a query can trip over it.
-  app.addHook('preValidation', async (req) => {
-    const bad = req.url.includes('%00') ? 'nul' : badBody(req.body);
-    if (bad === 'nul') throw new HttpError(400, { detail: 'Text may not contain NUL characters.' });
-    if (bad === 'deep') throw new HttpError(400, { detail: `JSON nested more than ${MAX_DEPTH} levels deep.` });
+  app.addHook('preValidation', (req, _reply, done) => {
+    const bad = req.url.includes('%00') ? 'nul' : req.body === undefined ? undefined : badBody(req.body);
+    if (bad === 'nul') done(new HttpError(400, { detail: 'Text may not contain NUL characters.' }));
+    else if (bad === 'deep') done(new HttpError(400, { detail: `JSON nested more than ${MAX_DEPTH} levels deep.` }));
+    else done();
   });
 
   // Sibling dealer domains are same-site, so SameSite cookies alone do not stop one
   // dealer's page from posting to another's back-office: the origin must match exactly.
-  app.addHook('onRequest', async (req) => {
-    if (!MUTATING.has(req.method)) return;
-    const own = req.host.toLowerCase();
-    const origin = req.headers.origin;
-    const claimed = origin !== undefined ? hostOf(origin) : hostOf(req.headers.referer);
-    if (claimed !== undefined) {
-      if (claimed !== own) throw forbidden('Cross-origin request refused.');
-      return;
-    }
-    if (origin === 'null') throw forbidden('Cross-origin request refused.');
-    if (req.sessionToken()?.via === 'cookie') throw forbidden('Cross-origin request refused: missing Origin header.');
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (MUTATING.has(req.method)) done(crossOriginRefusal(req));
+    else done();
   });
 });
+
+function crossOriginRefusal(req: FastifyRequest): HttpError | undefined {
+  const own = req.host.toLowerCase();
+  const origin = req.headers.origin;
+  const claimed = origin !== undefined ? hostOf(origin) : hostOf(req.headers.referer);
+  if (claimed !== undefined) return claimed === own ? undefined : forbidden('Cross-origin request refused.');
+  if (origin === 'null') return forbidden('Cross-origin request refused.');
+  if (req.sessionToken()?.via === 'cookie') return forbidden('Cross-origin request refused: missing Origin header.');
+  return undefined;
+}

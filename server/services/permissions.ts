@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { hotQuery } from '../db/hotQuery.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { Principal } from './principal.js';
 
@@ -24,11 +25,11 @@ export function allPermissions(db: Kysely<DatabaseSchema>): Promise<PermissionRe
 /** A superuser holds every permission, as Django's get_all_permissions reports it. */
 export async function permissionsOf(db: Kysely<DatabaseSchema>, user: Principal): Promise<PermissionRef[]> {
   if (user.is_superuser) return allPermissions(db);
-  return db
-    .selectFrom('user_permissions as up')
-    .innerJoin('permissions as p', 'p.id', 'up.permission_id')
-    .select(['p.codename', 'p.name'])
-    .where('up.user_id', '=', user.id)
-    .orderBy('p.codename')
-    .execute();
+  return userPermissions(db, user.id);
 }
+
+// Every request of a user who is not a superuser checks permissions with this.
+const userPermissions = hotQuery<PermissionRef, [userId: number]>(
+  `select p.codename, p.name from user_permissions up inner join permissions p on p.id = up.permission_id
+   where up.user_id = ? order by p.codename`,
+);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { hotQuery } from '../db/hotQuery.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { isoIn, nowIso } from './clock.js';
 import type { Principal } from './principal.js';
@@ -28,6 +29,26 @@ export async function createSession(
   return token;
 }
 
+interface SessionUserRow {
+  expires_at: string;
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: 'MA' | 'DE' | null;
+  is_superuser: number;
+  tenant_id: number | null;
+  market_id: number | null;
+}
+
+// Every authenticated request runs this.
+const sessionUser = hotQuery<SessionUserRow, [tokenHash: string]>(
+  `select s.expires_at, u.id, u.username, u.email, u.first_name, u.last_name, u.role, u.is_superuser, u.tenant_id, u.market_id
+   from sessions s inner join users u on u.id = s.user_id
+   where s.token_hash = ? and u.is_active = 1`,
+);
+
 /** The active user behind a token, or undefined when the session is unknown, expired or the user inactive. */
 export async function principalForToken(
   db: Kysely<DatabaseSchema>,
@@ -35,24 +56,7 @@ export async function principalForToken(
   ttlMs: number,
 ): Promise<Principal | undefined> {
   const tokenHash = hashToken(token);
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      's.expires_at',
-      'u.id',
-      'u.username',
-      'u.email',
-      'u.first_name',
-      'u.last_name',
-      'u.role',
-      'u.is_superuser',
-      'u.tenant_id',
-      'u.market_id',
-    ])
-    .where('s.token_hash', '=', tokenHash)
-    .where('u.is_active', '=', 1)
-    .executeTakeFirst();
+  const [row] = await sessionUser(db, tokenHash);
   if (!row) return undefined;
   const now = Date.now();
   const expires = Date.parse(row.expires_at);

@@ -40,11 +40,12 @@ export function findTenantByHost(db: Kysely<DatabaseSchema>, host: string): Prom
     cache = new Map();
     caches.set(db, cache);
   }
-  const key = normalizeHost(host);
+  // Keyed by the host as sent: a hit costs no normalising.
+  const key = host;
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.until > now && hit.generation === generation) return hit.tenant;
-  const tenant = loadTenantByHost(db, key);
+  const tenant = loadTenantByHost(db, normalizeHost(host));
   if (cache.size >= MAX_CACHED_HOSTS) cache.clear();
   cache.set(key, { until: now + TENANT_TTL_MS, generation, tenant });
   tenant.catch(() => cache.delete(key));
