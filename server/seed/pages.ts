@@ -10,8 +10,9 @@ import type { SitePageKey } from '../../entities/sitePages/keys.js';
 import { sitePageEntityName } from '../../entities/sitePages/page.js';
 import { dialectOf, type EngineContext } from '../entities/context.js';
 import { Registry } from '../entities/registry.js';
-import { ensureSingletons } from '../entities/singleton.js';
-import { insertRecord } from '../entities/write.js';
+import { loadRecord } from '../entities/read.js';
+import { ensureSingletons, singletonId } from '../entities/singleton.js';
+import { insertRecord, updateRecord } from '../entities/write.js';
 import { siteById } from '../pages/defaultPages.js';
 
 interface SiteFacts {
@@ -239,7 +240,11 @@ export async function seedPages(db: Kysely<any>, sites: { master: number; rossi:
     if (!site) throw new Error(`seedPages: no site ${which}`);
     const ctx: EngineContext = { db, dialect: dialectOf(db), registry, site, media: false };
     for (const [key, body] of Object.entries(pageBodies(FACTS[which]))) {
-      await insertRecord(ctx, registry.get(sitePageEntityName(key as SitePageKey)), body);
+      const entity = registry.get(sitePageEntityName(key as SitePageKey));
+      // A site made through the engine already has its default pages (server/pages/defaultPages.ts).
+      const id = await singletonId(ctx, entity);
+      if (id === undefined) await insertRecord(ctx, entity, body);
+      else await updateRecord(ctx, entity, id, body, { partial: true, version: (await loadRecord(ctx, entity, id))!.row.version as number });
     }
     await ensureSingletons(ctx);
   }
