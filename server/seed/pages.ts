@@ -1,8 +1,7 @@
 /**
  * Demo site pages for the master site and the two dealers, in English and Italian: hero
  * texts, history, contacts with map and opening hours, parts counter, legal texts, and
- * settings with colours, social links and a menu. Written through the entity engine;
- * pages without demo content get the declaration's initial row.
+ * settings with colours, social links and a menu. Written through the entity engine.
  */
 import type { Kysely } from 'kysely';
 import { ENTITIES } from '../../entities/index.js';
@@ -10,8 +9,9 @@ import type { SitePageKey } from '../../entities/sitePages/keys.js';
 import { sitePageEntityName } from '../../entities/sitePages/page.js';
 import { dialectOf, type EngineContext } from '../entities/context.js';
 import { Registry } from '../entities/registry.js';
-import { ensureSingletons } from '../entities/singleton.js';
-import { insertRecord } from '../entities/write.js';
+import { loadRecord } from '../entities/read.js';
+import { ensureSingleton } from '../entities/singleton.js';
+import { updateRecord } from '../entities/write.js';
 import { siteById } from '../pages/defaultPages.js';
 
 interface SiteFacts {
@@ -238,9 +238,12 @@ export async function seedPages(db: Kysely<any>, sites: { master: number; rossi:
     const site = await siteById(db, sites[which]);
     if (!site) throw new Error(`seedPages: no site ${which}`);
     const ctx: EngineContext = { db, dialect: dialectOf(db), registry, site, media: false };
+    // The site may have its pages already (made with it by the tenant write hook): fill them in.
     for (const [key, body] of Object.entries(pageBodies(FACTS[which]))) {
-      await insertRecord(ctx, registry.get(sitePageEntityName(key as SitePageKey)), body);
+      const entity = registry.get(sitePageEntityName(key as SitePageKey));
+      const id = await ensureSingleton(ctx, entity);
+      const current = await loadRecord(ctx, entity, id);
+      await updateRecord(ctx, entity, id, body, { partial: false, version: Number(current!.row.version) });
     }
-    await ensureSingletons(ctx);
   }
 }
