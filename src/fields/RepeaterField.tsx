@@ -73,6 +73,10 @@ export default function RepeaterField({ name, field, value, onChange, disabled, 
     });
   const labelOf = (row: RowValues, i: number) => {
     const v = field.rowLabel ? row[field.rowLabel] : undefined;
+    // A select names the row by its option's label, not its stored value.
+    const sub = field.rowLabel ? field.fields[field.rowLabel] : undefined;
+    const option = sub?.type === 'select' ? sub.options.find((o) => o.value === v) : undefined;
+    if (option) return t(option.label);
     return typeof v === 'string' && v.trim() ? v : t('fields.repeater.row', { n: i + 1 });
   };
 
