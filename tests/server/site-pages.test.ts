@@ -93,6 +93,14 @@ describeEachDialect('site pages', (h) => {
       }
     }
 
+    it('a market administrator on an Italian dealer site gets the same five pages and 404 on the rest', async () => {
+      const market = await h.login('market', HOSTS.rossi);
+      for (const e of PAGES) {
+        const res = await h.get(url(e), { host: HOSTS.rossi, session: market });
+        expect(res.statusCode, keyOf(e)).toBe(ALLOWED_TO_MA.includes(keyOf(e)) ? 200 : 404);
+      }
+    });
+
     it("refuses a dealer's session on another dealer's site (401) and leaves that site's page alone", async () => {
       const e = entityNamed('sitePageHome')!;
       const tenant = await tenantId(h, 'rossi');
