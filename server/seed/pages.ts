@@ -7,12 +7,11 @@ import type { Kysely } from 'kysely';
 import { ENTITIES } from '../../entities/index.js';
 import type { SitePageKey } from '../../entities/sitePages/keys.js';
 import { sitePageEntityName } from '../../entities/sitePages/page.js';
-import { dialectOf, type EngineContext } from '../entities/context.js';
+import { dialectOf, type EngineContext, loadSite } from '../entities/context.js';
 import { Registry } from '../entities/registry.js';
 import { loadRecord } from '../entities/read.js';
 import { ensureSingleton } from '../entities/singleton.js';
 import { updateRecord } from '../entities/write.js';
-import { siteById } from '../pages/defaultPages.js';
 
 interface SiteFacts {
   name: string;
@@ -235,7 +234,7 @@ function pageBodies(f: SiteFacts): Record<SitePageKey, Record<string, unknown>> 
 export async function seedPages(db: Kysely<any>, sites: { master: number; rossi: number; verdi: number }) {
   const registry = new Registry(ENTITIES);
   for (const which of ['master', 'rossi', 'verdi'] as const) {
-    const site = await siteById(db, sites[which]);
+    const site = await loadSite(db, sites[which]);
     if (!site) throw new Error(`seedPages: no site ${which}`);
     const ctx: EngineContext = { db, dialect: dialectOf(db), registry, site, media: false };
     // The site may have its pages already (made with it by the tenant write hook): fill them in.

@@ -12,6 +12,8 @@ import { SITE_PAGES } from '../../entities/sitePages/keys.js';
 import { type WriteEvent, onEntityWrite } from '../../server/entities/hooks.js';
 import { invalidSamples, sampleBody } from '../../server/entities/samples.js';
 import { contextFor, HOSTS, json, type SiteName, tenantId } from './entity-fixtures.js';
+import { image } from './fixtures/media.js';
+import { call, uploaded } from './fixtures/mediaApi.js';
 import { describeEachDialect, type Session } from './harness.js';
 
 const PAGES = ENTITIES.filter((e) => e.singleton);
@@ -360,6 +362,17 @@ describeEachDialect('site pages', (h) => {
         expect(JSON.parse(rows[0].translations)).toEqual({ it: expect.objectContaining({ title: SITE_PAGES.find((p) => p.key === keyOf(e))!.label }) });
       }
     });
+  });
+
+  it("a page's media (the settings logo) is listed as used by that page, at the page's own path, and cannot be deleted", async () => {
+    const logo = await uploaded(h, s.rossi, await image('png'), { filename: 'rossi-logo.png' });
+    const settings = json(await h.get(url('settings'), { host: HOSTS.rossi, session: s.rossi }));
+    const res = await h.call('PATCH', url('settings'), { host: HOSTS.rossi, session: s.rossi, body: { version: settings.version, logo: logo.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).logo).toBe(logo.id);
+    const detail = (await call(h, s.rossi, 'GET', `/api/media/${logo.id}`)).json();
+    expect(detail.used_by).toEqual([{ model: 'page', id: settings.id, label: settings.title, path: '/sitePages/settings' }]);
+    expect((await call(h, s.rossi, 'DELETE', `/api/media/${logo.id}`)).statusCode).toBe(409);
   });
 
   it('page writes go through the engine write path, so write hooks (the indexing log) see them with the public URL', async () => {
