@@ -3,6 +3,7 @@ import type { EntityDef, Scope } from '../../entities/define.js';
 import type { Dialect } from '../db/database.js';
 import type { Registry } from './registry.js';
 import { columnOf, isScoped } from './schema.js';
+import { parseJson } from './storage.js';
 
 /** The site a request works on, as the engine needs it. */
 export interface Site {
@@ -10,6 +11,19 @@ export interface Site {
   kind: 'default' | 'dealer';
   languages: readonly string[];
   default_language: string;
+}
+
+/** A site by id as the engine needs it, read with `db` (in a transaction: a site not committed yet). */
+export async function loadSite(db: Kysely<any>, id: number): Promise<Site | undefined> {
+  const row = await db.selectFrom('tenants').select(['id', 'kind', 'languages', 'default_language']).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const languages = parseJson<string[]>(row.languages, []);
+  return {
+    id: Number(row.id),
+    kind: row.kind === 'default' ? 'default' : 'dealer',
+    languages: languages.length ? languages : [String(row.default_language)],
+    default_language: String(row.default_language),
+  };
 }
 
 /** Everything an engine operation needs; `db` may be a transaction. */

@@ -1,19 +1,17 @@
 /**
  * Demo site pages for the master site and the two dealers, in English and Italian: hero
  * texts, history, contacts with map and opening hours, parts counter, legal texts, and
- * settings with colours, social links and a menu. Written through the entity engine;
- * pages without demo content get the declaration's initial row.
+ * settings with colours, social links and a menu. Written through the entity engine.
  */
 import type { Kysely } from 'kysely';
 import { ENTITIES } from '../../entities/index.js';
 import type { SitePageKey } from '../../entities/sitePages/keys.js';
 import { sitePageEntityName } from '../../entities/sitePages/page.js';
-import { dialectOf, type EngineContext } from '../entities/context.js';
+import { dialectOf, type EngineContext, loadSite } from '../entities/context.js';
 import { Registry } from '../entities/registry.js';
 import { loadRecord } from '../entities/read.js';
-import { ensureSingletons, singletonId } from '../entities/singleton.js';
-import { insertRecord, updateRecord } from '../entities/write.js';
-import { siteById } from '../pages/defaultPages.js';
+import { ensureSingleton } from '../entities/singleton.js';
+import { updateRecord } from '../entities/write.js';
 
 interface SiteFacts {
   name: string;
@@ -236,16 +234,15 @@ function pageBodies(f: SiteFacts): Record<SitePageKey, Record<string, unknown>> 
 export async function seedPages(db: Kysely<any>, sites: { master: number; rossi: number; verdi: number }) {
   const registry = new Registry(ENTITIES);
   for (const which of ['master', 'rossi', 'verdi'] as const) {
-    const site = await siteById(db, sites[which]);
+    const site = await loadSite(db, sites[which]);
     if (!site) throw new Error(`seedPages: no site ${which}`);
     const ctx: EngineContext = { db, dialect: dialectOf(db), registry, site, media: false };
+    // The site may have its pages already (made with it by the tenant write hook): fill them in.
     for (const [key, body] of Object.entries(pageBodies(FACTS[which]))) {
       const entity = registry.get(sitePageEntityName(key as SitePageKey));
-      // A site made through the engine already has its default pages (server/pages/defaultPages.ts).
-      const id = await singletonId(ctx, entity);
-      if (id === undefined) await insertRecord(ctx, entity, body);
-      else await updateRecord(ctx, entity, id, body, { partial: true, version: (await loadRecord(ctx, entity, id))!.row.version as number });
+      const id = await ensureSingleton(ctx, entity);
+      const current = await loadRecord(ctx, entity, id);
+      await updateRecord(ctx, entity, id, body, { partial: false, version: Number(current!.row.version) });
     }
-    await ensureSingletons(ctx);
   }
 }

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { defaultValue, type Field, type RepeaterField as RepeaterDef } from '../../entities/define';
+import { defaultValue, type Field, optionText, type RepeaterField as RepeaterDef } from '../../entities/define';
 import { useT } from '../i18n/i18n';
 import { useHostOrNone, useFieldHost } from './context';
 import { FieldFrame } from './FieldFrame';
@@ -73,6 +73,10 @@ export default function RepeaterField({ name, field, value, onChange, disabled, 
     });
   const labelOf = (row: RowValues, i: number) => {
     const v = field.rowLabel ? row[field.rowLabel] : undefined;
+    // A select names the row by its option's label, not its stored value.
+    const sub = field.rowLabel ? field.fields[field.rowLabel] : undefined;
+    const option = sub?.type === 'select' ? sub.options.find((o) => o.value === v) : undefined;
+    if (option) return optionText(option, t);
     return typeof v === 'string' && v.trim() ? v : t('fields.repeater.row', { n: i + 1 });
   };
 

@@ -135,3 +135,16 @@ test('a page saved meanwhile by someone else opens the conflict dialog; reloadin
   await expect(conflict).toHaveCount(0);
   await expect(field(page, 'translations.en.intro')).toHaveValue('Changed elsewhere');
 });
+
+test('leaving a page with unsaved changes asks first; staying keeps the edits', async ({ page }) => {
+  await signIn(page, VERDI, 'verdi', '/sitePages/spare_parts');
+  await expect(form(page)).toHaveAttribute('data-status', 'editing');
+  await field(page, 'translations.en.intro').fill('Not saved yet');
+  await page.locator('#nav-group-pages a[href="/backoffice/sitePages/contacts"]').click();
+  const ask = page.getByRole('dialog').filter({ hasText: en.confirm.cancel });
+  await expect(ask).toContainText(en.form.leaveQuestion);
+  await ask.getByRole('button', { name: en.confirm.cancel }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page).toHaveURL(site(VERDI, '/backoffice/sitePages/spare_parts'));
+  await expect(field(page, 'translations.en.intro')).toHaveValue('Not saved yet');
+});

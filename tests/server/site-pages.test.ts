@@ -11,7 +11,9 @@ import { ENTITIES, entityNamed } from '../../entities/index.js';
 import { SITE_PAGES } from '../../entities/sitePages/keys.js';
 import { type WriteEvent, onEntityWrite } from '../../server/entities/hooks.js';
 import { invalidSamples, sampleBody } from '../../server/entities/samples.js';
-import { contextFor, fixtures, HOSTS, json, type SiteName, tenantId } from './entity-fixtures.js';
+import { contextFor, HOSTS, json, type SiteName, tenantId } from './entity-fixtures.js';
+import { image } from './fixtures/media.js';
+import { call, uploaded } from './fixtures/mediaApi.js';
 import { describeEachDialect, type Session } from './harness.js';
 
 const PAGES = ENTITIES.filter((e) => e.singleton);
@@ -92,6 +94,14 @@ describeEachDialect('site pages', (h) => {
         }
       }
     }
+
+    it('a market administrator on an Italian dealer site gets the same five pages and 404 on the rest', async () => {
+      const market = await h.login('market', HOSTS.rossi);
+      for (const e of PAGES) {
+        const res = await h.get(url(e), { host: HOSTS.rossi, session: market });
+        expect(res.statusCode, keyOf(e)).toBe(ALLOWED_TO_MA.includes(keyOf(e)) ? 200 : 404);
+      }
+    });
 
     it("refuses a dealer's session on another dealer's site (401) and leaves that site's page alone", async () => {
       const e = entityNamed('sitePageHome')!;
@@ -327,7 +337,13 @@ describeEachDialect('site pages', (h) => {
       const tenantEntity = entityNamed('tenant');
       let id: number;
       if (tenantEntity) {
-        id = await fixtures(h).create('tenant', 'master');
+        // Through the API, as the dealer sites screen does: the pages must exist when the POST answers.
+        const res = await h.post('/api/tenants/', {
+          session: s.admin,
+          body: { name: 'Bianchi Agricoltura', domain: 'bianchi.localhost', brand_list: ['DF'], languages: ['it', 'en'], default_language: 'it' },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        id = json(res).id;
       } else {
         const now = new Date().toISOString();
         const row = await h.db
@@ -343,9 +359,20 @@ describeEachDialect('site pages', (h) => {
       for (const e of PAGES) {
         const rows = await pageRow(h, e, id);
         expect(rows, e.name).toHaveLength(1);
-        expect(JSON.parse(rows[0].translations)).toEqual({ [tenantEntity ? expect.any(String) : 'it']: expect.objectContaining({ title: SITE_PAGES.find((p) => p.key === keyOf(e))!.label }) });
+        expect(JSON.parse(rows[0].translations)).toEqual({ it: expect.objectContaining({ title: SITE_PAGES.find((p) => p.key === keyOf(e))!.label }) });
       }
     });
+  });
+
+  it("a page's media (the settings logo) is listed as used by that page, at the page's own path, and cannot be deleted", async () => {
+    const logo = await uploaded(h, s.rossi, await image('png'), { filename: 'rossi-logo.png' });
+    const settings = json(await h.get(url('settings'), { host: HOSTS.rossi, session: s.rossi }));
+    const res = await h.call('PATCH', url('settings'), { host: HOSTS.rossi, session: s.rossi, body: { version: settings.version, logo: logo.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res).logo).toBe(logo.id);
+    const detail = (await call(h, s.rossi, 'GET', `/api/media/${logo.id}`)).json();
+    expect(detail.used_by).toEqual([{ model: 'page', id: settings.id, label: settings.title, path: '/sitePages/settings' }]);
+    expect((await call(h, s.rossi, 'DELETE', `/api/media/${logo.id}`)).statusCode).toBe(409);
   });
 
   it('page writes go through the engine write path, so write hooks (the indexing log) see them with the public URL', async () => {

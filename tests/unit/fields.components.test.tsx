@@ -91,6 +91,20 @@ describe('field widgets', () => {
     expect(last.map((r: any) => r.name)).toEqual(['Motore', 'Peso']);
   });
 
+  it('a repeater row named by a select shows the option label, not the stored value', async () => {
+    const hours: RepeaterDef = {
+      type: 'repeater',
+      label: 'fields.sitePage.opening_hours',
+      rowLabel: 'from_day',
+      fields: {
+        from_day: { type: 'select', label: 'fields.sitePage.from_day', options: [{ value: 'mon', label: 'options.sitePage.day.mon' }] },
+        opens: { type: 'time', label: 'fields.sitePage.opens' },
+      },
+    };
+    render(<Harness field={hours} initial={[{ from_day: 'mon', opens: '08:00:00' }]} />);
+    expect(await screen.findByText(en.options.sitePage.day.mon, { selector: 'span' })).toBeTruthy();
+  });
+
   it('inside a form, a row field reports its own path and shows that path’s errors', async () => {
     const changes: Array<[string, unknown]> = [];
     const host: FieldHost = {
