@@ -1,7 +1,7 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import it from '../../locales/it.json' with { type: 'json' };
 import { expectSignedIn, login, site } from './helpers';
-import { call, chooseOption, confirmDialog, field, form, msg, signIn, snackbar, uploadImage, url } from './rossi';
+import { call, chooseOption, confirmDialog, expectListWithRows, field, form, msg, signIn, snackbar, uploadImage, url } from './rossi';
 
 /**
  * The catalog of a dealer (issue 5, item 6) through the generic entity screens, as Rossi
@@ -30,14 +30,7 @@ test.describe('catalog lists', () => {
     ['/brand', 'brand'],
     ['/brand/services', 'brandService'],
   ] as const) {
-    test(`the ${entity} list opens with its rows`, async ({ page }) => {
-      await signIn(page, path);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(msg(`entities.${entity}.many`));
-      const table = page.getByTestId('entity-table');
-      await expect(table).toBeVisible();
-      await expect(table.locator('tbody tr[data-row-id]').first()).toBeVisible();
-      await expect(page.getByTestId('list-new')).toBeVisible();
-    });
+    test(`the ${entity} list opens with its rows`, ({ page }) => expectListWithRows(page, path, entity));
   }
 
   test('sorting, paging, search and filters live in the URL and come back with it', async ({ page }) => {

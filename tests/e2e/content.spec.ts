@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { call, chooseOption, field, msg, signIn, snackbar, uploadImage } from './rossi';
+import { call, chooseOption, expectListWithRows, field, msg, signIn, snackbar, uploadImage } from './rossi';
 
 /**
  * A dealer's content (issue 6, item 3) through the generic entity screens, as Rossi:
@@ -16,12 +16,7 @@ test.describe('content lists', () => {
     ['/promotion', 'promotion'],
     ['/news', 'news'],
   ] as const) {
-    test(`the ${entity} list opens with the demo rows`, async ({ page }) => {
-      await signIn(page, path);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(msg(`entities.${entity}.many`));
-      await expect(rows(page).first()).toBeVisible();
-      await expect(page.getByTestId('list-new')).toBeVisible();
-    });
+    test(`the ${entity} list opens with the demo rows`, ({ page }) => expectListWithRows(page, path, entity));
   }
 });
 

@@ -73,3 +73,13 @@ export async function uploadImage(page: Page, name: string): Promise<number> {
   expect(answer.status, JSON.stringify(answer.data)).toBe(201);
   return answer.data.id as number;
 }
+
+/** Opens an entity's list screen as Rossi: its heading, at least one row, the "new" button. */
+export async function expectListWithRows(page: Page, path: string, entity: string) {
+  await signIn(page, path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(msg(`entities.${entity}.many`));
+  const table = page.getByTestId('entity-table');
+  await expect(table).toBeVisible();
+  await expect(table.locator('tbody tr[data-row-id]').first()).toBeVisible();
+  await expect(page.getByTestId('list-new')).toBeVisible();
+}
