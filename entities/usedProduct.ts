@@ -53,7 +53,7 @@ export const usedProduct = defineEntity({
     seo: { type: 'seo', label: 'fields.usedProduct.seo', translated: true },
   },
   list: {
-    columns: ['gallery', 'title', 'stock_number', 'brand', 'category', 'year', 'hours', 'price', 'status', 'updated_at'],
+    columns: ['gallery', 'title', 'stock_number', 'brand', 'year', 'hours', 'price', 'status'],
     sort: '-id',
     sortable: ['title', 'stock_number', 'year', 'hours', 'price', 'status', 'updated_at'],
     search: ['title', 'model', 'stock_number', 'location_name'],

@@ -5,12 +5,16 @@ import { isEmpty, seedDemo } from './seed/demo.js';
 import { syncPermissions } from './seed/permissions.js';
 import { LocalDiskStorage } from './storage/index.js';
 
-/** Opens the database, brings its schema up to date and, when it is new, fills it with demo data. */
-export async function prepareDatabase(config: Config, opts: { seedWhenEmpty: boolean }) {
+/**
+ * Opens the database, brings its schema up to date and, when it is new, fills it with demo
+ * data — with pictures in the media library unless `demoPictures` is false (server tests
+ * start from empty libraries).
+ */
+export async function prepareDatabase(config: Config, opts: { seedWhenEmpty: boolean; demoPictures?: boolean }) {
   const database = openDatabase(config);
   await migrateToLatest(database);
   await syncPermissions(database.db);
   const seeded = opts.seedWhenEmpty && (await isEmpty(database.db));
-  if (seeded) await seedDemo(database.db, { media: new LocalDiskStorage(config.media.dir) });
+  if (seeded) await seedDemo(database.db, { media: opts.demoPictures === false ? undefined : new LocalDiskStorage(config.media.dir) });
   return { database, seeded };
 }

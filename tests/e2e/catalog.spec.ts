@@ -1,80 +1,12 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
 import it from '../../locales/it.json' with { type: 'json' };
-import { E2E_PORT } from '../../playwright.config';
 import { expectSignedIn, login, site } from './helpers';
+import { call, chooseOption, confirmDialog, expectListWithRows, field, form, msg, signIn, snackbar, uploadImage, url } from './rossi';
 
 /**
  * The catalog of a dealer (issue 5, item 6) through the generic entity screens, as Rossi
  * on rossi.localhost — whose back-office speaks Italian, so labels come from it.json.
  */
-
-const ROSSI = 'rossi.localhost';
-const ORIGIN = `http://${ROSSI}:${E2E_PORT}`;
-const url = (path: string) => site(ROSSI, `/backoffice${path}`);
-
-/** An Italian message by key, with `{{placeholders}}` filled. */
-function msg(key: string, values: Record<string, string | number> = {}): string {
-  const raw = key.split('.').reduce<any>((o, k) => o?.[k], it);
-  const text = typeof raw === 'string' ? raw : raw?._;
-  if (typeof text !== 'string') throw new Error(`no Italian text for ${key}`);
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(values[k] ?? ''));
-}
-
-async function signIn(page: Page, path = '/') {
-  await page.goto(url(path));
-  await login(page, 'rossi');
-  await expectSignedIn(page, 'rossi');
-}
-
-/** The shell's snackbar (react-hot-toast renders each message as a status). */
-const snackbar = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text });
-const confirmDialog = (page: Page) => page.getByRole('dialog').filter({ hasText: msg('confirm.cancel') });
-const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
-const form = (page: Page) => page.getByTestId('entity-form');
-
-/**
- * API calls from inside the page: the browser resolves `*.localhost`, sends the session
- * cookie and the Origin the server's CSRF guard wants.
- */
-async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: any }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, data: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  );
-}
-
-async function chooseOption(page: Page, input: Locator, search: string, option: string | RegExp) {
-  await input.click();
-  await input.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-/** A small PNG made here, uploaded through the media API as the page would. */
-async function uploadImage(page: Page, name: string): Promise<number> {
-  const png = (await sharp({ create: { width: 96, height: 64, channels: 3, background: '#7ab929' } }).png().toBuffer()).toString('base64');
-  const answer = await page.evaluate(
-    async ({ png, name }) => {
-      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
-      const body = new FormData();
-      body.append('data', JSON.stringify({ title: name, alt_text: name }));
-      body.append('file', new File([bytes], name, { type: 'image/png' }));
-      const res = await fetch('/api/media/', { method: 'POST', body });
-      return { status: res.status, data: await res.json() };
-    },
-    { png, name },
-  );
-  expect(answer.status, JSON.stringify(answer.data)).toBe(201);
-  return answer.data.id as number;
-}
 
 /** HTML5 drag and drop with a few pointer moves in between, as a hand would do it. */
 async function drag(page: Page, from: Locator, to: Locator) {
@@ -98,14 +30,7 @@ test.describe('catalog lists', () => {
     ['/brand', 'brand'],
     ['/brand/services', 'brandService'],
   ] as const) {
-    test(`the ${entity} list opens with its rows`, async ({ page }) => {
-      await signIn(page, path);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(msg(`entities.${entity}.many`));
-      const table = page.getByTestId('entity-table');
-      await expect(table).toBeVisible();
-      await expect(table.locator('tbody tr[data-row-id]').first()).toBeVisible();
-      await expect(page.getByTestId('list-new')).toBeVisible();
-    });
+    test(`the ${entity} list opens with its rows`, ({ page }) => expectListWithRows(page, path, entity));
   }
 
   test('sorting, paging, search and filters live in the URL and come back with it', async ({ page }) => {

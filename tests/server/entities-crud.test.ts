@@ -16,7 +16,7 @@ const catalog = ENTITIES.filter((e) => e.scope === 'dealer');
  * A plain field of the entity that a PATCH can set to distinct values: an integer (k steps
  * above its minimum) or, for entities without one, a date-time (k days into 2026).
  */
-function intField(e: EntityDef): [string, (k: number) => number | string] {
+function patchField(e: EntityDef): [string, (k: number) => number | string] {
   const plain = Object.entries(e.fields).filter(([, f]) => !f.translated);
   const int = plain.find(([, f]) => f.type === 'integer');
   if (int) {
@@ -70,7 +70,7 @@ describeEachDialect(
           expect(json(put).version).toBe(2);
           expect(json(put).created_at).toBe(row.created_at);
 
-          const [plainName, value] = intField(e);
+          const [plainName, value] = patchField(e);
           const patched = await call('PATCH', api(e, row.id), { [plainName]: value(42) }, { 'if-match': '"2"' });
           expect(patched.statusCode, patched.body).toBe(200);
           const after = json(patched);
@@ -87,7 +87,7 @@ describeEachDialect(
 
         it('answers 409 with the current row for a stale version, and writes nothing', async () => {
           const id = await fx.create(e.name, 'rossi');
-          const [int, value] = intField(e);
+          const [int, value] = patchField(e);
           const first = await call('PATCH', api(e, id), { [int]: value(1), version: 1 });
           expect(first.statusCode, first.body).toBe(200);
           const before = await rowOf(h, e, id);

@@ -6,7 +6,8 @@
  *   through that URL per describe block, dropped WITH (FORCE) afterwards.
  *
  * The app is the real one (buildApp + prepareDatabase, which migrates and seeds the demo
- * data once per block). Between tests the harness empties `sessions` and `rate_limits` so
+ * data once per block, without the demo pictures so media libraries start empty). Between
+ * tests the harness empties `sessions` and `rate_limits` so
  * every test starts signed out and with clean login counters.
  */
 import { forgetTenants } from '../../server/services/tenants.js';
@@ -131,7 +132,7 @@ async function setUp(dialect: Dialect, env: Env): Promise<Resources> {
     baseEnv.DATABASE_URL = created.url;
   }
   const config = loadConfig({ ...baseEnv, ...env });
-  const { database, seeded } = await prepareDatabase(config, { seedWhenEmpty: true });
+  const { database, seeded } = await prepareDatabase(config, { seedWhenEmpty: true, demoPictures: false });
   if (!seeded) throw new Error('harness: expected a fresh, empty database to be seeded');
   if (database.dialect !== dialect) throw new Error(`harness: opened ${database.dialect}, wanted ${dialect}`);
   const routes: RouteOptions[] = [];
