@@ -53,7 +53,8 @@ export type FieldType =
   | 'richtext'
   | 'menuTree'
   | 'password'
-  | 'permissions';
+  | 'permissions'
+  | 'list';
 
 interface FieldBase {
   /** i18n key of the label, e.g. `fields.product.name`. */
@@ -110,8 +111,13 @@ export interface BooleanField extends FieldBase {
 export interface SelectOption {
   value: string;
   /** i18n key, e.g. `options.product.status.draft`. */
-  label: string;
+  label?: string;
+  /** Instead of `label`: a proper name shown as is in every language (a brand, a language by its own name, a currency code). */
+  name?: string;
 }
+
+/** What an option shows: its proper name, else its label translated. */
+export const optionText = (o: SelectOption, t: (key: string) => string) => o.name ?? t(o.label ?? o.value);
 
 export interface SelectField extends FieldBase {
   type: 'select';
@@ -212,7 +218,26 @@ export interface PermissionsField extends FieldBase {
   backoffice: 'dealer' | 'master' | 'site';
 }
 
+/**
+ * An ordered list of distinct strings, stored as a JSON list: either chosen from `options`
+ * (brand codes, languages: a checkbox group) or typed in, each matching `pattern` (host
+ * names, e-mail addresses: chips).
+ */
+export interface ListField extends FieldBase {
+  type: 'list';
+  options?: readonly SelectOption[];
+  /** For typed entries: a JavaScript regular expression source, matched with the `u` flag against each whole entry. */
+  pattern?: string;
+  patternMessage?: string;
+  /** Longest entry (default 255). */
+  maxLength?: number;
+  /** Most entries (default 100). */
+  max?: number;
+  default?: readonly string[];
+}
+
 export type Field =
+  | ListField
   | TextField
   | SlugField
   | NumberField
@@ -306,6 +331,17 @@ export interface EntityDef {
   form: FormDef;
   /** Set when the public website shows this entity's rows (indexing logs). */
   public?: PublicDef;
+  /**
+   * Column values every row of this entity has, for an entity over part of a table: reads
+   * and writes only see rows with these values, and creates write them (tenant: the dealer
+   * sites of `tenants`, never the master row of kind `default`). Columns outside `fields`.
+   */
+  fixed?: Readonly<Record<string, string | number>>;
+  /**
+   * An fk field to `market`: a market administrator (role MA) then sees and writes only rows
+   * whose market is its own (enforced by the server; a create without one takes it).
+   */
+  marketField?: string;
   /** Cross-field rules; return errors by field path (e.g. `{ valid_to: ['…'] }`). */
   checks?: (input: CheckInput) => Record<string, string[]> | undefined;
 }
@@ -341,6 +377,7 @@ export function emptyValue(field: Field): unknown {
     case 'repeater':
     case 'menuTree':
     case 'permissions':
+    case 'list':
       return [];
     case 'seo':
       return { title: '', description: '', slug: '' };
@@ -390,7 +427,7 @@ export function i18nKeys(entity: EntityDef): string[] {
     for (const f of Object.values(fields)) {
       keys.add(f.label);
       if (f.help) keys.add(f.help);
-      if (f.type === 'select') for (const o of f.options) keys.add(o.label);
+      if (f.type === 'select' || f.type === 'list') for (const o of f.options ?? []) if (o.label) keys.add(o.label);
       if (f.type === 'repeater') walk(f.fields);
     }
   };
@@ -461,6 +498,9 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
       if (nested || !src) p.push(at(`${path}: from ${f.from} is not a field`));
       else if (f.translated && !src.translated) p.push(at(`${path}: a translated slug needs a translated source`));
     }
+    if ((f.type === 'select' || f.type === 'list') && f.options?.some((o) => (o.label === undefined) === (o.name === undefined))) {
+      p.push(at(`${path}: every option needs a label or a name, not both`));
+    }
     if (f.type === 'select' && f.default !== undefined && !f.options.some((o) => o.value === f.default)) {
       p.push(at(`${path}: default is not an option`));
     }
@@ -473,6 +513,18 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
       if (f.rowLabel && !f.fields[f.rowLabel]) p.push(at(`${path}: rowLabel is not a nested field`));
     }
     if (f.type === 'menuTree' && !(f.maxDepth >= 1)) p.push(at(`${path}: maxDepth must be at least 1`));
+    if (f.type === 'list') {
+      if (f.translated) p.push(at(`${path}: a list cannot be translated`));
+      if ((f.options === undefined) === (f.pattern === undefined)) p.push(at(`${path}: a list needs options or a pattern, not both`));
+      if (f.pattern !== undefined) {
+        try {
+          new RegExp(f.pattern, 'u');
+        } catch {
+          p.push(at(`${path}: pattern does not compile`));
+        }
+      }
+      if (f.options && f.default?.some((v) => !f.options!.some((o) => o.value === v))) p.push(at(`${path}: default is not an option`));
+    }
   };
   for (const n of names) checkField(n, entity.fields[n], false);
 
@@ -497,6 +549,13 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
     if (!f) p.push(at(`filter ${fl.field} is not a field`));
     else if (!FILTER_TYPES[fl.kind].includes(f.type)) p.push(at(`filter ${fl.field}: kind ${fl.kind} does not fit a ${f.type}`));
     else if (f.translated) p.push(at(`filter ${fl.field}: translated fields do not filter`));
+  }
+  for (const col of Object.keys(entity.fixed ?? {})) {
+    if (!/^[a-z][a-z0-9_]*$/.test(col) || names.includes(col) || builtin.has(col)) p.push(at(`fixed column ${col} must be a snake_case column outside the fields`));
+  }
+  if (entity.marketField !== undefined) {
+    const f = entity.fields[entity.marketField];
+    if (f?.type !== 'fk' || f.target !== 'market') p.push(at(`marketField ${entity.marketField} must be an fk to market`));
   }
   const placed = entity.form.tabs.flatMap((t) => t.groups.flatMap((g) => g.fields));
   for (const n of placed) if (!names.includes(n)) p.push(at(`form field ${n} is not a field`));

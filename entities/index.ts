@@ -7,14 +7,16 @@ import { brandService } from './brandService.js';
 import { category } from './category.js';
 import type { EntityDef } from './define.js';
 import { featuredProduct } from './featuredProduct.js';
+import { market } from './market.js';
 import { product } from './product.js';
 import { tag } from './tag.js';
 import { tenantUser } from './tenantUser.js';
 import { user } from './user.js';
+import { tenant } from './tenant.js';
 
-export { brand, brandService, category, featuredProduct, product, tag };
+export { brand, brandService, category, featuredProduct, market, product, tag, tenant };
 
-export const ENTITIES: readonly EntityDef[] = [brand, brandService, category, tag, product, featuredProduct];
+export const ENTITIES: readonly EntityDef[] = [brand, brandService, category, tag, product, featuredProduct, market, tenant];
 
 /**
  * Declared for the SPA's generic screens, served by routes of their own (server/routes/users.ts):

@@ -12,14 +12,18 @@ export const tenantUser = defineEntity({
   titleField: 'username',
   fields: {
     ...accountFields,
+    tenant: { type: 'fk', label: 'fields.user.tenant', target: 'tenant', required: true },
     permissions: { type: 'permissions', label: 'fields.user.permissions', backoffice: 'dealer' },
   },
   list: {
-    columns: ['username', 'first_name', 'last_name', 'email', 'is_active'],
+    columns: ['username', 'first_name', 'last_name', 'email', 'tenant', 'is_active'],
     sort: 'username',
     sortable: [...ACCOUNT_SORTABLE],
     search: [...ACCOUNT_SEARCH],
-    filters: [{ field: 'is_active', kind: 'boolean' }],
+    filters: [
+      { field: 'tenant', kind: 'fk' },
+      { field: 'is_active', kind: 'boolean' },
+    ],
   },
   form: {
     tabs: [
@@ -27,7 +31,7 @@ export const tenantUser = defineEntity({
         label: 'tabs.general',
         groups: [
           { fields: ['username', 'email', 'first_name', 'last_name'], columns: 2 },
-          { label: 'groups.user.access', fields: ['is_active'], columns: 2 },
+          { label: 'groups.user.access', fields: ['tenant', 'is_active'], columns: 2 },
           { label: 'groups.user.password', fields: ['password'] },
         ],
       },

@@ -23,6 +23,7 @@ export const user = defineEntity({
       site: 'master',
       options: [{ value: 'MA', label: 'options.user.role.MA' }],
     },
+    market: { type: 'fk', label: 'fields.user.market', help: 'help.user.market', target: 'market', site: 'master' },
     is_superuser: { type: 'boolean', label: 'fields.user.is_superuser', help: 'help.user.is_superuser', site: 'master' },
     permissions: { type: 'permissions', label: 'fields.user.permissions', backoffice: 'site' },
   },
@@ -42,7 +43,7 @@ export const user = defineEntity({
         label: 'tabs.general',
         groups: [
           { fields: ['username', 'email', 'first_name', 'last_name'], columns: 2 },
-          { label: 'groups.user.access', fields: ['role', 'is_active', 'is_superuser'], columns: 2 },
+          { label: 'groups.user.access', fields: ['role', 'market', 'is_active', 'is_superuser'], columns: 2 },
           { label: 'groups.user.password', fields: ['password', 'current_password'], columns: 2 },
         ],
       },

@@ -11,11 +11,13 @@ import {
   type EntityDef,
   type Field,
   isEmpty,
+  type ListField,
   type MenuTreeField,
   type RepeaterField,
   SLUG_PATTERN,
 } from './define.js';
 import { isCodename } from './permissions.js';
+import { EMAIL_ADDRESS } from './patterns.js';
 
 export type Errors = Record<string, string[]>;
 
@@ -60,6 +62,7 @@ export const MESSAGES = {
   seo: 'Expected an object with title, description and slug.',
   map: 'Expected a point { lat, lng } or null.',
   linkBoth: 'Link to a page or to a URL, not both.',
+  duplicate: 'This value is already in the list.',
 } as const;
 
 export const maxLengthMsg = (n: number) => `Ensure this field has no more than ${n} characters.`;
@@ -80,7 +83,7 @@ export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 
 const own = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k);
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const EMAIL = new RegExp(`^(?:${EMAIL_ADDRESS})$`, 'u');
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(\.\d{1,6})?)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
@@ -316,6 +319,8 @@ export function validateValue(field: Field, raw: unknown, path: string, errors: 
     }
     case 'permissions':
       return validateCodenames(raw, path, errors);
+    case 'list':
+      return validateList(field, raw, path, errors);
   }
 }
 
@@ -340,6 +345,38 @@ function validateCodenames(raw: unknown, path: string, errors: Errors): unknown 
   return bad ? INVALID : out.sort();
 }
 
+function validateList(field: ListField, raw: unknown, path: string, errors: Errors): unknown {
+  if (!Array.isArray(raw)) {
+    addError(errors, path, MESSAGES.list);
+    return INVALID;
+  }
+  const cap = Math.min(field.max ?? 100, MAX_LIST);
+  if (raw.length > cap) {
+    addError(errors, path, maxItemsMsg(cap));
+    return INVALID;
+  }
+  const max = field.maxLength ?? 255;
+  const re = patternOf(field);
+  const out: string[] = [];
+  let bad = false;
+  raw.forEach((item, i) => {
+    const at = `${path}.${i}`;
+    const fail = (message: string) => {
+      addError(errors, at, message);
+      bad = true;
+    };
+    if (typeof item !== 'string') return fail(MESSAGES.string);
+    const v = item.trim();
+    if (v === '') return fail(MESSAGES.blank);
+    if (v.length > max) return fail(maxLengthMsg(max));
+    if (field.options && !field.options.some((o) => o.value === v)) return fail(choiceMsg(v));
+    if (re && !re.test(v)) return fail(field.patternMessage ?? MESSAGES.pattern);
+    if (out.includes(v)) return fail(MESSAGES.duplicate);
+    out.push(v);
+  });
+  return bad ? INVALID : out;
+}
+
 /** The message for an empty value of a required field. */
 export function requiredMessage(field: Field, given: boolean): string {
   if (!given) return MESSAGES.required;
@@ -356,6 +393,7 @@ export function requiredMessage(field: Field, given: boolean): string {
     case 'repeater':
     case 'menuTree':
     case 'permissions':
+    case 'list':
       return MESSAGES.emptyList;
     default:
       return MESSAGES.null;

@@ -15,6 +15,7 @@ import media from './routes/media.js';
 import profiles from './routes/profiles.js';
 import tenants from './routes/tenants.js';
 import users from './routes/users.js';
+import './services/siteWrites.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

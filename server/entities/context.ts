@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { EntityDef, Scope } from '../../entities/define.js';
 import type { Dialect } from '../db/database.js';
 import type { Registry } from './registry.js';
-import { isScoped } from './schema.js';
+import { columnOf, isScoped } from './schema.js';
 
 /** The site a request works on, as the engine needs it. */
 export interface Site {
@@ -20,6 +20,11 @@ export interface EngineContext {
   site: Site;
   /** Whether the media table exists (media ids are then checked against it). */
   media: boolean;
+  /**
+   * Set when a market administrator (role MA) works: entities with a `marketField` then
+   * reach only rows of this market (null, an MA without a market: none).
+   */
+  userMarket?: number | null;
 }
 
 export function dialectOf(db: Kysely<any>): Dialect {
@@ -28,6 +33,35 @@ export function dialectOf(db: Kysely<any>): Dialect {
 
 /** Rows of a master-scoped entity belong to no site: their counters and slugs use 0. */
 export const tenantKey = (ctx: EngineContext, entity: EntityDef) => (isScoped(entity) ? ctx.site.id : 0);
+
+type Bound = [column: string, value: string | number];
+
+/** The market administrator's bound of an entity with a `marketField`, if this context has one. */
+export function marketBound(ctx: EngineContext, entity: EntityDef): Bound | undefined {
+  if (entity.marketField === undefined || ctx.userMarket === undefined) return undefined;
+  // An MA without a market reaches nothing: no row has id -1 as its market.
+  return [columnOf(entity.marketField, entity.fields[entity.marketField]), ctx.userMarket ?? -1];
+}
+
+/**
+ * Column conditions every row a context reaches must meet: its site (scoped entities), the
+ * declaration's fixed values and, unless `market` is false, the market administrator's bound.
+ */
+export function rowBounds(ctx: EngineContext, entity: EntityDef, opts: { market?: boolean } = {}): Bound[] {
+  const out: Bound[] = [];
+  if (isScoped(entity)) out.push(['tenant_id', ctx.site.id]);
+  for (const [column, value] of Object.entries(entity.fixed ?? {})) out.push([column, value]);
+  const market = opts.market === false ? undefined : marketBound(ctx, entity);
+  if (market) out.push(market);
+  return out;
+}
+
+/** A query limited to the rows `rowBounds` allows; `table` qualifies the columns. */
+export function bounded<Q extends { where: (...args: any[]) => any }>(q: Q, bounds: readonly Bound[], table?: string): Q {
+  let out = q;
+  for (const [column, value] of bounds) out = out.where(table ? `${table}.${column}` : column, '=', value);
+  return out;
+}
 
 /** Whether a site of this kind serves an entity of this scope. */
 export function scopeAllows(scope: Scope, kind: Site['kind']) {

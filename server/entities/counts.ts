@@ -82,11 +82,18 @@ export function countQuery(ctx: EngineContext, entity: EntityDef, facet?: { fiel
   return facet ? q.where('field', '=', facet.field).where('value', 'in', facet.values) : q.where('field', '=', '').where('value', '=', '');
 }
 
+/** `where` over the declaration's fixed column values (entities/define.ts `fixed`), or nothing. */
+export function fixedWhere(entity: EntityDef) {
+  const conds = Object.entries(entity.fixed ?? {}).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  return conds.length ? sql`where ${sql.join(conds, sql` and `)}` : sql``;
+}
+
 /** Recomputes every counter of an entity from its rows (after a bulk load or a repair). */
 export async function rebuildCounts(db: Kysely<any>, entity: EntityDef) {
   const scoped = isScoped(entity);
   const tenant = scoped ? 'tenant_id' : '0';
-  await db.transaction().execute(async (trx) => {
+  const run = (fn: (trx: Kysely<any>) => Promise<void>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  await run(async (trx) => {
     await trx.deleteFrom(COUNTS_TABLE).where('entity', '=', entity.name).execute();
     const groups: Array<[string, string | undefined]> = [['', undefined]];
     for (const [name, field] of facetFields(entity)) groups.push([name, `coalesce(cast(${columnOf(name, field)} as varchar(255)), '')`]);
@@ -94,6 +101,7 @@ export async function rebuildCounts(db: Kysely<any>, entity: EntityDef) {
       const by = [scoped ? 'tenant_id' : undefined, expr].filter((x) => x !== undefined);
       await sql`insert into ${sql.table(COUNTS_TABLE)} (entity, tenant_id, field, value, n)
         select ${entity.name}, ${sql.raw(tenant)}, ${field}, ${sql.raw(expr ?? "''")}, count(*) from ${sql.table(entity.table)}
+        ${fixedWhere(entity)}
         ${by.length ? sql.raw(`group by ${by.join(', ')}`) : sql``}`.execute(trx);
     }
   });

@@ -18,7 +18,7 @@
 import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { emptyValue, type EntityDef, type Field, type FilterDef } from '../../entities/define.js';
 import { addError, type Errors, isValidDate } from '../../entities/validate.js';
-import { type EngineContext, tenantKey } from './context.js';
+import { bounded, type EngineContext, marketBound, rowBounds, tenantKey } from './context.js';
 import { countQuery, facetFields } from './counts.js';
 import { listFields, type Loaded, presentList } from './read.js';
 import { columnOf, isJoinField, isScoped, isShadowed, joinTableOf, searchTableOf, storesColumn } from './schema.js';
@@ -220,7 +220,8 @@ function applyWhere<QB extends SelectQueryBuilder<any, any, any>>(
 ): QB {
   const t = entity.table;
   let out = q;
-  if (isScoped(entity)) out = out.where(`${t}.tenant_id`, '=', ctx.site.id) as QB;
+  // The market administrator's bound is a filter of the query (listRecords), so counters count it.
+  out = bounded(out, rowBounds(ctx, entity, { market: false }), t);
   for (const f of query.filters) {
     if (f.type === 'in') {
       const present = f.values.filter((v) => v !== null);
@@ -426,7 +427,11 @@ export interface Paginator {
   count_exact: boolean;
 }
 
-export async function listRecords(ctx: EngineContext, entity: EntityDef, query: ListQuery, language: string) {
+export async function listRecords(ctx: EngineContext, entity: EntityDef, asked: ListQuery, language: string) {
+  const market = marketBound(ctx, entity);
+  const query: ListQuery = market
+    ? { ...asked, filters: [{ type: 'in', field: entity.marketField!, column: market[0], values: [market[1]], facetKeys: [String(market[1])] }, ...asked.filters] }
+    : asked;
   const plan = await planSearch(ctx, entity, query.tokens);
   const counting = countPlan(ctx, entity, query, plan);
   let rows: Loaded[];

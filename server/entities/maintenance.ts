@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import { ENTITIES } from '../../entities/index.js';
 import type { EntityDef } from '../../entities/define.js';
+import { bounded } from './context.js';
 import { rebuildCounts } from './counts.js';
 import { isScoped, searchTableOf, SLUGS_TABLE } from './schema.js';
 import { rowTokens } from './search.js';
@@ -22,7 +23,8 @@ export async function reindexEntity(db: Kysely<any>, entityName: string, registr
   if (slug) await db.deleteFrom(SLUGS_TABLE).where('entity', '=', entity.name).execute();
   let after = 0;
   for (;;) {
-    const rows = await db.selectFrom(entity.table).selectAll().where('id', '>', after).orderBy('id').limit(BATCH).execute();
+    const fixed = Object.entries(entity.fixed ?? {});
+    const rows = await bounded(db.selectFrom(entity.table).selectAll().where('id', '>', after), fixed).orderBy('id').limit(BATCH).execute();
     if (!rows.length) break;
     after = Number(rows[rows.length - 1].id);
     const tokens: Array<{ tenant_id: number; token: string; entity_id: number }> = [];

@@ -8,8 +8,8 @@
  */
 import type { EntityDef } from '../../entities/define.js';
 import type { RecordValues } from '../../entities/validate.js';
-import type { EngineContext } from './context.js';
-import { isJoinField, isScoped, joinTableOf } from './schema.js';
+import { bounded, type EngineContext, rowBounds } from './context.js';
+import { isJoinField, joinTableOf } from './schema.js';
 import { decodeRecord, translatedValue } from './storage.js';
 import { titlesOf } from './titles.js';
 
@@ -29,8 +29,7 @@ export async function loadRecords(
 ): Promise<Map<number, Loaded>> {
   const out = new Map<number, Loaded>();
   if (!ids.length) return out;
-  let q = ctx.db.selectFrom(entity.table).selectAll().where('id', 'in', [...ids]);
-  if (isScoped(entity)) q = q.where('tenant_id', '=', ctx.site.id);
+  const q = bounded(ctx.db.selectFrom(entity.table).selectAll().where('id', 'in', [...ids]), rowBounds(ctx, entity));
   const rows = await q.execute();
   if (!rows.length) return out;
   const joins = await loadJoins(ctx, entity, rows.map((r) => Number(r.id)), joinFields);

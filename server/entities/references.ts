@@ -4,7 +4,7 @@
  */
 import type { EntityDef, Field } from '../../entities/define.js';
 import { addError, type Errors, type RecordValues } from '../../entities/validate.js';
-import type { EngineContext } from './context.js';
+import { bounded, type EngineContext, rowBounds } from './context.js';
 import { columnOf, isScoped, joinTableOf } from './schema.js';
 import { titlesOf } from './titles.js';
 
@@ -77,8 +77,7 @@ export async function checkRefs(ctx: EngineContext, entity: EntityDef, record: R
       continue;
     }
     const target = ctx.registry.get(key);
-    let q = ctx.db.selectFrom(target.table).select('id').where('id', 'in', [...ids]);
-    if (isScoped(target)) q = q.where('tenant_id', '=', ctx.site.id);
+    const q = bounded(ctx.db.selectFrom(target.table).select('id').where('id', 'in', [...ids]), rowBounds(ctx, target));
     found.set(key, new Set((await q.execute()).map((r) => Number(r.id))));
   }
   for (const s of sites) {

@@ -96,7 +96,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
    */
   async function requireModelPermission(req: FastifyRequest, action: Action, model: string) {
     const user = await requireUser(req);
-    if (user.is_superuser) return;
+    if (user.is_superuser) return user;
     const held = await app.db
       .selectFrom('user_permissions as up')
       .innerJoin('permissions as p', 'p.id', 'up.permission_id')
@@ -105,14 +105,16 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
       .where('p.model', '=', model)
       .execute();
     if (!can({ is_superuser: false, all_permissions: held }, action, model)) throw forbidden();
+    return user;
   }
 
   async function context(req: FastifyRequest, entity: EntityDef, action: Action): Promise<EngineContext> {
     const tenant = await requireTenant(req);
     if (!scopeAllows(entity.scope, tenant.kind)) throw notFound();
-    await requireModelPermission(req, action, entity.model);
+    const user = await requireModelPermission(req, action, entity.model);
     media ??= await hasTable(app.db, app.dialect, MEDIA_TABLE);
-    return { db: app.db, dialect: app.dialect, registry, site: siteOf(tenant), media };
+    const userMarket = user.role === 'MA' && !user.is_superuser ? user.market_id : undefined;
+    return { db: app.db, dialect: app.dialect, registry, site: siteOf(tenant), media, userMarket };
   }
 
   function languageOf(req: FastifyRequest, ctx: EngineContext): string | undefined {

@@ -77,6 +77,12 @@ export function sampleValue(field: Field, n: number, refs: SampleRefs = {}, labe
       return { lat: 45.4642, lng: 9.19 };
     case 'richtext':
       return `<h2>${label} ${n}</h2><p>Some <strong>bold</strong> text.</p>`;
+    case 'list': {
+      if (field.options) return field.default ? [...field.default] : field.options.slice(0, 2).map((o) => o.value);
+      const re = new RegExp(`^(?:${field.pattern})$`, 'u');
+      const candidates = [`s${n}.example.com`, `sample${n}@example.com`, `S${n}`, `s${n}`, `${n}`];
+      return candidates.filter((c) => re.test(c)).slice(0, 1);
+    }
     case 'menuTree': {
       const leaf = { label: 'News', url: '/news', children: [] };
       return field.maxDepth >= 2 ? [{ label: 'Home', page: 'home', children: [leaf] }] : [{ label: 'Home', page: 'home', children: [] }];
@@ -205,6 +211,18 @@ export function invalidSamples(field: Field): InvalidSample[] {
       add('not a point', 'Milan');
       add('latitude out of range', { lat: 91, lng: 0 }, '.lat');
       add('longitude not a number', { lat: 45, lng: 'east' }, '.lng');
+      break;
+    case 'list':
+      add('not a list', 'one');
+      add('a bad element', [42], '.0');
+      add('a blank element', ['  '], '.0');
+      if (field.options) add('not an option', ['no-such-option'], '.0');
+      else add('against the pattern', ['!! not valid !!'], '.0');
+      if (field.required) add('empty', []);
+      {
+        const [one] = sampleValue(field, 1) as string[];
+        if (one !== undefined) add('a duplicate', [one, one], '.1');
+      }
       break;
     case 'menuTree': {
       add('not a list', 'menu');

@@ -81,6 +81,7 @@ function kindOf(field: Field): ColumnKind {
       return 'ref';
     case 'repeater':
     case 'menuTree':
+    case 'list':
       return 'jsonList';
     case 'seo':
       return 'jsonSeo';
@@ -261,6 +262,37 @@ export async function createEntityTable(
     }
   }
   for (const n of names) {
+    await createFieldIndexes(db, entity, n, registry);
+    if (isJoinField(entity.fields[n])) await createJoinTable(db, entity, n, registry);
+  }
+  if (entity.list.search.length) await createSearchTable(db, dialect, entity);
+}
+
+/**
+ * Makes a table created before its declaration (tenants, markets) an entity's: the
+ * indexes, join tables and search table createEntityTable would have made for the given
+ * fields, whose columns exist already. Rows that exist then need `reindexEntity`.
+ */
+export async function adoptEntityTable(
+  db: Kysely<any>,
+  dialect: Dialect,
+  name: string,
+  fieldNames: readonly string[],
+  registry: readonly EntityDef[] = ENTITIES,
+) {
+  const entity = entityOf(name, registry);
+  for (const n of fieldNames) if (!entity.fields[n]) throw new Error(`${name} has no field ${n}`);
+  const lead = isScoped(entity) ? ['tenant_id'] : [];
+  for (const builtin of ['created_at', 'updated_at'] as const) {
+    if (entity.list.sortable.includes(builtin)) {
+      await db.schema
+        .createIndex(`${entity.table}_by_${builtin}`)
+        .on(entity.table)
+        .columns([...lead, builtin, 'id'])
+        .execute();
+    }
+  }
+  for (const n of fieldNames) {
     await createFieldIndexes(db, entity, n, registry);
     if (isJoinField(entity.fields[n])) await createJoinTable(db, entity, n, registry);
   }

@@ -22,6 +22,7 @@ function encodeValue(field: Field, value: unknown): unknown {
       return value ? 1 : 0;
     case 'repeater':
     case 'menuTree':
+    case 'list':
     case 'seo':
       return JSON.stringify(value ?? emptyValue(field));
     case 'map':
@@ -37,6 +38,7 @@ function decodeValue(field: Field, raw: unknown): unknown {
       return raw === 1 || raw === true || raw === '1';
     case 'repeater':
     case 'menuTree':
+    case 'list':
       return parseJson(raw, []);
     case 'seo':
       return { title: '', description: '', slug: '', ...parseJson<object>(raw, {}) };

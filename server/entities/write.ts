@@ -11,13 +11,13 @@ import { slugify } from '../../entities/define.js';
 import { addError, type Errors, type RecordValues, validateRecord } from '../../entities/validate.js';
 import { fieldErrors, HttpError, notFound } from '../errors.js';
 import { nowIso } from '../services/clock.js';
-import { type EngineContext, inTransaction, tenantKey } from './context.js';
+import { bounded, type EngineContext, inTransaction, marketBound, rowBounds, tenantKey } from './context.js';
 import { applyDeltas, type Delta, facetFields, recordDeltas, updateDeltas } from './counts.js';
 import { loadRecord, loadRecords, presentDetail } from './read.js';
 import { runWriteHooks } from './hooks.js';
 import { checkRefs, protectingReferences, referencingPairs, type UsedBy } from './references.js';
 import { sanitizeRecord } from './richtext.js';
-import { columnOf, isJoinField, isScoped, joinTableOf, searchTableOf, SLUGS_TABLE } from './schema.js';
+import { columnOf, isJoinField, joinTableOf, searchTableOf, SLUGS_TABLE } from './schema.js';
 import { rowTokens } from './search.js';
 import { encodeRecord, shadowValue } from './storage.js';
 
@@ -134,16 +134,26 @@ async function checkUnique(ctx: EngineContext, entity: EntityDef, record: Record
     if (field.type !== 'text' || !field.unique || field.translated) continue;
     const v = record.values[name];
     if (v === '' || v === null || v === undefined) continue;
-    let q = ctx.db.selectFrom(entity.table).select('id').where(columnOf(name, field), '=', v);
-    if (isScoped(entity)) q = q.where('tenant_id', '=', ctx.site.id);
+    let q = bounded(ctx.db.selectFrom(entity.table).select('id').where(columnOf(name, field), '=', v), rowBounds(ctx, entity, { market: false }));
     if (self !== undefined) q = q.where('id', '!=', self);
     if (await q.executeTakeFirst()) addError(errors, name, `A ${entity.name} with this ${name} already exists.`);
   }
 }
 
+/** A market administrator writes rows of its own market: an empty market becomes its own, another one is refused. */
+function checkMarket(ctx: EngineContext, entity: EntityDef, record: RecordValues, errors: Errors) {
+  const bound = marketBound(ctx, entity);
+  if (!bound) return;
+  const name = entity.marketField!;
+  const value = record.values[name];
+  if (value === null || value === undefined) record.values[name] = bound[1];
+  else if (value !== bound[1]) addError(errors, name, 'Choose your own market.');
+}
+
 /** The database-side checks; throws 400 with every problem found. */
 async function checkAgainstDatabase(ctx: EngineContext, entity: EntityDef, record: RecordValues, self?: number) {
   const errors: Errors = {};
+  checkMarket(ctx, entity, record, errors);
   const slugs = await resolveSlugs(ctx, entity, record, self, errors);
   await checkUnique(ctx, entity, record, self, errors);
   await checkRefs(ctx, entity, record, errors);
@@ -212,7 +222,7 @@ export async function insertRecord(ctx: EngineContext, entity: EntityDef, body: 
       const slugs = await checkAgainstDatabase(tx, entity, candidate);
       const now = nowIso();
       const values: Record<string, unknown> = { ...encodeFor(tx, entity, candidate), version: 1, created_at: now, updated_at: now };
-      if (isScoped(entity)) values.tenant_id = tx.site.id;
+      for (const [column, value] of rowBounds(tx, entity, { market: false })) values[column] = value;
       const inserted = await tx.db.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
       const newId = Number(inserted.id);
       const joinFields = Object.entries(entity.fields).filter(([, f]) => isJoinField(f)).map(([n]) => n);
@@ -253,7 +263,7 @@ export async function updateRecord(
           .set((eb) => ({ ...encodeFor(tx, entity, candidate), version: eb('version', '+', 1), updated_at: nowIso() }))
           .where('id', '=', id)
           .where('version', '=', opts.version!);
-        if (isScoped(entity)) q = q.where('tenant_id', '=', tx.site.id);
+        q = bounded(q, rowBounds(tx, entity));
         const result = await q.executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) throw new StaleVersion();
         const joinFields = Object.entries(entity.fields)
@@ -334,9 +344,7 @@ async function deleteWithReferences(ctx: EngineContext, entity: EntityDef, ids: 
   }
   if (entity.list.search.length) await ctx.db.deleteFrom(searchTableOf(entity)).where('entity_id', 'in', found).execute();
   await ctx.db.deleteFrom(SLUGS_TABLE).where('entity', '=', entity.name).where('entity_id', 'in', found).execute();
-  let q = ctx.db.deleteFrom(entity.table).where('id', 'in', found);
-  if (isScoped(entity)) q = q.where('tenant_id', '=', ctx.site.id);
-  await q.execute();
+  await bounded(ctx.db.deleteFrom(entity.table).where('id', 'in', found), rowBounds(ctx, entity)).execute();
   const deltas = found.flatMap((id) => recordDeltas(entity, loaded.get(id)!.record, -1));
   await applyDeltas(ctx, entity, deltas);
   for (const id of found) await runWriteHooks(ctx, { op: 'delete', entity, id, before: loaded.get(id)!.record });

@@ -6,6 +6,7 @@ import { hashPassword } from '../services/passwords.js';
 import { entityTablesInDeleteOrder } from '../entities/schema.js';
 import { seedCatalog } from './catalog.js';
 import { seedMoreUsers } from './users.js';
+import { seedSites } from './sites.js';
 import { syncPermissions } from './permissions.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -81,40 +82,7 @@ export async function seedDemo(db: Kysely<DatabaseSchema>) {
     const now = nowIso();
     const stamp = { created_at: now, updated_at: now };
 
-    const italy = await trx
-      .insertInto('markets')
-      .values({ code: 'IT', name: 'Italia', languages: '["it","en"]', currency: 'EUR', ...stamp })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('markets')
-      .values({ code: 'ES', name: 'España', languages: '["es","en"]', currency: 'EUR', ...stamp })
-      .execute();
-
-    const tenant = async (name: string, kind: 'default' | 'dealer', brands: string[], domains: string[], lang: string) => {
-      const { id } = await trx
-        .insertInto('tenants')
-        .values({
-          name,
-          kind,
-          brand_list: JSON.stringify(brands),
-          market_id: kind === 'dealer' ? italy.id : null,
-          languages: JSON.stringify(kind === 'dealer' ? ['it', 'en'] : ['en', 'it']),
-          default_language: lang,
-          is_active: 1,
-          ...stamp,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('tenant_domains')
-        .values(domains.map((domain, i) => ({ domain, tenant_id: id, is_primary: i === 0 ? 1 : 0 })))
-        .execute();
-      return id;
-    };
-    await tenant('Dealer Platform', 'default', [], ['localhost', '127.0.0.1'], 'en');
-    const rossi = await tenant('Rossi Trattori', 'dealer', ['DF'], ['rossi.localhost'], 'it');
-    const verdi = await tenant('Verdi Macchine Agricole', 'dealer', ['DF', 'SA', 'LA'], ['verdi.localhost'], 'en');
+    const { italy, rossi, verdi } = await seedSites(trx);
     await seedCatalog(trx, { rossi, verdi });
 
     const perms = new Map(
@@ -151,7 +119,7 @@ export async function seedDemo(db: Kysely<DatabaseSchema>) {
     };
     await user('admin', { first_name: 'Ada', last_name: 'Admin', superuser: true });
     await user('staff', { first_name: 'Stefano', last_name: 'Staff' }, grant(MASTER_VIEW, ['view']));
-    await user('market', { first_name: 'Marta', last_name: 'Mercato', role: 'MA', market: italy.id }, grant(MARKET_MODELS, ACTIONS));
+    await user('market', { first_name: 'Marta', last_name: 'Mercato', role: 'MA', market: italy }, grant(MARKET_MODELS, ACTIONS));
     await user('rossi', { first_name: 'Mario', last_name: 'Rossi', role: 'DE', tenant: rossi }, grant(DEALER_MODELS, ACTIONS));
     await user('verdi', { first_name: 'Giuseppe', last_name: 'Verdi', role: 'DE', tenant: verdi }, grant(DEALER_MODELS, ACTIONS));
     await seedMoreUsers(trx, { rossi, verdi, passwordHash });

@@ -21,10 +21,18 @@ export const normalizeHost = (host: string) => host.trim().toLowerCase().replace
 // keeps that off the database, and a change reaches every instance within the TTL.
 const TENANT_TTL_MS = 2000;
 const MAX_CACHED_HOSTS = 1000;
-const caches = new WeakMap<object, Map<string, { until: number; tenant: Promise<Tenant | undefined> }>>();
+const caches = new WeakMap<object, Map<string, { until: number; generation: number; tenant: Promise<Tenant | undefined> }>>();
+// Bumped by forgetTenants(): entries of an older generation are stale on every database handle.
+let generation = 0;
 
-/** Drops cached sites, for code that has just changed one. */
-export const forgetTenants = (db: Kysely<DatabaseSchema>) => caches.get(db)?.clear();
+/**
+ * Drops cached sites, for code that has just changed one: those of `db`, or with no
+ * argument those of every handle (a write inside a transaction knows only the transaction).
+ */
+export const forgetTenants = (db?: Kysely<DatabaseSchema>) => {
+  if (db) caches.get(db)?.clear();
+  else generation++;
+};
 
 export function findTenantByHost(db: Kysely<DatabaseSchema>, host: string): Promise<Tenant | undefined> {
   let cache = caches.get(db);
@@ -35,10 +43,10 @@ export function findTenantByHost(db: Kysely<DatabaseSchema>, host: string): Prom
   const key = normalizeHost(host);
   const now = Date.now();
   const hit = cache.get(key);
-  if (hit && hit.until > now) return hit.tenant;
+  if (hit && hit.until > now && hit.generation === generation) return hit.tenant;
   const tenant = loadTenantByHost(db, key);
   if (cache.size >= MAX_CACHED_HOSTS) cache.clear();
-  cache.set(key, { until: now + TENANT_TTL_MS, tenant });
+  cache.set(key, { until: now + TENANT_TTL_MS, generation, tenant });
   tenant.catch(() => cache.delete(key));
   return tenant;
 }

@@ -1,4 +1,4 @@
-import type { EntityDef, FilterDef } from '../../entities/define';
+import { type EntityDef, type FilterDef, optionText } from '../../entities/define';
 import { entityNamed } from '../../entities/index';
 import { Autocomplete } from '../fields/Autocomplete';
 import { useRefTitle } from '../fields/refTitles';
@@ -67,7 +67,7 @@ export function ListFilter(props: FilterProps) {
           { value: 'false', label: t('list.no') },
         ]
       : field.type === 'select'
-        ? field.options.map((o) => ({ value: o.value, label: t(o.label) }))
+        ? field.options.map((o) => ({ value: o.value, label: optionText(o, t) }))
         : [];
   return (
     <select

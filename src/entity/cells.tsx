@@ -1,4 +1,4 @@
-import type { EntityDef, Field } from '../../entities/define';
+import { type EntityDef, type Field, optionText } from '../../entities/define';
 import type { Row } from '../../machines/entityList.types';
 import { useT } from '../i18n/i18n';
 import { parseColor } from '../fields/color';
@@ -34,7 +34,7 @@ export function Cell({ entity, column, row, locale }: { entity: EntityDef; colum
     }
     case 'select': {
       const option = field.options.find((o) => o.value === value);
-      return <span className="rounded bg-surface-overlay px-2 py-0.5 text-xs">{option ? t(option.label) : String(value)}</span>;
+      return <span className="rounded bg-surface-overlay px-2 py-0.5 text-xs">{option ? optionText(option, t) : String(value)}</span>;
     }
     case 'boolean':
       return <span className={value ? 'text-success' : 'text-ink-faint'}>{value ? t('list.yes') : t('list.no')}</span>;

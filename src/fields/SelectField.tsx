@@ -1,4 +1,4 @@
-import type { SelectField as SelectDef } from '../../entities/define';
+import { optionText, type SelectField as SelectDef } from '../../entities/define';
 import { useT } from '../i18n/i18n';
 import type { FieldWidgetProps } from './types';
 import { inputClass, isInvalid } from './ui';
@@ -19,7 +19,7 @@ export default function SelectField({ name, field, value, onChange, errors, disa
       {(!field.required || value === null || value === '') && <option value="">{t('fields.none')}</option>}
       {field.options.map((o) => (
         <option key={o.value} value={o.value}>
-          {t(o.label)}
+          {optionText(o, t)}
         </option>
       ))}
     </select>

@@ -33,6 +33,7 @@ export const FIELD_WIDGETS: Record<FieldType, Loader> = {
   menuTree: () => import('./MenuTreeField'),
   password: () => import('./PasswordField'),
   permissions: () => import('./PermissionsField'),
+  list: () => import('./ListField'),
 };
 
 /** Shown when a widget's chunk cannot be loaded: the form still opens, the field says why. */

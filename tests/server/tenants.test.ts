@@ -89,7 +89,7 @@ describeEachDialect('tenants: exists and by_domain', (h) => {
       name: 'Rossi Trattori',
       kind: 'dealer',
       domain: 'rossi.localhost',
-      aliases: [],
+      aliases: ['www.rossi.localhost'],
       brand_list: ['DF'],
       languages: ['it', 'en'],
       default_language: 'it',

@@ -3,6 +3,7 @@ import type { Dialect } from '../database.js';
 import { coreMigration } from './0001_core.js';
 import { mediaMigration } from './0002_media.js';
 import { catalogMigration } from './0003_catalog.js';
+import { sitesMigration } from './0004_sites.js';
 
 /** A static map so the bundled server carries its migrations (no directory scan at run time). */
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -10,5 +11,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0001_core': coreMigration(dialect),
     '0002_media': mediaMigration(dialect),
     '0003_catalog': catalogMigration(dialect),
+    '0004_sites': sitesMigration(dialect),
   };
 }
