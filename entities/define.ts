@@ -216,6 +216,8 @@ export interface PasswordField extends FieldBase {
 export interface PermissionsField extends FieldBase {
   type: 'permissions';
   backoffice: 'dealer' | 'master' | 'site';
+  /** A new row starts with every permission of that back-office the editor may grant (a site's first account). */
+  grantAllOnCreate?: boolean;
 }
 
 /**
@@ -313,6 +315,18 @@ export interface PublicDef {
   urlPattern: string;
 }
 
+/**
+ * "New <this entity>" on each row of another entity's list, with a reference to that row
+ * filled in (`/<path>/new?<field>=<id>`): e.g. a dealer user from its dealer site's row.
+ */
+export interface AddFromDef {
+  entity: string;
+  /** An fk field of this entity whose target is `entity`. */
+  field: string;
+  /** i18n key of the link. */
+  label: string;
+}
+
 export interface EntityDef {
   /** Registry key and fk target name, e.g. `product`. */
   name: string;
@@ -342,6 +356,7 @@ export interface EntityDef {
    * whose market is its own (enforced by the server; a create without one takes it).
    */
   marketField?: string;
+  addFrom?: AddFromDef;
   /** Cross-field rules; return errors by field path (e.g. `{ valid_to: ['…'] }`). */
   checks?: (input: CheckInput) => Record<string, string[]> | undefined;
 }
@@ -432,6 +447,7 @@ export function i18nKeys(entity: EntityDef): string[] {
     }
   };
   walk(entity.fields);
+  if (entity.addFrom) keys.add(entity.addFrom.label);
   for (const tab of entity.form.tabs) {
     keys.add(tab.label);
     for (const g of tab.groups) if (g.label) keys.add(g.label);
@@ -556,6 +572,10 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
   if (entity.marketField !== undefined) {
     const f = entity.fields[entity.marketField];
     if (f?.type !== 'fk' || f.target !== 'market') p.push(at(`marketField ${entity.marketField} must be an fk to market`));
+  }
+  if (entity.addFrom) {
+    const f = entity.fields[entity.addFrom.field];
+    if (f?.type !== 'fk' || f.target !== entity.addFrom.entity) p.push(at(`addFrom: ${entity.addFrom.field} is not an fk to ${entity.addFrom.entity}`));
   }
   const placed = entity.form.tabs.flatMap((t) => t.groups.flatMap((g) => g.fields));
   for (const n of placed) if (!names.includes(n)) p.push(at(`form field ${n} is not a field`));

@@ -24,7 +24,8 @@ export const ENTITIES: readonly EntityDef[] = [brand, brandService, category, ta
  */
 export const ACCOUNT_ENTITIES: readonly EntityDef[] = [user, tenantUser];
 
-const DECLARED = [...ENTITIES, ...ACCOUNT_ENTITIES];
+/** Every declaration, whoever serves it. */
+export const DECLARED: readonly EntityDef[] = [...ENTITIES, ...ACCOUNT_ENTITIES];
 
 export function entityNamed(name: string): EntityDef | undefined {
   return DECLARED.find((e) => e.name === name);

@@ -10,10 +10,11 @@ export const tenantUser = defineEntity({
   table: 'users',
   label: { one: 'entities.tenantUser.one', many: 'entities.tenantUser.many' },
   titleField: 'username',
+  addFrom: { entity: 'tenant', field: 'tenant', label: 'users.addDealerUser' },
   fields: {
     ...accountFields,
     tenant: { type: 'fk', label: 'fields.user.tenant', target: 'tenant', required: true },
-    permissions: { type: 'permissions', label: 'fields.user.permissions', backoffice: 'dealer' },
+    permissions: { type: 'permissions', label: 'fields.user.permissions', backoffice: 'dealer', grantAllOnCreate: true },
   },
   list: {
     columns: ['username', 'first_name', 'last_name', 'email', 'tenant', 'is_active'],
