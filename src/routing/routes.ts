@@ -128,7 +128,7 @@ export const ROUTES: RouteDef[] = [
   ...entity('brand.services', '/brand/services', 'brandservice', 'nav.brandServices', 'dealer', { group: 'brand', icon: 'wrench', screen: entityList('brandService') }, entityForm('brandService')),
   ...entity('promotion', '/promotion', 'promo', 'nav.promotions', 'dealer', { icon: 'percent' }),
   ...entity('news', '/news', 'news', 'nav.news', 'dealer', { icon: 'newspaper' }),
-  ...entity('tenants', '/tenants', 'tenant', 'nav.tenants', 'master', { icon: 'store' }),
+  ...entity('tenants', '/tenants', 'tenant', 'nav.tenants', 'master', { icon: 'store', screen: entityList('tenant') }, entityForm('tenant')),
   ...entity('tenantUsers', '/tenantUsers', 'tenantuser', 'nav.tenantUsers', 'master', { icon: 'users', screen: entityList('tenantUser') }, entityForm('tenantUser')),
   ...SITE_PAGES.map(
     (p): RouteDef => ({
@@ -153,7 +153,7 @@ export const ROUTES: RouteDef[] = [
     backoffice: 'master',
     notForRoles: ['MA'],
   },
-  ...entity('marketSettings', '/marketSettings', 'marketSettings', 'nav.marketSettings', 'master', { icon: 'globe', notForRoles: ['MA'] }),
+  ...entity('marketSettings', '/marketSettings', 'marketSettings', 'nav.marketSettings', 'master', { icon: 'globe', notForRoles: ['MA'], screen: entityList('market') }, entityForm('market')),
   ...entity('users', '/users', 'user', 'nav.users', 'both', { footer: true, icon: 'user', screen: entityList('user') }, entityForm('user')),
   {
     name: 'media',
