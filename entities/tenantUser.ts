@@ -1,5 +1,5 @@
 import { defineEntity } from './define.js';
-import { ACCOUNT_SEARCH, ACCOUNT_SORTABLE, accountFields } from './userFields.js';
+import { accountFields, accountList } from './userFields.js';
 
 /** `/tenantUsers` on the master site: the dealer users (role DE) of every dealer site. */
 export const tenantUser = defineEntity({
@@ -16,16 +16,10 @@ export const tenantUser = defineEntity({
     tenant: { type: 'fk', label: 'fields.user.tenant', target: 'tenant', required: true },
     permissions: { type: 'permissions', label: 'fields.user.permissions', backoffice: 'dealer', grantAllOnCreate: true },
   },
-  list: {
-    columns: ['username', 'first_name', 'last_name', 'email', 'tenant', 'is_active'],
-    sort: 'username',
-    sortable: [...ACCOUNT_SORTABLE],
-    search: [...ACCOUNT_SEARCH],
-    filters: [
-      { field: 'tenant', kind: 'fk' },
-      { field: 'is_active', kind: 'boolean' },
-    ],
-  },
+  list: accountList(['username', 'first_name', 'last_name', 'email', 'tenant', 'is_active'], [
+    { field: 'tenant', kind: 'fk' },
+    { field: 'is_active', kind: 'boolean' },
+  ]),
   form: {
     tabs: [
       {

@@ -1,5 +1,5 @@
 import { defineEntity } from './define.js';
-import { ACCOUNT_SEARCH, ACCOUNT_SORTABLE, accountFields } from './userFields.js';
+import { accountFields, accountList } from './userFields.js';
 
 /**
  * `/users` (sidebar footer): on the master site its staff, market administrators and
@@ -27,16 +27,10 @@ export const user = defineEntity({
     is_superuser: { type: 'boolean', label: 'fields.user.is_superuser', help: 'help.user.is_superuser', site: 'master' },
     permissions: { type: 'permissions', label: 'fields.user.permissions', backoffice: 'site' },
   },
-  list: {
-    columns: ['username', 'first_name', 'last_name', 'email', 'role', 'is_superuser', 'is_active'],
-    sort: 'username',
-    sortable: [...ACCOUNT_SORTABLE],
-    search: [...ACCOUNT_SEARCH],
-    filters: [
-      { field: 'role', kind: 'select' },
-      { field: 'is_active', kind: 'boolean' },
-    ],
-  },
+  list: accountList(['username', 'first_name', 'last_name', 'email', 'role', 'is_superuser', 'is_active'], [
+    { field: 'role', kind: 'select' },
+    { field: 'is_active', kind: 'boolean' },
+  ]),
   form: {
     tabs: [
       {
