@@ -72,3 +72,16 @@ describe('account declarations', () => {
     }
   });
 });
+
+describe('a new row from a link', () => {
+  it('takes the reference the URL names and starts a dealer user with what the editor may grant', async () => {
+    const { newRowValues } = await import('../../src/entity/newRow');
+    const { tenantUser } = await import('../../entities/tenantUser');
+    const editor = holder(['view_product', 'add_product', 'view_tenant']);
+    const values = newRowValues(tenantUser, ['en'], '?tenant=7&is_active=false&username=anna', editor, 'default');
+    expect(values).toMatchObject({ tenant: 7, username: 'anna', is_active: true, permissions: ['add_product', 'view_product'] });
+    expect(newRowValues(tenantUser, ['en'], '?tenant=abc', null, 'default')).toMatchObject({ tenant: null, permissions: [] });
+    // A plain user starts with nothing.
+    expect(newRowValues(user, ['en'], '', holder([], true), 'dealer').permissions).toEqual([]);
+  });
+});
