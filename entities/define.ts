@@ -69,6 +69,8 @@ interface FieldBase {
   readOnly?: boolean;
   /** Only on this kind of site: a field of a both-scope entity that one back-office does not have (entities/siteFields.ts). */
   site?: 'master' | 'dealer';
+  /** Shown to superusers only (the server refuses anyone else's change to it anyway). */
+  superuserOnly?: boolean;
 }
 
 export interface TextField extends FieldBase {

@@ -24,7 +24,7 @@ export const user = defineEntity({
       options: [{ value: 'MA', label: 'options.user.role.MA' }],
     },
     market: { type: 'fk', label: 'fields.user.market', help: 'help.user.market', target: 'market', site: 'master' },
-    is_superuser: { type: 'boolean', label: 'fields.user.is_superuser', help: 'help.user.is_superuser', site: 'master' },
+    is_superuser: { type: 'boolean', label: 'fields.user.is_superuser', help: 'help.user.is_superuser', site: 'master', superuserOnly: true },
     permissions: { type: 'permissions', label: 'fields.user.permissions', backoffice: 'site' },
   },
   list: accountList(['username', 'first_name', 'last_name', 'email', 'role', 'is_superuser', 'is_active'], [

@@ -24,7 +24,8 @@ function bind(kind: 'list' | 'form', entity: EntityDef, Screen: ComponentType<Sc
     const Bound = (props: ScreenProps) => {
       // A both-scope entity may have fields of one back-office only (entities/siteFields.ts).
       const kind = useSession((st) => st.context.tenant?.kind) ?? 'default';
-      const onSite = useMemo(() => forSite(entity, kind), [kind]);
+      const superuser = useSession((st) => st.context.user?.is_superuser ?? false);
+      const onSite = useMemo(() => forSite(entity, kind, superuser), [kind, superuser]);
       return createElement(Screen, { ...props, entity: onSite });
     };
     Bound.displayName = `${kind === 'list' ? 'EntityList' : 'EntityForm'}(${entity.name})`;

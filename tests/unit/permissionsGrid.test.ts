@@ -56,6 +56,8 @@ describe('fields of one back-office', () => {
     expect(dealer.list.filters.map((f) => f.field)).not.toContain('role');
     expect(dealer.form.tabs.flatMap((t) => t.groups.flatMap((g) => g.fields))).not.toContain('is_superuser');
     expect(forSite(user, 'default')).toBe(user);
+    expect(Object.keys(forSite(user, 'default', false).fields)).not.toContain('is_superuser');
+    expect(Object.keys(forSite(user, 'default', false).fields)).toContain('role');
   });
 });
 
