@@ -114,3 +114,21 @@ test('admin edits a market’s settings and finds them after a reload', async ({
   await expect(page.getByRole('switch', { name: msg('fields.market.indexing_enabled') })).toBeChecked();
   await expect(field(page, 'indexing_endpoint')).toHaveValue('https://indexing.example.com/es');
 });
+
+test('onboarding a dealer site takes five actions after sign-in: the defaults fill the rest', async ({ page }) => {
+  const domain = `quick-${Date.now()}.localhost`;
+  await signIn(page, '/');
+  await page.getByTestId('sidebar').getByRole('link', { name: msg('nav.tenants') }).click(); // 1
+  await page.getByTestId('list-new').click(); // 2
+  await field(page, 'name').fill('Agricola Veloce'); // 3
+  await field(page, 'domain').fill(domain); // 4
+  await page.getByTestId('form-save').click(); // 5
+  await expect(page).toHaveURL(/\/tenants(\?.*)?$/);
+  await expect(rows(page).filter({ hasText: 'Agricola Veloce' })).toBeVisible();
+  expect((await get(page, `/api/tenants/by_domain?domain=${domain}`)).data).toMatchObject({
+    name: 'Agricola Veloce',
+    brand_list: ['DF'],
+    languages: ['it', 'en'],
+    default_language: 'it',
+  });
+});
