@@ -2,12 +2,14 @@
  * Generated from the declarations, for every master-scoped entity (dealer sites, market
  * settings, and whatever joins them): each action × identity on the master site answers as
  * the user's permissions say, dealer sessions are refused there, the entity does not exist
- * on a dealer site, and a market administrator never reaches a row of another market.
+ * on a dealer site, invalid values are refused on their path, and a market administrator
+ * never reaches a row of another market.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
 import { type Action as Permission, can } from '../../entities/permissions.js';
+import { invalidSamples } from '../../server/entities/samples.js';
 import { api, fixtures, HOSTS, json } from './entity-fixtures.js';
 import { describeEachDialect, type Session } from './harness.js';
 
@@ -91,6 +93,17 @@ describeEachDialect(
       }
     }
 
+    /** Every row of every master-scoped table, with its version, and the site domains. */
+    const masterRows = async () => {
+      const out: string[] = [];
+      for (const m of masterEntities) {
+        const rows = (await h.db.selectFrom(m.table as never).select(['id', 'version'] as never).orderBy('id' as never).execute()) as Array<{ id: number; version: number }>;
+        for (const r of rows) out.push(`${m.table}:${r.id}:${r.version}`);
+      }
+      for (const d of await h.db.selectFrom('tenant_domains').select(['domain', 'tenant_id']).orderBy('domain').execute()) out.push(`${d.domain}:${d.tenant_id}`);
+      return out;
+    };
+
     const versionOf = async (e: EntityDef, id: number) => {
       const res = await h.get(api(e, id), { session: sessions.admin });
       return res.statusCode === 200 ? res.json().version : undefined;
@@ -141,6 +154,28 @@ describeEachDialect(
           }
           expect(await versionOf(e, id)).toBe(1);
         });
+
+        for (const [name, field] of Object.entries(e.fields)) {
+          const samples = invalidSamples(field);
+          if (!samples.length) continue;
+          it(`refuses invalid ${field.type} values of ${name} on its path, and writes nothing`, async () => {
+            const id = await create(e);
+            const good = await fx.body(e.name, 'master', await overrides(e));
+            const session = sessions.admin;
+            const before = await masterRows();
+            for (const sample of samples) {
+              const path = (field.translated ? `translations.en.${name}` : name) + sample.at;
+              const value = field.translated ? { translations: { en: { [name]: sample.value } } } : { [name]: sample.value };
+              const created = await h.post(api(e), { session, body: { ...good, ...value } });
+              expect(created.statusCode, `POST ${sample.why}: ${created.body}`).toBe(400);
+              expect(Object.keys(json(created)), `POST ${sample.why}`).toContain(path);
+              const patched = await h.call('PATCH', api(e, id), { session, body: { ...value, version: 1 } });
+              expect(patched.statusCode, `PATCH ${sample.why}: ${patched.body}`).toBe(400);
+              expect(Object.keys(json(patched)), `PATCH ${sample.why}`).toContain(path);
+            }
+            expect(await masterRows()).toEqual(before);
+          });
+        }
 
         if (e.marketField) {
           it("never shows a market administrator a row of another market, nor lets it write one", async () => {

@@ -154,7 +154,19 @@ describeEachDialect(
         const now = new Date().toISOString();
         await h.db
           .insertInto('users')
-          .values({ username: `u-${domain}`, password_hash: 'x', role: 'DE', tenant_id: site.id, created_at: now, updated_at: now })
+          .values({
+            username: `u-${domain}`,
+            email: '',
+            password_hash: 'x',
+            first_name: '',
+            last_name: '',
+            role: 'DE',
+            is_superuser: 0,
+            is_active: 1,
+            tenant_id: site.id,
+            created_at: now,
+            updated_at: now,
+          })
           .execute();
         expectDetail(await h.call('DELETE', `/api/tenants/${site.id}/`, as(admin)), 409);
         expect(await domainsOf(site.id)).toEqual([`${domain} (primary)`]);
