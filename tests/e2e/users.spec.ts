@@ -112,18 +112,18 @@ test('the master onboards a dealer site and its first user in under 10 actions; 
   };
   await act(() => page.getByTestId('sidebar').getByRole('link', { name: en.nav.tenants }).click());
   await act(() => page.getByTestId('list-new').click());
-  await act(() => field(page, 'name').fill('Bianchi Agricoltura'));
+  await act(() => field(page, 'name').fill('Bianchi Meccanica'));
   await act(() => field(page, 'domain').fill('bianchi.localhost'));
   await act(() => page.getByTestId('form-save').click());
-  const siteRow = rows(page).filter({ hasText: 'Bianchi Agricoltura' });
+  const siteRow = rows(page).filter({ hasText: 'Bianchi Meccanica' });
   await act(() => siteRow.getByTestId('row-add-tenantUser').click());
   // The new dealer user is bound to the site it was added from and starts with every dealer permission the admin may grant.
-  await expect(page.getByTestId('tenant-chip')).toHaveText(/Bianchi Agricoltura/);
+  await expect(page.getByTestId('tenant-chip')).toHaveText(/Bianchi Meccanica/);
   await act(() => field(page, 'username').fill('bianchi'));
   await act(() => field(page, 'password').fill(PASSWORD));
   await act(() => page.getByTestId('form-save').click());
   await expect(page).toHaveURL(/\/tenantUsers(\?|$)/);
-  await expect(rows(page).filter({ hasText: 'bianchi' })).toContainText('Bianchi Agricoltura');
+  await expect(rows(page).filter({ hasText: 'bianchi' })).toContainText('Bianchi Meccanica');
   console.log(`onboarding: ${actions} user actions after login`);
   expect(actions).toBeLessThan(10);
 
