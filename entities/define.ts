@@ -69,6 +69,8 @@ interface FieldBase {
   readOnly?: boolean;
   /** Only on this kind of site: a field of a both-scope entity that one back-office does not have (entities/siteFields.ts). */
   site?: 'master' | 'dealer';
+  /** Shown to superusers only (the server refuses anyone else's change to it anyway). */
+  superuserOnly?: boolean;
 }
 
 export interface TextField extends FieldBase {
@@ -205,6 +207,23 @@ export interface MenuTreeField extends FieldBase {
   pages?: readonly string[];
 }
 
+/** A new secret: write-only, never in an answer; empty means "leave as it is". */
+export interface PasswordField extends FieldBase {
+  type: 'password';
+  maxLength?: number;
+}
+
+/**
+ * Permission codenames (`<action>_<model>`, entities/permissions.ts) of the models of one
+ * back-office: `dealer`, `master`, or `site` for the kind of site the form is on.
+ */
+export interface PermissionsField extends FieldBase {
+  type: 'permissions';
+  backoffice: 'dealer' | 'master' | 'site';
+  /** A new row starts with every permission of that back-office the editor may grant (a site's first account). */
+  grantAllOnCreate?: boolean;
+}
+
 /**
  * An ordered list of distinct strings, stored as a JSON list: either chosen from `options`
  * (brand codes, languages: a checkbox group) or typed in, each matching `pattern` (host
@@ -221,21 +240,6 @@ export interface ListField extends FieldBase {
   /** Most entries (default 100). */
   max?: number;
   default?: readonly string[];
-}
-
-/** A new secret: write-only, never in an answer; empty means "leave as it is". */
-export interface PasswordField extends FieldBase {
-  type: 'password';
-  maxLength?: number;
-}
-
-/**
- * Permission codenames (`<action>_<model>`, entities/permissions.ts) of the models of one
- * back-office: `dealer`, `master`, or `site` for the kind of site the form is on.
- */
-export interface PermissionsField extends FieldBase {
-  type: 'permissions';
-  backoffice: 'dealer' | 'master' | 'site';
 }
 
 export type Field =
@@ -326,6 +330,18 @@ export interface SingletonDef {
   initial: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * "New <this entity>" on each row of another entity's list, with a reference to that row
+ * filled in (`/<path>/new?<field>=<id>`): e.g. a dealer user from its dealer site's row.
+ */
+export interface AddFromDef {
+  entity: string;
+  /** An fk field of this entity whose target is `entity`. */
+  field: string;
+  /** i18n key of the link. */
+  label: string;
+}
+
 export interface EntityDef {
   /** Registry key and fk target name, e.g. `product`. */
   name: string;
@@ -363,6 +379,7 @@ export interface EntityDef {
    * whose market is its own (enforced by the server; a create without one takes it).
    */
   marketField?: string;
+  addFrom?: AddFromDef;
   /** Cross-field rules; return errors by field path (e.g. `{ valid_to: ['…'] }`). */
   checks?: (input: CheckInput) => Record<string, string[]> | undefined;
 }
@@ -459,6 +476,7 @@ export function i18nKeys(entity: EntityDef): string[] {
     }
   };
   walk(entity.fields);
+  if (entity.addFrom) keys.add(entity.addFrom.label);
   for (const tab of entity.form.tabs) {
     keys.add(tab.label);
     for (const g of tab.groups) if (g.label) keys.add(g.label);
@@ -591,6 +609,10 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
   if (entity.marketField !== undefined) {
     const f = entity.fields[entity.marketField];
     if (f?.type !== 'fk' || f.target !== 'market') p.push(at(`marketField ${entity.marketField} must be an fk to market`));
+  }
+  if (entity.addFrom) {
+    const f = entity.fields[entity.addFrom.field];
+    if (f?.type !== 'fk' || f.target !== entity.addFrom.entity) p.push(at(`addFrom: ${entity.addFrom.field} is not an fk to ${entity.addFrom.entity}`));
   }
   const placed = entity.form.tabs.flatMap((t) => t.groups.flatMap((g) => g.fields));
   for (const n of placed) if (!names.includes(n)) p.push(at(`form field ${n} is not a field`));

@@ -45,7 +45,8 @@ export const ENTITIES: readonly EntityDef[] = [
  */
 export const ACCOUNT_ENTITIES: readonly EntityDef[] = [user, tenantUser];
 
-const DECLARED = [...ENTITIES, ...ACCOUNT_ENTITIES];
+/** Every declaration, whoever serves it. */
+export const DECLARED: readonly EntityDef[] = [...ENTITIES, ...ACCOUNT_ENTITIES];
 
 export function entityNamed(name: string): EntityDef | undefined {
   return DECLARED.find((e) => e.name === name);

@@ -2,13 +2,14 @@ import type { EntityDef } from './define.js';
 
 /**
  * The declaration as one kind of site serves it: fields marked `site` for the other kind
- * dropped from the fields, the form, the list columns and the filters.
+ * (and, for a viewer who is no superuser, fields marked `superuserOnly`) dropped from the
+ * fields, the form, the list columns and the filters.
  */
-export function forSite<T extends EntityDef>(entity: T, kind: 'default' | 'dealer'): T {
+export function forSite<T extends EntityDef>(entity: T, kind: 'default' | 'dealer', superuser = true): T {
   const site = kind === 'dealer' ? 'dealer' : 'master';
   const keep = (name: string) => {
     const f = entity.fields[name];
-    return !f || f.site === undefined || f.site === site;
+    return !f || ((f.site === undefined || f.site === site) && (superuser || !f.superuserOnly));
   };
   if (Object.keys(entity.fields).every(keep)) return entity;
   return {

@@ -1,5 +1,5 @@
 import { defineEntity } from './define.js';
-import { ACCOUNT_SEARCH, ACCOUNT_SORTABLE, accountFields } from './userFields.js';
+import { accountFields, accountList } from './userFields.js';
 
 /** `/tenantUsers` on the master site: the dealer users (role DE) of every dealer site. */
 export const tenantUser = defineEntity({
@@ -10,24 +10,23 @@ export const tenantUser = defineEntity({
   table: 'users',
   label: { one: 'entities.tenantUser.one', many: 'entities.tenantUser.many' },
   titleField: 'username',
+  addFrom: { entity: 'tenant', field: 'tenant', label: 'users.addDealerUser' },
   fields: {
     ...accountFields,
-    permissions: { type: 'permissions', label: 'fields.user.permissions', backoffice: 'dealer' },
+    tenant: { type: 'fk', label: 'fields.user.tenant', target: 'tenant', required: true },
+    permissions: { type: 'permissions', label: 'fields.user.permissions', backoffice: 'dealer', grantAllOnCreate: true },
   },
-  list: {
-    columns: ['username', 'first_name', 'last_name', 'email', 'is_active'],
-    sort: 'username',
-    sortable: [...ACCOUNT_SORTABLE],
-    search: [...ACCOUNT_SEARCH],
-    filters: [{ field: 'is_active', kind: 'boolean' }],
-  },
+  list: accountList(['username', 'first_name', 'last_name', 'email', 'tenant', 'is_active'], [
+    { field: 'tenant', kind: 'fk' },
+    { field: 'is_active', kind: 'boolean' },
+  ]),
   form: {
     tabs: [
       {
         label: 'tabs.general',
         groups: [
           { fields: ['username', 'email', 'first_name', 'last_name'], columns: 2 },
-          { label: 'groups.user.access', fields: ['is_active'], columns: 2 },
+          { label: 'groups.user.access', fields: ['tenant', 'is_active'], columns: 2 },
           { label: 'groups.user.password', fields: ['password'] },
         ],
       },

@@ -1,5 +1,5 @@
 import { defineEntity } from './define.js';
-import { ACCOUNT_SEARCH, ACCOUNT_SORTABLE, accountFields } from './userFields.js';
+import { accountFields, accountList } from './userFields.js';
 
 /**
  * `/users` (sidebar footer): on the master site its staff, market administrators and
@@ -23,26 +23,21 @@ export const user = defineEntity({
       site: 'master',
       options: [{ value: 'MA', label: 'options.user.role.MA' }],
     },
-    is_superuser: { type: 'boolean', label: 'fields.user.is_superuser', help: 'help.user.is_superuser', site: 'master' },
+    market: { type: 'fk', label: 'fields.user.market', help: 'help.user.market', target: 'market', site: 'master' },
+    is_superuser: { type: 'boolean', label: 'fields.user.is_superuser', help: 'help.user.is_superuser', site: 'master', superuserOnly: true },
     permissions: { type: 'permissions', label: 'fields.user.permissions', backoffice: 'site' },
   },
-  list: {
-    columns: ['username', 'first_name', 'last_name', 'email', 'role', 'is_superuser', 'is_active'],
-    sort: 'username',
-    sortable: [...ACCOUNT_SORTABLE],
-    search: [...ACCOUNT_SEARCH],
-    filters: [
-      { field: 'role', kind: 'select' },
-      { field: 'is_active', kind: 'boolean' },
-    ],
-  },
+  list: accountList(['username', 'first_name', 'last_name', 'email', 'role', 'is_superuser', 'is_active'], [
+    { field: 'role', kind: 'select' },
+    { field: 'is_active', kind: 'boolean' },
+  ]),
   form: {
     tabs: [
       {
         label: 'tabs.general',
         groups: [
           { fields: ['username', 'email', 'first_name', 'last_name'], columns: 2 },
-          { label: 'groups.user.access', fields: ['role', 'is_active', 'is_superuser'], columns: 2 },
+          { label: 'groups.user.access', fields: ['role', 'market', 'is_active', 'is_superuser'], columns: 2 },
           { label: 'groups.user.password', fields: ['password', 'current_password'], columns: 2 },
         ],
       },

@@ -2,6 +2,8 @@
  * What a user account and a dealer user share (entities/user.ts, entities/tenantUser.ts).
  * Both are rows of the `users` table, served by server/routes/users.ts, not by the engine.
  */
+import type { FilterDef, ListDef } from './define.js';
+
 export const USERNAME_PATTERN = '^[\\w.@+-]+$';
 
 export const accountFields = {
@@ -21,5 +23,13 @@ export const accountFields = {
   is_active: { type: 'boolean', label: 'fields.user.is_active', help: 'help.user.is_active', default: true },
 } as const;
 
-export const ACCOUNT_SEARCH = ['username', 'email', 'first_name', 'last_name'] as const;
-export const ACCOUNT_SORTABLE = ['username', 'email', 'first_name', 'last_name', 'is_active', 'updated_at'] as const;
+/** The list of an account entity: these columns and filters, sorted and searched alike. */
+export function accountList(columns: readonly string[], filters: readonly FilterDef[]): ListDef {
+  return {
+    columns,
+    sort: 'username',
+    sortable: ['username', 'email', 'first_name', 'last_name', 'is_active', 'updated_at'],
+    search: ['username', 'email', 'first_name', 'last_name'],
+    filters,
+  };
+}

@@ -250,10 +250,15 @@ export async function createEntityTable(
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull());
   await table.execute();
 
-  const lead = isScoped(entity) ? ['tenant_id'] : [];
   if (isScoped(entity)) await db.schema.createIndex(`${entity.table}_tenant`).on(entity.table).columns(['tenant_id', 'id']).execute();
   // One row per site: two first reads at once cannot both make it.
   if (entity.singleton) await db.schema.createIndex(`${entity.table}_one_per_site`).on(entity.table).column('tenant_id').unique().execute();
+  await createEntityExtras(db, dialect, entity, names, registry);
+}
+
+/** What an entity table has besides its columns: indexes, join tables, search table. */
+async function createEntityExtras(db: Kysely<any>, dialect: Dialect, entity: EntityDef, names: readonly string[], registry: readonly EntityDef[]) {
+  const lead = isScoped(entity) ? ['tenant_id'] : [];
   for (const builtin of ['created_at', 'updated_at'] as const) {
     if (entity.list.sortable.includes(builtin)) {
       await db.schema
@@ -284,21 +289,7 @@ export async function adoptEntityTable(
 ) {
   const entity = entityOf(name, registry);
   for (const n of fieldNames) if (!entity.fields[n]) throw new Error(`${name} has no field ${n}`);
-  const lead = isScoped(entity) ? ['tenant_id'] : [];
-  for (const builtin of ['created_at', 'updated_at'] as const) {
-    if (entity.list.sortable.includes(builtin)) {
-      await db.schema
-        .createIndex(`${entity.table}_by_${builtin}`)
-        .on(entity.table)
-        .columns([...lead, builtin, 'id'])
-        .execute();
-    }
-  }
-  for (const n of fieldNames) {
-    await createFieldIndexes(db, entity, n, registry);
-    if (isJoinField(entity.fields[n])) await createJoinTable(db, entity, n, registry);
-  }
-  if (entity.list.search.length) await createSearchTable(db, dialect, entity);
+  await createEntityExtras(db, dialect, entity, fieldNames, registry);
 }
 
 /**

@@ -2,28 +2,16 @@
  * Reading accounts: one row as a detail, a page of rows as a list (DESIGN.md §4). The
  * answer carries the declared fields of the roster's entity except secrets, never a hash.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { RecordValues } from '../../entities/validate.js';
 import type { DatabaseSchema } from '../db/schema.js';
+import type { UsersTable } from '../db/tables/users.js';
 import type { ListQuery } from '../entities/list.js';
 import { listFields } from '../entities/read.js';
 import { inRoster, type Roster } from './roster.js';
 
-export interface AccountRow {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: 'MA' | 'DE' | null;
-  is_superuser: number;
-  is_active: number;
-  tenant_id: number | null;
-  market_id: number | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+/** A users row as read here: everything but the hash. */
+export type AccountRow = Omit<Selectable<UsersTable>, 'password_hash'>;
 
 const COLUMNS = [
   'users.id',

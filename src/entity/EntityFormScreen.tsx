@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { type EntityDef, entityActions, type Field } from '../../entities/define';
 import { LANGUAGE_NAMES, type Language } from '../../locales/languages';
 import { connectEntityForm } from '../../machines/entityForm.connect';
@@ -20,7 +20,8 @@ import { useT } from '../i18n/i18n';
 import type { ScreenProps } from '../routing/routes';
 import NotFoundScreen from '../screens/NotFoundScreen';
 import { ConflictDialog } from './ConflictDialog';
-import { formDefaults, siteLanguages } from './formValues';
+import { siteLanguages } from './formValues';
+import { newRowValues } from './newRow';
 import { useLeaveGuard } from './leaveGuard';
 import { listHref } from './listMemory';
 import { buttonClass, EIcon } from './ui';
@@ -127,8 +128,11 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
     // The form is made once per mount; languages come with the site and do not change under it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [app, entity]);
+  const search = useSearch();
+  const editor = useSession((s) => s.context.user);
+  const siteKind = useSession((s) => s.context.tenant?.kind) ?? 'default';
   const actor = useActorRef(machine, {
-    input: { resource: entity.path.replace(/^\//, ''), id: detail === 'new' ? 'new' : detail, defaults: formDefaults(entity, languages) },
+    input: { resource: entity.path.replace(/^\//, ''), id: detail === 'new' ? 'new' : detail, defaults: newRowValues(entity, languages, search, editor, siteKind) },
   });
 
   const view = useSelector(

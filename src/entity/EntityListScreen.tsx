@@ -2,6 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
 import { type EntityDef, entityActions } from '../../entities/define';
+import { DECLARED } from '../../entities/index';
+import { can as holds } from '../../entities/permissions';
 import { connectEntityList, type EntityListProps } from '../../machines/entityList.connect';
 import { entityListMachine } from '../../machines/entityList.machine';
 import { useAppActors, useSession } from '../app/AppActors';
@@ -101,7 +103,14 @@ function Pager({ list }: { list: EntityListProps }) {
   );
 }
 
+/** Entities that offer "new …" from a row of this one (`addFrom`), and that the user may add. */
+function useAdders(entity: EntityDef) {
+  const user = useSession((s) => s.context.user);
+  return useMemo(() => DECLARED.filter((e) => e.addFrom?.entity === entity.name && holds(user, 'add', e.model)), [entity.name, user]);
+}
+
 function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: EntityListProps; canDelete: boolean; locale: string }) {
+  const adders = useAdders(entity);
   const t = useT();
   const columns = entity.list.columns;
   const sortable = new Set<string>([...entity.list.sortable, 'id']);
@@ -181,6 +190,12 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
                 </td>
               ))}
               <td className="px-3 py-2 text-right whitespace-nowrap">
+                {adders.map((e) => (
+                  <Link key={e.name} href={`${e.path}/new?${e.addFrom!.field}=${r.id}`} className={buttonClass.ghost} data-testid={`row-add-${e.name}`}>
+                    <EIcon name="plus" size={16} />
+                    {t(e.addFrom!.label)}
+                  </Link>
+                ))}
                 <Link href={`${entity.path}/${r.id}`} className={buttonClass.ghost} aria-label={t('list.edit', { id: r.id })}>
                   <EIcon name="edit" size={16} />
                 </Link>

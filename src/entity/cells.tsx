@@ -53,6 +53,20 @@ export function Cell({ entity, column, row, locale }: { entity: EntityDef; colum
           {String(value)}
         </a>
       );
+    case 'list': {
+      const items = Array.isArray(value) ? value.map(String) : [];
+      // Codes stay short in a column (DF, it); their names show on hover.
+      const names = field.options ? items.map((v) => field.options!.find((o) => o.value === v)).map((o, i) => (o ? optionText(o, t) : items[i])) : items;
+      return (
+        <span className="inline-flex flex-wrap gap-1" title={names.join(', ')}>
+          {items.map((v) => (
+            <span key={v} className="rounded bg-surface-overlay px-1.5 py-0.5 font-mono text-xs">
+              {v}
+            </span>
+          ))}
+        </span>
+      );
+    }
     case 'boolean':
       return <span className={value ? 'text-success' : 'text-ink-faint'}>{value ? t('list.yes') : t('list.no')}</span>;
     case 'color': {

@@ -24,7 +24,8 @@ function bind(kind: 'list' | 'form' | 'page', entity: EntityDef, Screen: Compone
     const Bound = (props: ScreenProps) => {
       // A both-scope entity may have fields of one back-office only (entities/siteFields.ts).
       const kind = useSession((st) => st.context.tenant?.kind) ?? 'default';
-      const onSite = useMemo(() => forSite(entity, kind), [kind]);
+      const superuser = useSession((st) => st.context.user?.is_superuser ?? false);
+      const onSite = useMemo(() => forSite(entity, kind, superuser), [kind, superuser]);
       return createElement(Screen, { ...props, entity: onSite });
     };
     Bound.displayName = `${{ list: 'EntityList', form: 'EntityForm', page: 'SitePage' }[kind]}(${entity.name})`;

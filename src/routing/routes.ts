@@ -121,7 +121,7 @@ export const ROUTES: RouteDef[] = [
   ...entity('brand.services', '/brand/services', 'brandservice', 'nav.brandServices', 'dealer', { group: 'brand', icon: 'wrench', screen: entityList('brandService') }, entityForm('brandService')),
   ...entity('promotion', '/promotion', 'promo', 'nav.promotions', 'dealer', { icon: 'percent', screen: entityList('promotion') }, entityForm('promotion')),
   ...entity('news', '/news', 'news', 'nav.news', 'dealer', { icon: 'newspaper', screen: entityList('news') }, entityForm('news')),
-  ...entity('tenants', '/tenants', 'tenant', 'nav.tenants', 'master', { icon: 'store' }),
+  ...entity('tenants', '/tenants', 'tenant', 'nav.tenants', 'master', { icon: 'store', screen: entityList('tenant') }, entityForm('tenant')),
   ...entity('tenantUsers', '/tenantUsers', 'tenantuser', 'nav.tenantUsers', 'master', { icon: 'users', screen: entityList('tenantUser') }, entityForm('tenantUser')),
   ...SITE_PAGES.map(
     (p): RouteDef => ({
@@ -146,7 +146,7 @@ export const ROUTES: RouteDef[] = [
     { icon: 'radar', notForRoles: ['MA'], screen: entityList('indexingLog') },
     entityForm('indexingLog'),
   ),
-  ...entity('marketSettings', '/marketSettings', 'marketSettings', 'nav.marketSettings', 'master', { icon: 'globe', notForRoles: ['MA'] }),
+  ...entity('marketSettings', '/marketSettings', 'marketSettings', 'nav.marketSettings', 'master', { icon: 'globe', notForRoles: ['MA'], screen: entityList('market') }, entityForm('market')),
   ...entity('users', '/users', 'user', 'nav.users', 'both', { footer: true, icon: 'user', screen: entityList('user') }, entityForm('user')),
   {
     name: 'media',

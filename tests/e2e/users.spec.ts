@@ -1,4 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import en from '../../locales/en.json' with { type: 'json' };
+import it from '../../locales/it.json' with { type: 'json' };
+import type { UserInfo } from '../../machines/session.types';
+import { sidebarMenu } from '../../src/routing/sidebar';
+import { GROUPS, ROUTES } from '../../src/routing/routes';
 import { expectSignedIn, login, site } from './helpers';
 
 /**
@@ -23,6 +28,17 @@ async function signedInPage(browser: Browser, host: string, username: string, pa
   const page = await context.newPage();
   await signIn(page, host, username, password);
   return page;
+}
+
+const lookup = (messages: object, key: string) => key.split('.').reduce<any>((o, k) => o?.[k], messages) as string;
+
+/** The sidebar's top entries and footer as shown. */
+async function sidebarOf(page: Page) {
+  const nav = page.getByTestId('sidebar');
+  await expect(nav).toBeVisible();
+  const top = await nav.locator(':scope > ul').first().locator(':scope > li > a, :scope > li > button').allInnerTexts();
+  const footer = await nav.locator(':scope > ul').nth(1).locator(':scope > li').allInnerTexts();
+  return { top: top.map((t) => t.trim()), footer: footer.map((t) => t.trim()) };
 }
 
 async function idOf(page: Page, username: string): Promise<number> {
@@ -84,4 +100,51 @@ test("an admin resets a user's password and the user's open session ends", async
   await expect(viewer.locator('input[name="username"]')).toBeVisible();
   await login(viewer, 'rossi.viewer', 'Campagna-Verde-2026');
   await expectSignedIn(viewer, 'rossi.viewer');
+});
+
+test('the master onboards a dealer site and its first user in under 10 actions; the user signs in there and sees the dealer sidebar', async ({ page, browser }) => {
+  await signIn(page, 'localhost', 'admin');
+  // Every click and every typed field from here on is one user action.
+  let actions = 0;
+  const act = async (step: () => Promise<unknown>) => {
+    actions++;
+    await step();
+  };
+  await act(() => page.getByTestId('sidebar').getByRole('link', { name: en.nav.tenants }).click());
+  await act(() => page.getByTestId('list-new').click());
+  await act(() => field(page, 'name').fill('Bianchi Meccanica'));
+  await act(() => field(page, 'domain').fill('bianchi.localhost'));
+  await act(() => page.getByTestId('form-save').click());
+  const siteRow = rows(page).filter({ hasText: 'Bianchi Meccanica' });
+  await act(() => siteRow.getByTestId('row-add-tenantUser').click());
+  // The new dealer user is bound to the site it was added from and starts with every dealer permission the admin may grant.
+  await expect(page.getByTestId('tenant-chip')).toHaveText(/Bianchi Meccanica/);
+  await act(() => field(page, 'username').fill('bianchi'));
+  await act(() => field(page, 'password').fill(PASSWORD));
+  await act(() => page.getByTestId('form-save').click());
+  await expect(page).toHaveURL(/\/tenantUsers(\?|$)/);
+  await expect(rows(page).filter({ hasText: 'bianchi' })).toContainText('Bianchi Meccanica');
+  console.log(`onboarding: ${actions} user actions after login`);
+  expect(actions).toBeLessThan(10);
+
+  // The new dealer signs in on its own domain (the site speaks Italian by default) and gets the dealer back-office.
+  const dealer = await (await browser.newContext()).newPage();
+  await signIn(dealer, 'bianchi.localhost', 'bianchi', PASSWORD);
+  const shown = await sidebarOf(dealer);
+  const profile = (await dealer.evaluate(() => fetch('/api/profiles/me/', { headers: { accept: 'application/json' } }).then((r) => r.json()))) as UserInfo;
+  expect(profile.role).toBe('DE');
+  const menu = sidebarMenu(ROUTES, GROUPS, { loggedIn: true, user: profile, dealerBackoffice: true }, { withScreenOnly: true });
+  expect(shown).toEqual({
+    top: menu.main.map((e) => lookup(it, e.label)),
+    footer: [...menu.footer.map((e) => lookup(it, e.label)), it.nav.logout],
+  });
+  expect(shown.top).toEqual(expect.arrayContaining([it.nav.products, it.nav.brands]));
+  expect(shown.footer).toEqual(expect.arrayContaining([it.nav.users, it.nav.media]));
+  expect(shown.top).not.toContain(it.nav.tenants);
+  // Its login is for its own site only.
+  const elsewhere = await (await browser.newContext()).newPage();
+  await elsewhere.goto(site('rossi.localhost', '/backoffice/'));
+  await login(elsewhere, 'bianchi', PASSWORD);
+  await expect(elsewhere.getByTestId('username')).toHaveCount(0);
+  await expect(elsewhere.locator('input[name="username"]')).toBeVisible();
 });

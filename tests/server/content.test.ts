@@ -26,9 +26,9 @@ describe('content declarations', () => {
       [news, ['published']],
     ] as const) {
       expect(e.public?.publicValues).toEqual(values);
-      const status = e.fields[e.public!.statusField];
+      const status = e.fields[e.public!.statusField!];
       expect(status.type).toBe('select');
-      const options = status.type === 'select' ? status.options.map((o) => o.value) : [];
+      const options = status.type === 'select' ? status.options.map((o: { value: string }) => o.value) : [];
       for (const v of values) expect(options).toContain(v);
       expect(e.public!.urlPattern).toMatch(/^\/\{lang\}\/[a-z-]+\/\{slug\}$/);
     }

@@ -71,6 +71,16 @@ const sink = defineEntity({
     place: { type: 'map', label: 'f.place' },
     body: { type: 'richtext', label: 'f.body', translated: true },
     menu: { type: 'menuTree', label: 'f.menu', maxDepth: 2, pages: ['home', 'contacts'] },
+    hosts: { type: 'list', label: 'f.hosts', pattern: '[a-z0-9]+(?:\\.[a-z0-9]+)+', patternMessage: 'Like www.example.com.', max: 3 },
+    codes: {
+      type: 'list',
+      label: 'f.codes',
+      required: true,
+      options: [
+        { value: 'x', label: 'o.x' },
+        { value: 'y', name: 'Y' },
+      ],
+    },
   },
   list: {
     columns: ['title', 'kind', 'brand', 'tags', 'day'],
@@ -93,7 +103,7 @@ const sink = defineEntity({
           {
             fields: [
               'title', 'slug', 'code', 'note', 'email', 'website', 'price', 'quantity', 'visible', 'kind', 'colour', 'day', 'moment',
-              'opens', 'picture', 'pictures', 'document', 'brand', 'tags', 'rows', 'seo', 'place', 'body', 'menu',
+              'opens', 'picture', 'pictures', 'document', 'brand', 'tags', 'rows', 'seo', 'place', 'body', 'menu', 'hosts', 'codes',
             ],
           },
         ],
@@ -143,7 +153,7 @@ const sharedThing = defineEntity({
 
 const ALL_TYPES: FieldType[] = [
   'text', 'textarea', 'slug', 'email', 'url', 'number', 'integer', 'boolean', 'select', 'color', 'date', 'datetime', 'time',
-  'media', 'mediaMany', 'file', 'fk', 'm2m', 'repeater', 'seo', 'map', 'richtext', 'menuTree',
+  'media', 'mediaMany', 'file', 'fk', 'm2m', 'repeater', 'seo', 'map', 'richtext', 'menuTree', 'list',
 ];
 
 async function appWith(h: { db: any; dialect: any; config: any }, entities: readonly EntityDef[]): Promise<FastifyInstance> {
@@ -186,7 +196,7 @@ describeEachDialect(
       await app?.close();
     });
 
-    it('declares all 23 field types', () => {
+    it('declares all 24 field types', () => {
       expect(new Set(Object.values(sink.fields).map((f) => f.type))).toEqual(new Set(ALL_TYPES));
     });
 
@@ -206,6 +216,8 @@ describeEachDialect(
         opens: '08:15',
         place: { lat: 45.07, lng: 7.69 },
         menu: [{ label: ' Home ', page: 'home', children: [{ label: 'Mail', url: 'mailto:info@example.com', new_tab: true }] }],
+        hosts: [' www.example.com ', 'shop.example.com'],
+        codes: ['y', 'x'],
       });
       const res = await call('POST', url(), body);
       expect(res.statusCode, res.body).toBe(201);
@@ -231,6 +243,8 @@ describeEachDialect(
         rows: [{ label: 'label 7', at: '09:30:00', image: null, link: (body.rows as any)[0].link }],
         place: { lat: 45.07, lng: 7.69 },
         menu: [{ label: 'Home', page: 'home', children: [{ label: 'Mail', url: 'mailto:info@example.com', new_tab: true, children: [] }] }],
+        hosts: ['www.example.com', 'shop.example.com'],
+        codes: ['y', 'x'],
       });
       expect(row.slug).toBe(`kitchensink-title-${def}-7`);
       expect(row.translations[other].slug).toBe(`kitchensink-title-${other}-7`);

@@ -34,10 +34,11 @@ export function fixtures(h: Harness) {
   let n = 0;
   const next = () => ++n + Math.floor(Math.random() * 1e6) * 100;
 
-  /** One row per referenced entity (fk and m2m targets), made fresh in the site. */
-  async function refsFor(e: EntityDef, site: SiteName, depth = 0): Promise<SampleRefs> {
+  /** One row per referenced entity (fk and m2m targets), made fresh in the site, for fields not given in `skip`. */
+  async function refsFor(e: EntityDef, site: SiteName, depth = 0, skip: Record<string, unknown> = {}): Promise<SampleRefs> {
     const refs: SampleRefs = {};
-    for (const field of Object.values(e.fields)) {
+    for (const [name, field] of Object.entries(e.fields)) {
+      if (Object.hasOwn(skip, name)) continue;
       if ((field.type === 'fk' || field.type === 'm2m') && !refs[field.target] && depth < 3) {
         refs[field.target] = [await create(field.target, site, {}, depth + 1)];
       }
@@ -48,7 +49,7 @@ export function fixtures(h: Harness) {
   async function body(name: string, site: SiteName, overrides: Record<string, unknown> = {}, depth = 0) {
     const e = entity(name);
     const ctx = await contextFor(h, site);
-    const refs = await refsFor(e, site, depth);
+    const refs = await refsFor(e, site, depth, overrides);
     const languages = [ctx.site.default_language, ...ctx.site.languages.filter((l) => l !== ctx.site.default_language)];
     return { ...sampleBody(e, next(), refs, languages), ...overrides };
   }

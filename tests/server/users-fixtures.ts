@@ -1,6 +1,7 @@
 /** Helpers of the account tests: direct reads of the users table and unique new accounts. */
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { codenamesOf as storedCodenames } from '../../server/users/records.js';
 import type { Harness, Session } from './harness.js';
 
 export const HOSTS = { rossi: 'rossi.localhost', verdi: 'verdi.localhost', master: 'localhost' } as const;
@@ -30,16 +31,8 @@ export async function usersSnapshot(h: Harness) {
   return { users, perms };
 }
 
-export async function codenamesOf(h: Harness, userId: number) {
-  const rows = await h.db
-    .selectFrom('user_permissions as up')
-    .innerJoin('permissions as p', 'p.id', 'up.permission_id')
-    .select('p.codename')
-    .where('up.user_id', '=', userId)
-    .orderBy('p.codename')
-    .execute();
-  return rows.map((r) => r.codename);
-}
+/** The codenames an account holds, as stored. */
+export const codenamesOf = (h: Harness, userId: number) => storedCodenames(h.db, userId);
 
 export async function sessionCount(h: Harness, userId: number) {
   const row = await h.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();

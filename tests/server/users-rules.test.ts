@@ -24,10 +24,6 @@ describeEachDialect('accounts: escalation, self-edits, passwords and sessions', 
       username: uniqueName('manager'),
       tenant: (await h.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', HOSTS.rossi).executeTakeFirstOrThrow()).tenant_id,
       permissions: ['add_user', 'change_user', 'delete_user', 'view_user', 'view_product'],
-    }).catch(async () => {
-      // Before dealer users carry a declared tenant field, the manager is made on rossi's own site.
-      const rossi = await h.login('admin', HOSTS.rossi);
-      return createVia(h, rossi, '/api/users/', { username: uniqueName('manager'), permissions: ['add_user', 'change_user', 'delete_user', 'view_user', 'view_product'] });
     });
     manager = { id: m.id, username: m.username };
     const s = await createVia(h, admin, '/api/users/', {
@@ -94,11 +90,45 @@ describeEachDialect('accounts: escalation, self-edits, passwords and sessions', 
 
     it('staff may make staff and market administrators, not more than it holds', async () => {
       const session = await asStaffAdmin();
-      const ok = await createVia(h, session, '/api/users/', { username: uniqueName('newstaff'), role: 'MA', permissions: ['view_user'] });
-      expect(ok.role).toBe('MA');
+      const italy = (await h.db.selectFrom('markets').select('id').where('code', '=', 'IT').executeTakeFirstOrThrow()).id;
+      expectFieldErrors(await h.post('/api/users/', { session, body: { username: uniqueName('x'), password: GOOD_PASSWORD, role: 'MA' } }), ['market']);
+      const ok = await createVia(h, session, '/api/users/', { username: uniqueName('newma'), role: 'MA', market: italy, permissions: ['view_user'] });
+      expect(ok).toMatchObject({ role: 'MA', market: italy, _refs: { market: { id: italy } } });
+      const plain = await createVia(h, session, '/api/users/', { username: uniqueName('newstaff'), market: italy });
+      expect(plain).toMatchObject({ role: null, market: null });
       const before = await usersSnapshot(h);
       expectDetail(await h.post('/api/users/', { session, body: { username: uniqueName('x'), password: GOOD_PASSWORD, permissions: ['view_tenant'] } }), 403);
       expect(await usersSnapshot(h)).toEqual(before);
+    });
+  });
+
+  describe('dealer users from the master site', () => {
+    const siteOf = async (host: string) => (await h.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', host).executeTakeFirstOrThrow()).tenant_id;
+
+    it('need a dealer site, and a market administrator may only pick one of its market', async () => {
+      const market = await h.login('market', HOSTS.master);
+      const master = await siteOf(HOSTS.master);
+      const before = await usersSnapshot(h);
+      expectFieldErrors(await h.post('/api/tenantUsers/', { session: market, body: { username: uniqueName('x'), password: GOOD_PASSWORD } }), ['tenant']);
+      expectFieldErrors(await h.post('/api/tenantUsers/', { session: market, body: { username: uniqueName('x'), password: GOOD_PASSWORD, tenant: master } }), ['tenant']);
+      const spain = await h.login('spain', HOSTS.master);
+      // spain holds view only: even a site of its own market would be refused, before anything else.
+      expectDetail(await h.post('/api/tenantUsers/', { session: spain, body: { username: uniqueName('x'), password: GOOD_PASSWORD, tenant: await siteOf(HOSTS.rossi) } }), 403);
+      expect(await usersSnapshot(h)).toEqual(before);
+    });
+
+    it('a market administrator onboards a dealer user of its market, who signs in on that site only', async () => {
+      const market = await h.login('market', HOSTS.master);
+      const rossi = await siteOf(HOSTS.rossi);
+      const row = await createVia(h, market, '/api/tenantUsers/', { username: uniqueName('dealer'), tenant: rossi, permissions: ['view_user'] });
+      expect(row).toMatchObject({ tenant: rossi, _refs: { tenant: { id: rossi, title: 'Rossi Trattori' } } });
+      await h.login(row.username, HOSTS.rossi, { password: GOOD_PASSWORD });
+      const elsewhere = await h.post('/api/auth/login', { host: HOSTS.verdi, body: { username: row.username, password: GOOD_PASSWORD } });
+      expect(elsewhere.statusCode).toBe(400);
+      // Moving it to another site is a change of access: its sessions end.
+      const moved = await patch(market, '/api/tenantUsers/', row.id, { tenant: await siteOf(HOSTS.verdi) });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(await sessionCount(h, row.id)).toBe(0);
     });
   });
 

@@ -160,3 +160,46 @@ describe('field widgets', () => {
     expect(last).toBe('08:30:00');
   });
 });
+
+describe('the list widget', () => {
+  it('adds typed entries with Enter or the button, drops a repeated one, removes with the chip button or Backspace', async () => {
+    let last: string[] = [];
+    render(
+      <Harness field={{ type: 'list', label: 'fields.tenant.aliases', pattern: '[a-z.]+' }} initial={['a.example']} onValue={(v) => (last = v as string[])} />,
+    );
+    const box = await byName('f.new');
+    fireEvent.change(box, { target: { value: ' b.example ' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(last).toEqual(['a.example', 'b.example']);
+    expect(box.value).toBe('');
+    fireEvent.change(box, { target: { value: 'a.example' } });
+    fireEvent.click(screen.getByRole('button', { name: en.fields.list.add }));
+    expect(last).toEqual(['a.example', 'b.example']);
+    fireEvent.click(screen.getByRole('button', { name: en.fields.removeItem.replace('{{item}}', 'a.example') }));
+    expect(last).toEqual(['b.example']);
+    fireEvent.keyDown(box, { key: 'Backspace' });
+    expect(last).toEqual([]);
+    // What is typed but not yet added counts when the box is left.
+    fireEvent.change(box, { target: { value: 'c.example' } });
+    fireEvent.blur(box);
+    expect(last).toEqual(['c.example']);
+  });
+
+  it('offers declared options as checkboxes by their names; ticking appends, unticking removes', async () => {
+    let last: string[] = [];
+    render(
+      <Harness
+        field={{ type: 'list', label: 'fields.tenant.brand_list', options: [{ value: 'DF', name: 'Deutz-Fahr' }, { value: 'SA', name: 'SAME' }] }}
+        initial={['DF']}
+        onValue={(v) => (last = v as string[])}
+      />,
+    );
+    const same = await byName('f.SA');
+    expect(screen.getByRole('group', { name: en.fields.tenant.brand_list })).toBeTruthy();
+    expect((screen.getByLabelText('Deutz-Fahr') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(same);
+    expect(last).toEqual(['DF', 'SA']);
+    fireEvent.click(screen.getByLabelText('Deutz-Fahr'));
+    expect(last).toEqual(['SA']);
+  });
+});

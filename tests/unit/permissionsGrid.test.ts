@@ -56,6 +56,8 @@ describe('fields of one back-office', () => {
     expect(dealer.list.filters.map((f) => f.field)).not.toContain('role');
     expect(dealer.form.tabs.flatMap((t) => t.groups.flatMap((g) => g.fields))).not.toContain('is_superuser');
     expect(forSite(user, 'default')).toBe(user);
+    expect(Object.keys(forSite(user, 'default', false).fields)).not.toContain('is_superuser');
+    expect(Object.keys(forSite(user, 'default', false).fields)).toContain('role');
   });
 });
 
@@ -70,5 +72,18 @@ describe('account declarations', () => {
       expect(entityAtPath(e.path)).toBe(e);
       for (const key of i18nKeys(e)) expect(key.split('.').reduce<any>((o, k) => o?.[k], en), key).toEqual(expect.any(String));
     }
+  });
+});
+
+describe('a new row from a link', () => {
+  it('takes the reference the URL names and starts a dealer user with what the editor may grant', async () => {
+    const { newRowValues } = await import('../../src/entity/newRow');
+    const { tenantUser } = await import('../../entities/tenantUser');
+    const editor = holder(['view_product', 'add_product', 'view_tenant']);
+    const values = newRowValues(tenantUser, ['en'], '?tenant=7&is_active=false&username=anna', editor, 'default');
+    expect(values).toMatchObject({ tenant: 7, username: 'anna', is_active: true, permissions: ['add_product', 'view_product'] });
+    expect(newRowValues(tenantUser, ['en'], '?tenant=abc', null, 'default')).toMatchObject({ tenant: null, permissions: [] });
+    // A plain user starts with nothing.
+    expect(newRowValues(user, ['en'], '', holder([], true), 'dealer').permissions).toEqual([]);
   });
 });

@@ -10,6 +10,14 @@ export interface TenantsTable {
   languages: string;
   default_language: string;
   is_active: number;
+  /** Columns of 0004_sites: the domain and aliases the declaration edits (tenant_domains is the lookup), contacts, location, logo. */
+  domain: Generated<string>;
+  aliases: Generated<string>;
+  contact_email: Generated<string>;
+  phone: Generated<string>;
+  address: Generated<string>;
+  location: string | null;
+  logo_id: number | null;
   created_at: string;
   updated_at: string;
   version: Generated<number>;
