@@ -21,7 +21,9 @@
  * Add an entity: entities/<name>.ts, an entry in entities/index.ts, and a migration calling
  * `createEntityTable(db, dialect, '<name>', [<field names>])` — the field list pins what
  * that migration creates, so later `addEntityColumn` migrations replay cleanly on a new
- * database.
+ * database. An entity over a table made before it (tenants, markets): `adoptEntityTable`
+ * for the fields whose columns exist, `addEntityColumn` for the others, then `reindexEntity`
+ * (server/db/migrations/0004_sites.ts); `fixed` limits it to part of the table.
  */
 import { type Action, actionsOn, type Model, type PermissionHolder } from './permissions.js';
 
