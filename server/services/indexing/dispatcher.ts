@@ -59,7 +59,10 @@ export class Dispatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<RunResult> | undefined;
   private again = false;
-  private stopped = true;
+  /** Polling (start) or not; runs asked for directly happen either way. */
+  private polling = false;
+  /** stop() was called: a run in progress ends after its current batch. */
+  private halted = false;
 
   constructor(opts: DispatcherOptions) {
     this.db = opts.db;
@@ -83,28 +86,30 @@ export class Dispatcher {
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
+    if (this.polling) return;
+    this.polling = true;
+    this.halted = false;
     this.schedule(0);
   }
 
   /** Stops polling and waits for a run in progress (its claimed actions are recorded first). */
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.polling = false;
+    this.halted = true;
     clearTimeout(this.timer);
     await this.running?.catch(() => undefined);
   }
 
   /** New actions were recorded: run soon rather than at the next poll. */
   nudge(): void {
-    if (this.stopped) return;
+    if (!this.polling) return;
     if (this.running) this.again = true;
     else this.schedule(25);
   }
 
   private schedule(ms: number) {
     clearTimeout(this.timer);
-    if (this.stopped) return;
+    if (!this.polling) return;
     this.timer = setTimeout(() => void this.tick(), ms);
     this.timer.unref();
   }
@@ -137,7 +142,7 @@ export class Dispatcher {
       total.sent += r.sent;
       total.retried += r.retried;
       total.failed += r.failed;
-      if (r.claimed < this.batchSize || this.stopped) return total;
+      if (r.claimed < this.batchSize || this.halted) return total;
       await yieldToRequests();
     }
   }
