@@ -45,7 +45,7 @@ describeEachDialect(
         .orderBy('id' as never)
         .execute()) as Array<{ id: number; url: string; status: string; attempts: number; next_attempt_at: string | null; response: string; claim: string | null }>;
 
-    async function queue(n: number, site = HOSTS.rossi) {
+    async function queue(n: number, site: string = HOSTS.rossi) {
       const actions = Array.from({ length: n }, (_, i) => ({
         url: `https://${site}/en/products/p-${i}`,
         action: 'updated' as const,
