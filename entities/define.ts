@@ -263,8 +263,8 @@ export interface CheckInput {
  * records an indexing action with its public URL (indexing logs, DESIGN.md §3).
  */
 export interface PublicDef {
-  /** Field that says whether a row is public (a select or a boolean). */
-  statusField: string;
+  /** Field that says whether a row is public (a select or a boolean); absent: every row is public. */
+  statusField?: string;
   /** Values of that field that make the row public. */
   publicValues: readonly (string | boolean)[];
   /** Path of the row on the public site, per language: `{lang}`, `{slug}` and `{id}` are filled in. */

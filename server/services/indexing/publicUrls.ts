@@ -9,9 +9,8 @@ import type { RecordValues } from '../../../entities/validate.js';
 /** Whether the row is shown on the public site; content without a status field always is. */
 export function isPublic(def: PublicDef, record: RecordValues | undefined): boolean {
   if (!record) return false;
-  const field = (def as { statusField?: string }).statusField;
-  if (!field) return true;
-  return def.publicValues.includes(record.values[field] as string | boolean);
+  if (!def.statusField) return true;
+  return def.publicValues.includes(record.values[def.statusField] as string | boolean);
 }
 
 const slugFieldOf = (entity: EntityDef) => Object.entries(entity.fields).find(([, f]) => f.type === 'slug');
