@@ -12,7 +12,7 @@ import { openDatabase } from '../server/db/database.js';
 import { insertActions, TABLE } from '../server/services/indexing/store.js';
 import { startApp } from './lib/app.js';
 import { tempDir } from './lib/lifecycle.js';
-import { measureLoad, type LoadResult } from './lib/load.js';
+import { loadResult, measureLoad } from './lib/load.js';
 import { budgetStatus, int, ms, type BenchContext, type BenchOutcome } from './lib/report.js';
 import { request } from './lib/server.js';
 
@@ -91,22 +91,7 @@ export async function benchIndexingDispatcher(ctx: BenchContext): Promise<BenchO
     load!.stop();
     const busy = await loaded;
     const sent = await count('sent');
-    const during: LoadResult = {
-      url: target,
-      connections: CONNECTIONS,
-      durationSeconds: drainMs / 1000,
-      rps: busy.requests.average,
-      totalRequests: busy.requests.total,
-      p50: busy.latency.p50,
-      p90: busy.latency.p90,
-      p99: busy.latency.p99,
-      maxLatency: busy.latency.max,
-      meanLatency: busy.latency.average,
-      non2xx: busy.non2xx,
-      errors: busy.errors,
-      timeouts: busy.timeouts,
-      statusCodes: {},
-    };
+    const during = loadResult(target, CONNECTIONS, drainMs / 1000, busy);
     const drained = left === 0 && sent === ACTIONS;
     const bad = during.non2xx + during.errors + during.timeouts;
     const p99Limit = idle.p99 * 2 + 10;

@@ -2,7 +2,7 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import sharp from 'sharp';
 import it from '../../locales/it.json' with { type: 'json' };
 import { E2E_PORT } from '../../playwright.config';
-import { expectSignedIn, login, site } from './helpers';
+import { call, expectSignedIn, login, site } from './helpers';
 
 /**
  * The catalog of a dealer (issue 5, item 6) through the generic entity screens, as Rossi
@@ -32,25 +32,6 @@ const snackbar = (page: Page, text: string) => page.locator('[role="status"]').f
 const confirmDialog = (page: Page) => page.getByRole('dialog').filter({ hasText: msg('confirm.cancel') });
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 const form = (page: Page) => page.getByTestId('entity-form');
-
-/**
- * API calls from inside the page: the browser resolves `*.localhost`, sends the session
- * cookie and the Origin the server's CSRF guard wants.
- */
-async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: any }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, data: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  );
-}
 
 async function chooseOption(page: Page, input: Locator, search: string, option: string | RegExp) {
   await input.click();

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
-import { expectSignedIn, login, site } from './helpers';
+import { call, expectSignedIn, login, site } from './helpers';
 
 /**
  * Issue 6 item 8: a dealer publishes content and the master sees its indexing log entry,
@@ -9,22 +9,6 @@ import { expectSignedIn, login, site } from './helpers';
  */
 
 const ROSSI = 'rossi.localhost';
-
-/** API calls from inside the page, with its session cookie and Origin. */
-async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: any }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, data: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  );
-}
 
 async function signedIn(browser: Browser, host: string, username: string, path: string) {
   const page = await (await browser.newContext()).newPage();
