@@ -5,6 +5,8 @@ import { nowIso } from '../services/clock.js';
 import { hashPassword } from '../services/passwords.js';
 import { entityTablesInDeleteOrder } from '../entities/schema.js';
 import { seedCatalog } from './catalog.js';
+// Demo products are published content: their indexing actions are recorded like any others.
+import '../services/indexing/recorder.js';
 import { syncPermissions } from './permissions.js';
 
 export const DEMO_PASSWORD = 'demo1234';
