@@ -1,6 +1,6 @@
 /**
  * npm run bench [-- <name>…]: builds if dist/ is missing or stale, runs the benchmarks
- * (profile, bundle, visible, startup; all by default), prints one table of
+ * (profile, bundle, visible, startup, indexing; all by default), prints one table of
  * figure | budget | measured | result and writes it as JSON to bench/results/<timestamp>.json.
  *
  * Benchmarks report, they do not gate: the exit code is 0 when budgets fail and non-zero
@@ -13,6 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { benchIndexingDispatcher } from './indexingDispatcher.js';
 import { benchLoginBundle } from './loginBundle.js';
 import { benchLoginVisible } from './loginVisible.js';
 import { benchProfileMe } from './profileMe.js';
@@ -27,6 +28,7 @@ const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Pr
   bundle: { title: '2. login screen first-load size and Stately inspector check', run: benchLoginBundle },
   visible: { title: '3. login form visible in headless Chromium', run: benchLoginVisible },
   startup: { title: '4. start to listening on a migrated database', run: benchStartup },
+  indexing: { title: '5. indexing dispatcher: 10,000 queued actions under API load (autocannon, 30 connections)', run: benchIndexingDispatcher },
 };
 
 /** HEAD, with "+dirty" when the working tree has changes (the figures are for the tree). */

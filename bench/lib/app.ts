@@ -13,6 +13,8 @@ export interface AppOptions {
   databaseUrl?: string;
   readyTimeoutMs?: number;
   pollMs?: number;
+  /** More environment for the server. */
+  env?: Record<string, string>;
 }
 
 export function startApp(opts: AppOptions): Promise<ServerHandle> {
@@ -26,6 +28,7 @@ export function startApp(opts: AppOptions): Promise<ServerHandle> {
       SPA_DIR: path.resolve(opts.spaDir),
       DATABASE_URL: opts.databaseUrl,
       TRUST_PROXY: '0',
+      ...opts.env,
     },
     readyPath: '/api/health',
     readyTimeoutMs: opts.readyTimeoutMs ?? 60_000,

@@ -38,6 +38,11 @@ export async function measureLoad(url: string, opts: LoadOptions = {}): Promise<
   if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers });
   const durationSeconds = opts.durationSeconds ?? 10;
   const r = await autocannon({ url, connections, duration: durationSeconds, headers });
+  return loadResult(url, connections, durationSeconds, r);
+}
+
+/** autocannon's result as the benchmarks report it. */
+export function loadResult(url: string, connections: number, durationSeconds: number, r: autocannon.Result): LoadResult {
   const statusCodes: Record<string, number> = {};
   for (const [code, v] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = (v as { count: number }).count;
   return {

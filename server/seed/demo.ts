@@ -11,6 +11,8 @@ import { allMediaKeys } from './demoImages.js';
 import type { MediaStorage } from '../storage/index.js';
 import { seedSites } from './sites.js';
 import { seedMoreUsers } from './users.js';
+// Demo products are published content: their indexing actions are recorded like any others.
+import '../services/indexing/recorder.js';
 import { syncPermissions } from './permissions.js';
 
 export const DEMO_PASSWORD = 'demo1234';

@@ -13,3 +13,22 @@ export async function login(page: Page, username: string, password = 'demo1234')
 export async function expectSignedIn(page: Page, username: string) {
   await expect(page.getByTestId('username')).toHaveText(username);
 }
+
+/**
+ * API calls from inside the page: the browser resolves `*.localhost`, sends the session
+ * cookie and the Origin the server's CSRF guard wants.
+ */
+export async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: any }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, data: text ? JSON.parse(text) : null };
+    },
+    { method, path, body },
+  );
+}

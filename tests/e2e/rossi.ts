@@ -1,7 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import it from '../../locales/it.json' with { type: 'json' };
-import { expectSignedIn, login, site } from './helpers';
+import { call, expectSignedIn, login, site } from './helpers';
+
+export { call };
 
 /**
  * Working as Rossi on rossi.localhost, the demo dealer whose back-office speaks Italian:
@@ -30,25 +32,6 @@ export const snackbar = (page: Page, text: string) => page.locator('[role="statu
 export const confirmDialog = (page: Page) => page.getByRole('dialog').filter({ hasText: msg('confirm.cancel') });
 export const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 export const form = (page: Page) => page.getByTestId('entity-form');
-
-/**
- * API calls from inside the page: the browser resolves `*.localhost`, sends the session
- * cookie and the Origin the server's CSRF guard wants.
- */
-export async function call(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: any }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, data: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  );
-}
 
 export async function chooseOption(page: Page, input: Locator, search: string, option: string | RegExp) {
   await input.click();

@@ -10,6 +10,7 @@
  * actions). Nothing is lost when the process stops: a lease that runs out makes its
  * actions due again for whichever dispatcher looks next.
  */
+import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { MAX_URLS_PER_REQUEST, type Notifier, type NotifyResult } from './notifier.js';
@@ -41,7 +42,11 @@ export interface RunResult {
   failed: number;
 }
 
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Pause between batches as long as the last one kept the process busy (at most 50 ms): the
+ * dispatcher takes at most about half of the event loop while requests are waiting.
+ */
+const yieldToRequests = (busyMs: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(50, Math.max(1, busyMs))));
 
 export class Dispatcher {
   readonly notifier: Notifier;
@@ -59,7 +64,10 @@ export class Dispatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<RunResult> | undefined;
   private again = false;
-  private stopped = true;
+  /** Polling (start) or not; runs asked for directly happen either way. */
+  private polling = false;
+  /** stop() was called: a run in progress ends after its current batch. */
+  private halted = false;
 
   constructor(opts: DispatcherOptions) {
     this.db = opts.db;
@@ -83,28 +91,30 @@ export class Dispatcher {
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
+    if (this.polling) return;
+    this.polling = true;
+    this.halted = false;
     this.schedule(0);
   }
 
   /** Stops polling and waits for a run in progress (its claimed actions are recorded first). */
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.polling = false;
+    this.halted = true;
     clearTimeout(this.timer);
     await this.running?.catch(() => undefined);
   }
 
   /** New actions were recorded: run soon rather than at the next poll. */
   nudge(): void {
-    if (this.stopped) return;
+    if (!this.polling) return;
     if (this.running) this.again = true;
     else this.schedule(25);
   }
 
   private schedule(ms: number) {
     clearTimeout(this.timer);
-    if (this.stopped) return;
+    if (!this.polling) return;
     this.timer = setTimeout(() => void this.tick(), ms);
     this.timer.unref();
   }
@@ -132,13 +142,14 @@ export class Dispatcher {
   private async drain(): Promise<RunResult> {
     const total: RunResult = { claimed: 0, sent: 0, retried: 0, failed: 0 };
     for (;;) {
+      const started = performance.now();
       const r = await this.runBatch();
       total.claimed += r.claimed;
       total.sent += r.sent;
       total.retried += r.retried;
       total.failed += r.failed;
-      if (r.claimed < this.batchSize || this.stopped) return total;
-      await yieldToRequests();
+      if (r.claimed < this.batchSize || this.halted) return total;
+      await yieldToRequests(performance.now() - started);
     }
   }
 
