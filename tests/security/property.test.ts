@@ -59,8 +59,8 @@ describeEachDialect(
         const entity = entityOf(route.url);
         if (!entity || route.url.endsWith('/bulk_delete/')) continue;
         const t = await targetOf(r, route, adminOn);
-        const tenant = world.sites.dealer;
-        const language = (await h.db.selectFrom('tenants').select('default_language').where('id', '=', tenant.id).executeTakeFirstOrThrow()).default_language;
+        const tenant = await r.tenantOf(t.site);
+        const language = (await h.db.selectFrom('tenants').select('default_language').where('id', '=', tenant).executeTakeFirstOrThrow()).default_language;
         const faults = entityFaults(entity, language);
         const full = t.body ?? {};
         const base = route.method === 'PATCH' ? (t.id === undefined ? {} : { version: full.version }) : full;
