@@ -15,7 +15,7 @@ import { changedTables, fingerprint } from './checksum.js';
 import { HOSTS, loadWorld, type World } from './identities.js';
 import { answerProblem } from './matrix.js';
 import { entityOf, resources, type Resources, SITE_HOST, type SiteKey } from './resources.js';
-import { apiRoutes, fill, hasId, isMutating, type RouteCase } from './routeTable.js';
+import { apiRoutes, fill, hasId, isMutating } from './routeTable.js';
 import { siteFor, targetsOf } from './targets.js';
 
 function clean4xx(res: LightMyRequestResponse, label: string) {
