@@ -4,7 +4,7 @@
  * compact table of what was tried.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import type { Harness } from '../server/harness.js';
+import type { Harness, Session } from '../server/harness.js';
 import { HOST_NAMES, HOSTS, type HostName, IDENTITY_NAMES, type IdentityName, type World } from './identities.js';
 import { leakIn } from './leaks.js';
 import { NO_SUCH_ID, type Resources, type SiteKey } from './resources.js';
@@ -52,6 +52,16 @@ const identitiesOn = (host: HostName, routeIndex: number): IdentityName[] =>
 export async function runMatrix(h: Harness, world: World, r: Resources, routes: readonly RouteCase[]): Promise<Outcome[]> {
   const out: Outcome[] = [];
   const shared = new Map<string, number | undefined>();
+  const kept = new Map<string, Promise<Session | undefined>>();
+  // A read behind a guard cannot sign anyone out: its session is reused. Anything else
+  // (a write, a public or custom route such as logout) gets a fresh one.
+  const sessionFor = (route: RouteCase, name: IdentityName, host: HostName) => {
+    const reusable = route.method === 'GET' && (route.access?.kind === 'permission' || route.access?.kind === 'auth');
+    if (!reusable) return world.session(name, HOSTS[host]);
+    const key = `${name}@${host}`;
+    if (!kept.has(key)) kept.set(key, world.session(name, HOSTS[host]));
+    return kept.get(key)!;
+  };
   for (const [index, route] of routes.entries()) {
     const withId = hasId(route.url);
     for (const host of HOST_NAMES) {
@@ -69,11 +79,7 @@ export async function runMatrix(h: Harness, world: World, r: Resources, routes: 
           }
         }
         const body = await bodyFor(route, site, passes(guess), r, id);
-        const res = await h.call(route.method, fill(route.url, id ?? NO_SUCH_ID), {
-          host: HOSTS[host],
-          session: await world.session(name, HOSTS[host]),
-          body,
-        });
+        const res = await h.call(route.method, fill(route.url, id ?? NO_SUCH_ID), { host: HOSTS[host], session: await sessionFor(route, name, host), body });
         const want = expected(world, route, who, host, { real: id !== undefined, routeHasId: withId });
         const problem = answerProblem(res) ?? (want.ok(res.statusCode) ? undefined : `answered ${res.statusCode}, rule "${want.rule}" wants ${want.want}: ${res.body.slice(0, 160)}`);
         out.push({ route, host, who: name, status: res.statusCode, rule: want.rule, violation: problem });

@@ -97,7 +97,7 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
         .executeTakeFirst()) as { id: number } | undefined;
       return row?.id ?? (await r.create(site));
     }
-    const list = route.url.replace(/\/:id\b.*$/, '/');
+    const list = route.url.replace(/\/:[A-Za-z_]\w*.*$/, '/');
     const res = await h.get(fill(list, NO_SUCH_ID), { host: SITE_HOST[site], session: await adminOn(site) });
     return res.statusCode === 200 ? firstId(res.json()) : undefined;
   }
@@ -129,7 +129,8 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
   /** A valid create/update body for the route on the site (from the declarations for an entity; `{}` elsewhere), with the row's version when it names one. */
   async function validBody(route: RouteCase, site: SiteKey, id?: number): Promise<Record<string, unknown>> {
     const entity = entityOf(route.url);
-    const body = entity && site !== 'master' && !route.url.endsWith('/bulk_delete/') ? await fx.body(entity.name, FIXTURE_SITE[site]) : {};
+    const served = entity && (entity.scope === 'both' || (entity.scope === 'master') === (site === 'master'));
+    const body = served && !route.url.endsWith('/bulk_delete/') ? await fx.body(entity.name, FIXTURE_SITE[site]) : {};
     const version = id === undefined ? undefined : await versionOf(route, id);
     return version === undefined ? body : { ...body, version };
   }

@@ -45,9 +45,10 @@ export function describeAccess(a: Access | undefined): string {
   return a.kind;
 }
 
-/** The route's URL with its parameters filled: `:id` with the id, other params with `x`, `*` with a key that names no file. */
+/** The route's URL with its parameters filled with the id, and `*` with a key that names no file. */
 export function fill(url: string, id: number | string) {
-  return url.replace(/:id\b/g, String(id)).replace(/:[A-Za-z_]\w*/g, 'x').replace(/\*$/, 'zz/zz/00000000000000000000000000000000.png');
+  return url.replace(/:[A-Za-z_]\w*/g, String(id)).replace(/\*$/, 'zz/zz/00000000000000000000000000000000.png');
 }
 
-export const hasId = (url: string) => /:id\b/.test(url);
+/** Whether the URL names a row: `:id`, or any other parameter a route may add. */
+export const hasId = (url: string) => /:[A-Za-z_]\w*/.test(url);
