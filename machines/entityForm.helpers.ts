@@ -93,6 +93,30 @@ export function diffValues(base: Values, mine: Values, theirs: Values): DiffEntr
     }));
 }
 
+/**
+ * What "keep mine" saves after a conflict: their row, with every field I changed since
+ * `base` taken from mine. Fields merge whole (a translated field per language), so a
+ * repeater or a gallery is never spliced from two versions.
+ */
+export function mergeMine(base: Values, mine: Values, theirs: Values): Values {
+  const out: Values = structuredClone(theirs);
+  const take = (m: unknown, b: unknown) => !deepEqual(m, b);
+  for (const [key, value] of Object.entries(mine)) {
+    if (key !== 'translations') {
+      if (take(value, base[key])) out[key] = structuredClone(value);
+      continue;
+    }
+    const baseT = (base.translations ?? {}) as Record<string, Values>;
+    const outT = ((out.translations ??= {}) as Record<string, Values>);
+    for (const [lang, fields] of Object.entries((value ?? {}) as Record<string, Values>)) {
+      for (const [field, v] of Object.entries(fields)) {
+        if (take(v, baseT[lang]?.[field])) (outT[lang] ??= {})[field] = structuredClone(v);
+      }
+    }
+  }
+  return out;
+}
+
 /** Drops the errors of a path and of everything under it (the user changed it). */
 export function clearFieldError(errors: FieldErrors, path: string): FieldErrors {
   const out: FieldErrors = {};

@@ -5,6 +5,7 @@ import {
   diffValues,
   DRAFT_DEBOUNCE_MS,
   hasErrors,
+  mergeMine,
   NON_FIELD,
   rowValues,
   setIn,
@@ -320,7 +321,7 @@ export const entityFormMachine = formSetup.createMachine({
         ],
       },
     },
-    /** 409: someone saved first. Reload takes their row and drops the edits; overwrite resends with their version. */
+    /** 409: someone saved first. Reload takes their row and drops the edits; overwrite saves my changes over their row. */
     conflict: {
       on: {
         'conflict.reload': {
@@ -333,9 +334,13 @@ export const entityFormMachine = formSetup.createMachine({
             }),
           ],
         },
+        // Keep mine: my changes over their row; what only they changed stays theirs.
         'conflict.overwrite': {
           target: 'saving',
-          actions: assign(({ context }) => ({ version: context.conflict!.current.version, conflict: null })),
+          actions: assign(({ context }) => {
+            const theirs = rowValues(context.conflict!.current);
+            return { values: mergeMine(context.initial, context.values, theirs), initial: theirs, version: context.conflict!.current.version, conflict: null };
+          }),
         },
         // Keep editing with the local values (the next save meets the conflict again).
         'conflict.dismiss': { target: 'editable', actions: assign({ conflict: null }) },

@@ -49,6 +49,8 @@ export interface MediaManagerContext {
   /** `all=true`: search every folder, not only the one shown. */
   allFolders: boolean;
   loading: boolean;
+  /** The list changed (an upload batch ended) while the editor or a dialog covered it: reload on the way back. */
+  stale: boolean;
   /** The media in the edit panel (the detail once loaded). */
   editMedia: MediaItem | null;
   editErrors: FieldErrors | null;
@@ -133,6 +135,7 @@ export const mediaManagerMachine = setup({
   },
   guards: {
     noneMode: ({ context }) => context.selectMode === 'none',
+    stale: ({ context }) => context.stale,
     hasEditList: ({ context }) => context.editList.length > 0,
     fromEditor: ({ context }) => context.pendingDelete?.kind === 'media' && context.pendingDelete.origin === 'editor',
     approved: (_, params: { answer: unknown }) => params.answer === true,
@@ -158,6 +161,7 @@ export const mediaManagerMachine = setup({
       search: input.search ?? '',
       allFolders: false,
       loading: false,
+      stale: false,
       editMedia: null,
       editErrors: null,
       saveData: null,
@@ -173,6 +177,8 @@ export const mediaManagerMachine = setup({
   },
   // Selection rules hold in every state: a picker may set them while the grid loads.
   on: {
+    // Browse reloads at once (its own handler); elsewhere the list reloads when browsing resumes.
+    reload: { actions: assign({ stale: true }) },
     'selectMode.set': {
       actions: assign(({ context, event }) => {
         const error = validateSelectMode(event.mode);
@@ -218,7 +224,7 @@ export const mediaManagerMachine = setup({
       },
       states: {
         loading: {
-          entry: assign({ loading: true }),
+          entry: assign({ loading: true, stale: false }),
           exit: assign({ loading: false }),
           invoke: {
             id: 'loadMedia',
@@ -236,6 +242,7 @@ export const mediaManagerMachine = setup({
           },
         },
         ready: {
+          always: { guard: 'stale', target: 'loading' },
           initial: 'idle',
           on: {
             'media.choose': [

@@ -40,8 +40,8 @@ export const mediaManagerModel: MachineModel = {
   machine: mediaManagerMachine,
   input: {},
   actorIds: ['loadMedia', 'searchDebounce', 'loadMediaDetail', 'saveMedia', 'deleteMedia', 'saveFolder', 'deleteFolder', 'confirm'],
-  // Guards read the select mode and whether anything is ticked.
-  contextKey: (c) => [c.selectMode, c.editList.length > 0],
+  // Guards read the select mode, whether anything is ticked and whether the list went stale.
+  contextKey: (c) => [c.selectMode, c.editList.length > 0, c.stale],
   events: [
     done('loadMedia', listResponse()),
     fail('loadMedia', { status: 500 }),

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database, Dialect } from './db/database.js';
 import type { DatabaseSchema } from './db/schema.js';
+import './entities/mediaUsage.js';
 import entities from './entities/routes.js';
 import context from './plugins/context.js';
 import errors from './plugins/errors.js';

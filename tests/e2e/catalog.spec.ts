@@ -338,8 +338,8 @@ test.describe('product form', () => {
     await expect(snackbar(page, msg('form.saved'))).toBeVisible();
     const final = (await call(page, 'GET', `/api/products/${id}/`)).data;
     expect(final.translations.it.name).toBe('Trattore E2E 5100 definitivo');
-    // Overwrite saves the whole form as it is here, over the other tab's summary too.
-    expect(final.translations.it.summary).toBe('Un trattore di prova, creato dal test.');
+    // Keeping mine saves what I changed; the summary only the other tab changed stays theirs.
+    expect(final.translations.it.summary).toBe('Dalla seconda scheda.');
     await other.close();
 
     // Delete, after the red confirm; back on the list, and the row is gone.

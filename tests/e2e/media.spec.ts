@@ -198,7 +198,7 @@ test('two media ticked are deleted in bulk after the confirm, with a green snack
   await expect(snackbar).toBeVisible();
   // Green: the snackbar's success mark (react-hot-toast's checkmark) beside the message.
   await expect
-    .poll(() => snackbar.locator('xpath=..').evaluate((bar) => [...bar.querySelectorAll('div')].map((d) => getComputedStyle(d).backgroundColor)))
+    .poll(() => snackbar.locator('xpath=..').evaluate((bar) => [...bar.querySelectorAll('div')].map((d) => getComputedStyle(d).backgroundColor)), { timeout: 15_000 })
     .toContain('rgb(97, 211, 69)');
 
   await expect(tiles(page)).toHaveCount(1);

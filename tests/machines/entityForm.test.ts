@@ -203,15 +203,21 @@ describe('entity form: 409 conflict', () => {
     expect(drafts.at(-1)?.op).toBe('clear');
   });
 
-  it('overwrite resends the local values with the server version', async () => {
+  it('overwrite saves my changes over their row with the server version, keeping what only they changed', async () => {
     const { actor, at, ctx, calls } = conflicting();
     await at('editable');
     actor.send({ type: 'field.change', path: 'name', value: 'Mine' });
+    actor.send({ type: 'field.change', path: 'translations.it.title', value: 'Trattore mio' });
     actor.send({ type: 'save' });
     await at('conflict');
     actor.send({ type: 'conflict.overwrite' });
     await at({ editable: 'saved' });
-    expect(calls.saveRow[1]).toEqual({ resource: 'products', id: 7, values: expect.objectContaining({ name: 'Mine', status: 'draft' }), version: theirs.version });
+    expect(calls.saveRow[1]).toEqual({
+      resource: 'products',
+      id: 7,
+      values: { name: 'Mine', status: 'published', translations: { en: { title: 'Tractor X' }, it: { title: 'Trattore mio' } }, specs: [{ label: 'hp', value: '90' }] },
+      version: theirs.version,
+    });
     expect(ctx()).toMatchObject({ version: 5, dirty: false });
   });
 

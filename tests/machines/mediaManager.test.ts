@@ -345,3 +345,30 @@ describe('media manager: bulk delete and the editor', () => {
     expect(calls.deleteFolder).toEqual([{ id: 1 }]);
   });
 });
+
+describe('media manager: uploads that end behind the editor', () => {
+  it('reloads the list when the editor closes after an upload batch ended while it was open', async () => {
+    const { actor, calls, ready } = boot();
+    await ready();
+    actor.send({ type: 'editor.open', media: media(1) });
+    await waitFor(actor, (s) => s.matches({ editor: 'open' }));
+    const loads = calls.loadMedia.length;
+    actor.send({ type: 'reload' });
+    expect(actor.getSnapshot().matches({ editor: 'open' })).toBe(true);
+    actor.send({ type: 'editor.close' });
+    await ready();
+    expect(calls.loadMedia.length).toBe(loads + 1);
+    expect(actor.getSnapshot().context.stale).toBe(false);
+  });
+
+  it('goes straight back to the list when nothing changed behind the editor', async () => {
+    const { actor, calls, ready } = boot();
+    await ready();
+    actor.send({ type: 'editor.open', media: media(1) });
+    await waitFor(actor, (s) => s.matches({ editor: 'open' }));
+    const loads = calls.loadMedia.length;
+    actor.send({ type: 'editor.close' });
+    expect(actor.getSnapshot().matches({ browse: 'ready' })).toBe(true);
+    expect(calls.loadMedia.length).toBe(loads);
+  });
+});

@@ -182,8 +182,8 @@ describeEachDialect('media: edit, translations, versions, delete', (h) => {
   });
 
   it('lists the records that use a media item from registered providers', async () => {
-    const remove = registerMediaUsageProvider(async ({ tenantId, mediaId }) =>
-      mediaId === item.id ? [{ model: 'product', id: 7, label: `Tractor of tenant ${tenantId}` }] : [],
+    const remove = registerMediaUsageProvider(async ({ tenantId, mediaIds }) =>
+      mediaIds.includes(item.id) ? [{ media: item.id, model: 'product', id: 7, label: `Tractor of tenant ${tenantId}` }] : [],
     );
     try {
       const body = (await call(h, admin, 'GET', `/api/media/${item.id}`)).json();

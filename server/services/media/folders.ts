@@ -5,6 +5,7 @@ import { nowIso } from '../clock.js';
 import { type Db, isUniqueViolation, lockLibrary, type Trx } from './db.js';
 import { type FolderRow, folderJson } from './serialize.js';
 import { fold, words } from './terms.js';
+import { assertMediaUnused } from './usage.js';
 
 /** How deep folders may nest (the root's children are depth 1). */
 export const MAX_FOLDER_DEPTH = 20;
@@ -210,10 +211,11 @@ export async function deleteFolderTree(
 
     const files = await trx
       .selectFrom('media')
-      .select(['file_key', 'thumb_key', 'web_key'])
+      .select(['id', 'file_key', 'thumb_key', 'web_key'])
       .where('tenant_id', '=', tenantId)
       .where('folder_id', 'in', subtree)
       .execute();
+    await assertMediaUnused(trx, tenantId, files.map((f) => f.id));
     await trx.deleteFrom('media').where('tenant_id', '=', tenantId).where('folder_id', 'in', subtree).execute();
     await trx.deleteFrom('media_counts').where('tenant_id', '=', tenantId).where('folder_id', 'in', subtree).execute();
     const deleted = await trx

@@ -6,7 +6,7 @@ import { getFolder } from './folders.js';
 import { type MediaDetailJson, mediaDetailJson, type MediaJson, mediaJson, type MediaRow, type TranslationRow } from './serialize.js';
 import { prefixRange, termsOf } from './terms.js';
 import { mimeGroup } from './types.js';
-import { mediaUsedBy } from './usage.js';
+import { assertMediaUnused, mediaUsedBy } from './usage.js';
 
 export const MEDIA_PAGE_SIZE = 18;
 
@@ -401,6 +401,7 @@ export async function deleteMedia(db: Db, dialect: Dialect, tenantId: number, id
   return db.transaction().execute(async (trx) => {
     const row = await lockMediaRow(trx, dialect, tenantId, id);
     if (!row) throw notFound();
+    await assertMediaUnused(trx, tenantId, [id]);
     await trx.deleteFrom('media').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
     await bumpCount(trx, tenantId, row.folder_id, row.mime_type, -1);
     return [row.file_key, row.thumb_key, row.web_key].filter((k): k is string => !!k);
