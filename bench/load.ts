@@ -7,8 +7,10 @@
  * lost and that N concurrent saves of one row from one version make one winner and N-1
  * 409s. Writes the figures to bench/results/load-<timestamp>.json.
  *
- * Environment: LOAD_SECONDS=60, LOAD_USERS=200, LOAD_THINK_MS=250 (mean pause between a
- * user's requests; 0 hammers), LOAD_CONTENDERS=20.
+ * Environment: LOAD_SECONDS=60 (users arrive over the first LOAD_RAMP_SECONDS, default a
+ * quarter of it, at most 10), LOAD_USERS=200, LOAD_THINK_MS=250 (mean pause between a
+ * user's requests; 0 hammers), LOAD_CONTENDERS=20. A user saves mostly its own product and
+ * one time in five one of five rows every user of its site edits (the intended 409s).
  * Exit code 1 when a request failed or a check found a lost update; figures never gate.
  */
 import http from 'node:http';
@@ -27,10 +29,14 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const USERS = Number(process.env.LOAD_USERS ?? 200);
 const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 250);
 const CONTENDERS = Number(process.env.LOAD_CONTENDERS ?? 20);
+/** Users arrive spread over this many seconds, as they would, not all in one millisecond. */
+const RAMP_SECONDS = Number(process.env.LOAD_RAMP_SECONDS ?? Math.min(10, SECONDS / 4));
 /** Sessions per dealer site: users share them, as colleagues' browsers would each hold one. */
 const SESSIONS_PER_SITE = 10;
 /** Rows every user of a site may edit: where concurrent saves meet and 409s are intended. */
 const HOT_ROWS_PER_SITE = 5;
+/** Share of saves that go to a hot row; the others edit the user's own row. */
+const HOT_SHARE = 0.2;
 const OPERATIONS = ['list', 'open', 'save', 'upload'] as const;
 type Operation = (typeof OPERATIONS)[number];
 
@@ -72,6 +78,7 @@ async function runOn(backend: 'sqlite' | 'postgres', spaDir: string, adminUrl?: 
   const sites = ['rossi', 'verdi'] as const;
   const sessions = new Map<string, SiteClient[]>();
   const hot = new Map<string, ProductLedger[]>();
+  const brands = new Map<string, number>();
   for (const site of sites) {
     const clients: SiteClient[] = [];
     for (let i = 0; i < SESSIONS_PER_SITE; i++) {
@@ -81,9 +88,19 @@ async function runOn(backend: 'sqlite' | 'postgres', spaDir: string, adminUrl?: 
     }
     sessions.set(site, clients);
     const brand = await firstBrandId(clients[0]);
+    brands.set(site, brand);
     const rows: ProductLedger[] = [];
     for (let i = 0; i < HOT_ROWS_PER_SITE; i++) rows.push(await createProduct(clients[0], brand, `load-hot-${site}-${i}`));
     hot.set(site, rows);
+  }
+  // One row of its own per user (made 20 at a time), where its saves meet no one else's.
+  const own: ProductLedger[] = [];
+  for (let u = 0; u < USERS; u += 20) {
+    const batch = Array.from({ length: Math.min(20, USERS - u) }, (_, i) => {
+      const site = sites[(u + i) % 2];
+      return createProduct(sessions.get(site)![0], brands.get(site)!, `load-own-${u + i}`);
+    });
+    own.push(...(await Promise.all(batch)));
   }
   const pngs = await Promise.all(Array.from({ length: 16 }, (_, i) => pngFor(i * 997 + 1)));
 
@@ -116,13 +133,12 @@ async function runOn(backend: 'sqlite' | 'postgres', spaDir: string, adminUrl?: 
   const user = async (u: number) => {
     const site = sites[u % 2];
     const client = sessions.get(site)![Math.floor(u / 2) % SESSIONS_PER_SITE];
+    await new Promise((r) => setTimeout(r, (u / USERS) * RAMP_SECONDS * 1000));
     for (let n = 0; performance.now() < deadline; n++) {
       const list = await call(client.get(`/api/products/?page=${1 + (n % 2)}`));
       if (!record('list', list, 200)) continue;
       await think();
-      // Mostly a hot row (others edit it too), else a row from the list page.
-      const items = (list as Answer).json<{ items: Array<{ id: number }> }>().items;
-      const id = Math.random() < 0.7 || !items.length ? hot.get(site)![n % HOT_ROWS_PER_SITE].id : items[n % items.length].id;
+      const id = Math.random() < HOT_SHARE ? hot.get(site)![n % HOT_ROWS_PER_SITE].id : own[u].id;
       const open = await call(client.get(`/api/products/${id}/`));
       if (!record('open', open, 200)) continue;
       await think();
@@ -170,7 +186,7 @@ async function runOn(backend: 'sqlite' | 'postgres', spaDir: string, adminUrl?: 
 
   // Contention: N saves of one row from one version at once.
   const rossi = sessions.get('rossi')!;
-  const target = await createProduct(rossi[0], await firstBrandId(rossi[0]), `load-contended-${Date.now()}`);
+  const target = await createProduct(rossi[0], brands.get('rossi')!, `load-contended-${Date.now()}`);
   const contended = await Promise.all(
     Array.from({ length: CONTENDERS }, (_, i) =>
       call(rossi[i % rossi.length].request('PATCH', `/api/products/${target.id}/`, { json: { sku: `c${i}`, version: target.version } })),
@@ -203,7 +219,7 @@ async function main() {
   installExitHandlers();
   const startedAt = new Date();
   const load = os.loadavg()[0];
-  console.log(`bench:load: ${USERS} users, ${SECONDS} s, think ${THINK_MS} ms, node ${process.version}, ${os.cpus().length} CPUs, load average ${load.toFixed(2)}`);
+  console.log(`bench:load: ${USERS} users (arriving over ${RAMP_SECONDS} s), ${SECONDS} s, think ${THINK_MS} ms, node ${process.version}, ${os.cpus().length} CPUs, load average ${load.toFixed(2)}`);
   if (load > os.cpus().length * 0.5) console.log('note: the machine is busy (other work is running): figures are noisy');
   const snapshot = await ensureBuild((l) => console.log(l));
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
