@@ -45,17 +45,23 @@ export function median(values: number[]): number {
 }
 
 export function formatTable(rows: Row[]): string {
-  const head = ['figure', 'budget', 'measured', 'result'];
-  const cells = rows.map((r) => [r.figure, r.budget, r.measured, r.status]);
+  return formatGrid(
+    ['figure', 'budget', 'measured', 'result'],
+    rows.map((r) => [r.figure, r.budget, r.measured, r.status]),
+  );
+}
+
+/** A plain-text table: a header row, a rule, then one line per row, columns padded to fit. */
+export function formatGrid(head: string[], cells: string[][]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) => c.map((v, i) => v.padEnd(widths[i])).join(' | ').trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line)].join('\n');
 }
 
-export function writeResults(startedAt: Date, payload: Record<string, unknown>): string {
+export function writeResults(startedAt: Date, payload: Record<string, unknown>, prefix = ''): string {
   const dir = path.join(ROOT, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  const file = path.join(dir, `${prefix}${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(file, `${JSON.stringify(payload, null, 2)}\n`);
   return path.relative(ROOT, file);
 }

@@ -33,6 +33,10 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
     // An idle connection that the server closes (restart, failover) emits 'error' on the
     // pool; unheard, that would end the process. The pool replaces it on the next query.
     pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));
+    // A connection lost while checked out (mid-transaction) emits 'error' on its client,
+    // where the pool does not listen: unheard, that too would end the process. The query
+    // running on it fails with the same error (a 503), and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

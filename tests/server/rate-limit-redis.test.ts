@@ -16,12 +16,11 @@ const limits = {
 };
 const REDIS_URL = process.env.REDIS_URL;
 
-// Redis outlives the test database: names and addresses are fresh per run, so counters
-// left by an earlier run (or another engineer's) never meet these.
-const run = randomBytes(4).toString('hex');
-const ipOf = (n: number) => `10.${parseInt(run.slice(0, 2), 16)}.${parseInt(run.slice(2, 4), 16)}.${n}`;
-
 describeEachDialect('login rate limits in Redis (REDIS_URL)', (h) => {
+  // Redis outlives the test database: names and addresses are fresh per block, so counters
+  // left by another block, an earlier run (or another engineer's) never meet these.
+  const run = randomBytes(4).toString('hex');
+  const ipOf = (n: number) => `10.${parseInt(run.slice(0, 2), 16)}.${parseInt(run.slice(2, 4), 16)}.${n}`;
   function attempt(app: Awaited<ReturnType<typeof h.appWith>>, username: string, password: string, ip: string) {
     return h.post('/api/auth/login', { app, host: 'localhost', body: { username, password }, headers: { 'x-forwarded-for': ip } });
   }
