@@ -24,7 +24,7 @@ interface FileSize {
 }
 
 /** Outputs loaded by static import from `start`, itself included, in load order. */
-function staticClosure(meta: Metafile, start: string): string[] {
+export function staticClosure(meta: Metafile, start: string): string[] {
   const seen: string[] = [];
   const visit = (o: string) => {
     if (seen.includes(o)) return;

@@ -4,11 +4,11 @@
  * bare Fastify 5 JSON route measured the same way.
  * Budget (issue 2): ≥ 25% of the bare route's req/s, p99 < 20 ms.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { login, siteHeaders, startApp } from './lib/app.js';
-import { onCleanup, tempDir } from './lib/lifecycle.js';
+import { tempDir } from './lib/lifecycle.js';
 import { measureLoad, type LoadResult } from './lib/load.js';
+import { createPgDatabase, pgAdminUrl } from './lib/pg.js';
+import { cpuNote } from './lib/scenarios.js';
 import { budgetStatus, int, ms, type BenchContext, type BenchOutcome, type Row } from './lib/report.js';
 import { startServer } from './lib/server.js';
 
@@ -25,6 +25,7 @@ async function measureBare(ctx: BenchContext): Promise<LoadResult> {
   try {
     ctx.log(`  bare Fastify on :${bare.port}, ${ctx.loadSeconds} s at 50 connections…`);
     return await measureLoad(`${bare.url}/`, {
+      pid: bare.pid,
       headers: { host: `localhost:${bare.port}` },
       warmupSeconds: ctx.warmupSeconds,
       durationSeconds: ctx.loadSeconds,
@@ -40,6 +41,7 @@ async function measureProfile(ctx: BenchContext, dialect: string, databaseUrl?: 
     const token = await login(app);
     ctx.log(`  profiles/me on ${dialect} (:${app.port}), ${ctx.loadSeconds} s at 50 connections…`);
     return await measureLoad(`${app.url}/api/profiles/me/`, {
+      pid: app.pid,
       headers: { host: siteHeaders(app.port).host, authorization: `Token ${token}` },
       warmupSeconds: ctx.warmupSeconds,
       durationSeconds: ctx.loadSeconds,
@@ -49,30 +51,26 @@ async function measureProfile(ctx: BenchContext, dialect: string, databaseUrl?: 
   }
 }
 
-/** A fresh database next to the one the admin URL names, dropped when the run ends. */
-async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bo_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const drop = onCleanup(`drop database ${name}`, () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop };
-}
-
 function profileRows(dialect: string, r: LoadResult, bare: LoadResult): Row[] {
   const share = r.rps / bare.rps;
   const clean = r.non2xx + r.errors + r.timeouts === 0;
   const note = loadNote(r);
+  const cpuRows: Row[] =
+    r.cpuMsPerRequest && bare.cpuMsPerRequest
+      ? [
+          {
+            bench: 'profile',
+            figure: `GET /api/profiles/me/ [${dialect}] server CPU per request vs bare`,
+            budget: 'reference (the req/s budget with the machine\'s other work taken out)',
+            measured: `${r.cpuMsPerRequest.toFixed(3)} vs ${bare.cpuMsPerRequest.toFixed(3)} ms/req: ${((100 * bare.cpuMsPerRequest) / r.cpuMsPerRequest).toFixed(1)}% of bare`,
+            status: 'info',
+            value: (100 * bare.cpuMsPerRequest) / r.cpuMsPerRequest,
+            unit: '% of bare (CPU)',
+          },
+        ]
+      : [];
   return [
+    ...cpuRows,
     {
       bench: 'profile',
       figure: `GET /api/profiles/me/ [${dialect}] req/s`,
@@ -87,7 +85,7 @@ function profileRows(dialect: string, r: LoadResult, bare: LoadResult): Row[] {
       bench: 'profile',
       figure: `GET /api/profiles/me/ [${dialect}] latency`,
       budget: `p99 < ${MAX_P99_MS} ms`,
-      measured: `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}${note}`,
+      measured: `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}${cpuNote(r)}${note}`,
       status: budgetStatus(clean && r.p99 < MAX_P99_MS),
       value: r.p99,
       unit: 'ms',
@@ -98,13 +96,14 @@ function profileRows(dialect: string, r: LoadResult, bare: LoadResult): Row[] {
 
 export async function benchProfileMe(ctx: BenchContext): Promise<BenchOutcome> {
   const bare = await measureBare(ctx);
+  ctx.bareRps = bare.rps;
   const sqlite = await measureProfile(ctx, 'sqlite');
   const rows: Row[] = [
     {
       bench: 'profile',
       figure: `bare Fastify GET / {hello:'world'}`,
       budget: 'reference',
-      measured: `${int(bare.rps)} req/s, p50 ${ms(bare.p50)}, p99 ${ms(bare.p99)}${loadNote(bare)}`,
+      measured: `${int(bare.rps)} req/s, p50 ${ms(bare.p50)}, p99 ${ms(bare.p99)}${cpuNote(bare)}${loadNote(bare)}`,
       status: 'info',
       value: bare.rps,
       unit: 'req/s',
@@ -113,7 +112,7 @@ export async function benchProfileMe(ctx: BenchContext): Promise<BenchOutcome> {
   ];
   const details: Record<string, unknown> = { bare, sqlite };
 
-  const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const adminUrl = pgAdminUrl();
   if (adminUrl) {
     const db = await createPgDatabase(adminUrl);
     try {

@@ -38,18 +38,18 @@ export function startApp(opts: AppOptions): Promise<ServerHandle> {
 }
 
 /**
- * Headers a browser on http://localhost:<port> sends: the origin guard compares the
- * Origin's host with the Host header, port included, so Host is `localhost:<port>`.
+ * Headers a browser on http://<site>:<port> sends: the origin guard compares the
+ * Origin's host with the Host header, port included, so Host is `<site>:<port>`.
  */
-export function siteHeaders(port: number): Record<string, string> {
-  return { host: `localhost:${port}`, origin: `http://localhost:${port}` };
+export function siteHeaders(port: number, site = 'localhost'): Record<string, string> {
+  return { host: `${site}:${port}`, origin: `http://${site}:${port}` };
 }
 
-/** POST /api/auth/login as admin; returns the session token. */
-export async function login(server: ServerHandle, username = DEMO_USER, password = DEMO_PASSWORD): Promise<string> {
+/** POST /api/auth/login (as admin on the master site by default); returns the session token. */
+export async function login(server: ServerHandle, username = DEMO_USER, password = DEMO_PASSWORD, site = 'localhost'): Promise<string> {
   const res = await request(`${server.url}/api/auth/login`, {
     method: 'POST',
-    headers: { ...siteHeaders(server.port), 'content-type': 'application/json' },
+    headers: { ...siteHeaders(server.port, site), 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
   if (res.status !== 200) throw new Error(`login as ${username} answered ${res.status}: ${res.body.slice(0, 300)}`);

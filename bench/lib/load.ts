@@ -1,12 +1,25 @@
 /** autocannon against a URL: a short warm-up, then the measured run. */
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { request } from './server.js';
+
+/** CPU time a process has used so far, in ms (Linux /proc; user + system, 10 ms ticks). */
+export function cpuMsOf(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface LoadOptions {
   connections?: number;
   warmupSeconds?: number;
   durationSeconds?: number;
   headers?: Record<string, string>;
+  /** The server's process id: its CPU time per request is measured too. */
+  pid?: number;
 }
 
 export interface LoadResult {
@@ -25,6 +38,11 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /**
+   * Server CPU time per request during the measured run: unlike req/s and latency it
+   * hardly moves with other work on the machine (a busy machine only lends fewer CPU ms).
+   */
+  cpuMsPerRequest?: number;
 }
 
 export async function measureLoad(url: string, opts: LoadOptions = {}): Promise<LoadResult> {
@@ -37,8 +55,14 @@ export async function measureLoad(url: string, opts: LoadOptions = {}): Promise<
   const warmup = opts.warmupSeconds ?? 2;
   if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers });
   const durationSeconds = opts.durationSeconds ?? 10;
+  const cpuBefore = opts.pid ? cpuMsOf(opts.pid) : undefined;
   const r = await autocannon({ url, connections, duration: durationSeconds, headers });
-  return loadResult(url, connections, durationSeconds, r);
+  const cpuAfter = opts.pid ? cpuMsOf(opts.pid) : undefined;
+  const total = r.requests.total;
+  return {
+    ...loadResult(url, connections, durationSeconds, r),
+    cpuMsPerRequest: cpuBefore !== undefined && cpuAfter !== undefined && total ? (cpuAfter - cpuBefore) / total : undefined,
+  };
 }
 
 /** autocannon's result as the benchmarks report it. */

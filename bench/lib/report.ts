@@ -24,6 +24,10 @@ export interface BenchContext {
   /** Seconds of measured load per autocannon run (default 10). */
   loadSeconds: number;
   warmupSeconds: number;
+  /** Measured seconds per list scenario (products, media): many scenarios, shorter runs. */
+  listSeconds: number;
+  /** The bare Fastify route's req/s, once the profile benchmark has measured it in this run. */
+  bareRps?: number;
   log(line: string): void;
 }
 

@@ -1,14 +1,15 @@
-import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { dialectOf } from '../entities/context.js';
 
 const postgres = new WeakMap<object, boolean>();
-const isPostgres = (db: Kysely<any>) => {
+function isPostgres(db: Kysely<any>) {
   let pg = postgres.get(db);
   if (pg === undefined) {
-    pg = db.getExecutor().adapter instanceof PostgresAdapter;
+    pg = dialectOf(db) === 'postgres';
     postgres.set(db, pg);
   }
   return pg;
-};
+}
 
 /**
  * A query run on every request, written once as SQL with `?` placeholders. Kysely's

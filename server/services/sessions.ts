@@ -29,18 +29,8 @@ export async function createSession(
   return token;
 }
 
-interface SessionUserRow {
-  expires_at: string;
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: 'MA' | 'DE' | null;
-  is_superuser: number;
-  tenant_id: number | null;
-  market_id: number | null;
-}
+/** A Principal as stored: is_superuser is 0/1. */
+type SessionUserRow = Omit<Principal, 'is_superuser'> & { expires_at: string; is_superuser: number };
 
 // Every authenticated request runs this.
 const sessionUser = hotQuery<SessionUserRow, [tokenHash: string]>(

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { type EntityDef, entityActions, type Field } from '../../entities/define';
 import { LANGUAGE_NAMES, type Language } from '../../locales/languages';
@@ -19,12 +19,14 @@ import { entityFormActors, type FormActorOptions } from '../http/entityActors';
 import { useT } from '../i18n/i18n';
 import type { ScreenProps } from '../routing/routes';
 import NotFoundScreen from '../screens/NotFoundScreen';
-import { ConflictDialog } from './ConflictDialog';
 import { siteLanguages } from './formValues';
 import { newRowValues } from './newRow';
 import { useLeaveGuard } from './leaveGuard';
 import { listHref } from './listMemory';
 import { buttonClass, EIcon } from './ui';
+
+// Only a conflicting save shows it: its dialog library loads then, not with every form.
+const ConflictDialog = lazy(() => import('./ConflictDialog').then((m) => ({ default: m.ConflictDialog })));
 
 type FormActor = ActorRefFrom<EntityFormMachine>;
 
@@ -392,14 +394,16 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
         </footer>
       </form>
       {view.conflict && (
-        <ConflictDialog
-          entity={entity}
-          detail={view.conflict.detail}
-          diff={view.conflict.diff}
-          reload={() => send({ type: 'conflict.reload' })}
-          overwrite={() => send({ type: 'conflict.overwrite' })}
-          dismiss={() => send({ type: 'conflict.dismiss' })}
-        />
+        <Suspense fallback={null}>
+          <ConflictDialog
+            entity={entity}
+            detail={view.conflict.detail}
+            diff={view.conflict.diff}
+            reload={() => send({ type: 'conflict.reload' })}
+            overwrite={() => send({ type: 'conflict.overwrite' })}
+            dismiss={() => send({ type: 'conflict.dismiss' })}
+          />
+        </Suspense>
       )}
     </FieldHostContext.Provider>
   );

@@ -3,7 +3,7 @@ import type { MediaField as FileFieldDef } from '../../entities/define';
 import { useT } from '../i18n/i18n';
 import { ChosenMedia, MediaFacts } from '../media/ChosenMedia';
 import { Icon } from '../ui/icons';
-import MediaPickerDialog from '../media/MediaPickerDialog';
+import MediaPickerDialog from '../media/LazyMediaPickerDialog';
 import { FilePickerButton } from '../media/UploadControls';
 import { UploadList } from '../media/UploadList';
 import { useMediaPermissions, useUploadQueueActor, useUploadQueueView } from '../media/useMediaManager';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { MediaField as MediaFieldDef } from '../../entities/define';
 import { useT } from '../i18n/i18n';
 import { ChosenMedia, MediaFacts } from '../media/ChosenMedia';
-import MediaPickerDialog from '../media/MediaPickerDialog';
+import MediaPickerDialog from '../media/LazyMediaPickerDialog';
 import { MediaThumb } from '../media/MediaPreview';
 import { Icon } from '../ui/icons';
 import { labelText } from './label';

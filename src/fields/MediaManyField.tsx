@@ -2,7 +2,7 @@ import { type DragEvent, useState } from 'react';
 import type { MediaManyField as MediaManyFieldDef } from '../../entities/define';
 import { useT } from '../i18n/i18n';
 import { ChosenMedia } from '../media/ChosenMedia';
-import MediaPickerDialog from '../media/MediaPickerDialog';
+import MediaPickerDialog from '../media/LazyMediaPickerDialog';
 import { MediaThumb } from '../media/MediaPreview';
 import { Icon } from '../ui/icons';
 import { fieldButton } from './MediaField';

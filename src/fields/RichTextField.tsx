@@ -1,15 +1,15 @@
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { RichTextField as RichTextDef } from '../../entities/define';
 import { useT } from '../i18n/i18n';
+import MediaPickerDialog from '../media/LazyMediaPickerDialog';
 import type { MediaItem } from '../../machines/mediaManager.types';
 import type { FieldWidgetProps } from './types';
 import { inputBase, smallButton } from './ui';
 
 // The media library's picker (issue 4), loaded when an image is to be inserted.
-const MediaPickerDialog = lazy(() => import('../media/MediaPickerDialog'));
 
 /** Tailwind resets headings and lists: give the edited content its look back. */
 const CONTENT_CLASS =
@@ -180,11 +180,7 @@ export default function RichTextField({ name, value, onChange, errors, disabled,
           )}
         </div>
       )}
-      {panel === 'image' && (
-        <Suspense fallback={null}>
-          <MediaPickerDialog open mode="multi" accept="image/*" title={t('fields.richtext.image')} onClose={() => setPanel(null)} onChoose={insertMedia} />
-        </Suspense>
-      )}
+      <MediaPickerDialog open={panel === 'image'} mode="multi" accept="image/*" title={t('fields.richtext.image')} onClose={() => setPanel(null)} onChoose={insertMedia} />
       <EditorContent editor={editor} />
     </div>
   );

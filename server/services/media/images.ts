@@ -5,6 +5,11 @@ import type { AllowedType } from './types.js';
 /** Longest side of the grid thumbnail and of the web-sized variant (both WebP). */
 export const THUMBNAIL_PX = 320;
 export const WEB_PX = 1600;
+/**
+ * WebP encoder effort (0–6, sharp's default 4): 2 encodes a 12-megapixel upload's
+ * variants about twice as fast for files a few percent larger, at the same quality.
+ */
+const WEBP_EFFORT = 2;
 /** SVGs bigger than this are stored but get no thumbnail (rasterising them is not worth it). */
 const SVG_THUMBNAIL_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -46,7 +51,7 @@ export async function processImage(file: string, type: AllowedType, out: { thumb
       const { width, height } = await dimensions(sharp(input, BASE));
       await sharp(input, BASE)
         .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside' })
-        .webp({ quality: 80 })
+        .webp({ quality: 80, effort: WEBP_EFFORT })
         .toFile(out.thumbnail);
       return { width, height, thumbnail: true, web: false };
     }
@@ -56,12 +61,12 @@ export async function processImage(file: string, type: AllowedType, out: { thumb
     await sharp(file, BASE)
       .autoOrient()
       .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
+      .webp({ quality: 80, effort: WEBP_EFFORT })
       .toFile(out.thumbnail);
     await sharp(file, { ...BASE, animated: type.animated === true })
       .autoOrient()
       .resize(WEB_PX, WEB_PX, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
+      .webp({ quality: 82, effort: WEBP_EFFORT })
       .toFile(out.web);
     return { width, height, thumbnail: true, web: true };
   } catch (error) {

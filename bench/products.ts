@@ -1,0 +1,76 @@
+/**
+ * Benchmark: the product list of one dealer site holding 1,000,000 products (SQLite, and
+ * PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set), signed in as the
+ * site's dealer: first page, page 1,000, a two-word search and a status filter, each at
+ * 50 connections. The million rows are a kept fixture (lib/fixtures.ts, lib/bulkProducts.ts).
+ * Budget (issue 5): each p99 < 20 ms and ≥ 20× the Directus list figure of
+ * STACK-NOTES.md (~360 req/s, so 7,200 req/s).
+ */
+import { login, startApp } from './lib/app.js';
+import { seedProducts } from './lib/bulkProducts.js';
+import { fixture } from './lib/fixtures.js';
+import { pgAdminUrl } from './lib/pg.js';
+import { request } from './lib/server.js';
+import { ms, type BenchContext, type BenchOutcome, type Row } from './lib/report.js';
+import { runScenarios, type Scenario } from './lib/scenarios.js';
+
+const ROWS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
+const SITE = 'rossi.localhost';
+const DIRECTUS_RPS = 360;
+
+const SCENARIOS: Scenario[] = [
+  { label: 'first page', path: '/api/products/' },
+  { label: 'page 1,000', path: '/api/products/?page=1000' },
+  { label: 'search "agrotron 4242"', path: '/api/products/?search=agrotron%204242' },
+  { label: 'filter status=draft', path: '/api/products/?fltr=status%3Ddraft' },
+];
+
+async function onDialect(ctx: BenchContext, adminUrl?: string) {
+  const dialect = adminUrl ? 'postgres' : 'sqlite';
+  const fx = await fixture({
+    name: `products${ROWS}`,
+    files: ['bench/lib/bulkProducts.ts'],
+    adminUrl,
+    seed: (db, d) => seedProducts(db, d, SITE, ROWS).then(() => undefined),
+    log: ctx.log,
+  });
+  if (fx.built) ctx.log(`  fixture built in ${(fx.buildMs! / 1000).toFixed(1)} s`);
+  const app = await startApp({ name: `server (products, ${dialect})`, dataDir: fx.dataDir, spaDir: ctx.snapshot.spaDir, databaseUrl: fx.databaseUrl });
+  try {
+    const token = await login(app, 'rossi', undefined, SITE);
+    const headers = { host: `${SITE}:${app.port}`, authorization: `Token ${token}` };
+    const first = await request(`${app.url}/api/products/`, { headers });
+    const count = (JSON.parse(first.body) as { paginator?: { count?: number } }).paginator?.count ?? 0;
+    if (count < ROWS) throw new Error(`the product list counts ${count} rows, expected at least ${ROWS}`);
+    const { rows, results } = await runScenarios(ctx, {
+      bench: 'products',
+      subject: `products ${(ROWS / 1e6).toLocaleString('en-US')}M [${dialect}]`,
+      baseUrl: app.url,
+      pid: app.pid,
+      headers,
+      scenarios: SCENARIOS,
+      budget: { connections: 50, maxP99Ms: 20, minRps: { value: DIRECTUS_RPS * 20, why: '20× Directus' } },
+    });
+    return { rows, details: { dialect, count, fixtureBuilt: fx.built, fixtureBuildMs: fx.buildMs, results } };
+  } finally {
+    await app.stop();
+  }
+}
+
+export async function benchProducts(ctx: BenchContext): Promise<BenchOutcome> {
+  const sqlite = await onDialect(ctx);
+  const rows: Row[] = [...sqlite.rows];
+  const details: Record<string, unknown> = { sqlite: sqlite.details };
+  const adminUrl = pgAdminUrl();
+  if (adminUrl) {
+    const postgres = await onDialect(ctx, adminUrl);
+    rows.push(...postgres.rows);
+    details.postgres = postgres.details;
+  } else {
+    rows.push({ bench: 'products', figure: 'products [postgres]', budget: 'p99 < 20 ms', measured: 'not run: set BENCH_DATABASE_URL or TEST_DATABASE_URL', status: 'skipped' });
+  }
+  for (const d of [sqlite.details, details.postgres as typeof sqlite.details | undefined]) {
+    if (d?.fixtureBuilt) rows.push({ bench: 'products', figure: `products fixture built [${d.dialect}]`, budget: 'reference', measured: ms(d.fixtureBuildMs ?? 0), status: 'info' });
+  }
+  return { rows, details };
+}
