@@ -77,3 +77,27 @@ test('a market administrator has no indexing logs', async ({ browser }) => {
   await market.goto(site('localhost', '/backoffice/indexingLogs'));
   await expect(market.getByText('This page could not be found')).toBeVisible();
 });
+
+test('a dealer publishes a news item and the master sees its indexing log entry', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const rossi = await signedIn(browser, ROSSI, 'rossi', '/news');
+  const slug = `notizia-indicizzata-${Date.now()}`;
+  const draft = await call(rossi, 'POST', '/api/news/', {
+    status: 'draft',
+    publish_at: new Date().toISOString(),
+    translations: { it: { title: 'Notizia indicizzata', slug } },
+  });
+  expect(draft.status, JSON.stringify(draft.data)).toBe(201);
+
+  await rossi.goto(site(ROSSI, `/backoffice/news/${draft.data.id}`));
+  await rossi.locator('[name="status"]').selectOption('published');
+  await rossi.getByTestId('form-save').click();
+  await expect(rossi.getByText(it.form.saved)).toBeVisible();
+  const publicUrl = `https://${ROSSI}/it/news/${slug}`;
+
+  const admin = await signedIn(browser, 'localhost', 'admin', '/indexingLogs');
+  const row = admin.locator('tr', { has: admin.getByRole('link', { name: publicUrl }) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(en.options.indexingLog.action.updated);
+  await expect(row.locator('[data-value="sent"]')).toHaveText(en.options.indexingLog.status.sent, { timeout: 15_000 });
+});

@@ -69,7 +69,10 @@ describeEachDialect(
     });
 
     function expected(who: Who, action: Action, e: EntityDef): number {
+      // A read-only entity has no write routes at all.
+      if (e.readOnly && action !== 'list' && action !== 'read') return 404;
       if (who === 'anonymous' || who === 'rossi' || who === 'verdi') return 401;
+      if (who === 'market' && e.notForRoles?.includes('MA')) return 404;
       if (who === 'admin') return OK[action];
       return can({ is_superuser: false, all_permissions: held[who] }, PERMISSION[action], e.model) ? OK[action] : 403;
     }
@@ -149,7 +152,8 @@ describeEachDialect(
           const id = await create(e);
           for (const who of ['staff', 'market'] as const) {
             const res = await h.post(`${api(e)}bulk_delete/`, { session: sessions[who], body: { ids: [id] } });
-            expect(res.statusCode).toBe(expected(who, 'delete', e) === 204 ? 200 : 403);
+            const want = expected(who, 'delete', e);
+            expect(res.statusCode).toBe(want === 204 ? 200 : want);
             if (res.statusCode === 200) return;
           }
           expect(await versionOf(e, id)).toBe(1);
@@ -157,7 +161,7 @@ describeEachDialect(
 
         for (const [name, field] of Object.entries(e.fields)) {
           const samples = invalidSamples(field);
-          if (!samples.length) continue;
+          if (!samples.length || e.readOnly) continue;
           it(`refuses invalid ${field.type} values of ${name} on its path, and writes nothing`, async () => {
             const id = await create(e);
             const good = await fx.body(e.name, 'master', await overrides(e));
