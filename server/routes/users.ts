@@ -69,7 +69,7 @@ const accountRoutes = (entity: EntityDef): FastifyPluginAsync =>
       const roster = await openRoster(req, entity, 'change');
       const row = await updateAccount(app.db, roster, idOf(req), req.body, {
         partial,
-        version: versionOf(req),
+        version: () => versionOf(req),
         sessionToken: req.sessionToken()?.token,
       });
       return reply.header('etag', `"${row.version}"`).send(row);

@@ -160,7 +160,8 @@ class StaleVersion extends Error {}
 
 export interface UpdateOptions {
   partial: boolean;
-  version: number | undefined;
+  /** Read only once the row is found in the roster: another site's row is 404 whatever the request says. */
+  version: () => number | undefined;
   /** The token of the request's own session: kept when users change their own password. */
   sessionToken?: string;
 }
@@ -168,12 +169,13 @@ export interface UpdateOptions {
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c) => b.includes(c));
 
 export async function updateAccount(db: Db, roster: Roster, id: number, body: unknown, opts: UpdateOptions) {
-  if (opts.version === undefined) {
-    throw fieldErrors({ version: ['This field is required: send the version you edited, in the body or as If-Match.'] });
-  }
   const current = await loadAccount(db, roster, id);
   if (!current) throw notFound();
-  if (current.version !== opts.version) throw conflict(await presentAccount(db, roster, current));
+  const version = opts.version();
+  if (version === undefined) {
+    throw fieldErrors({ version: ['This field is required: send the version you edited, in the body or as If-Match.'] });
+  }
+  if (current.version !== version) throw conflict(await presentAccount(db, roster, current));
   const before = await codenamesOf(db, id);
   const values = validate(roster, body, opts.partial ? 'patch' : 'replace', accountValues(current, before));
   const errors: Errors = {};
@@ -228,7 +230,7 @@ export async function updateAccount(db: Db, roster: Roster, id: number, body: un
           updated_at: nowIso(),
         }))
         .where('id', '=', id)
-        .where('version', '=', opts.version!)
+        .where('version', '=', version)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) throw new StaleVersion();
       if (!sameList(permissions, before)) await writePermissions(trx, id, permissions);

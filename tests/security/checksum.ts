@@ -22,6 +22,9 @@ const stable = (row: Record<string, unknown>) =>
 
 /** `{ table: "<rows>:<sha256>" }` for every data table. */
 export async function fingerprint(h: Harness): Promise<Record<string, string>> {
+  // The indexing dispatcher sends what earlier writes (fixtures) recorded in the background:
+  // let it finish first, or its bookkeeping would pass for a write of the request under test.
+  await h.app.indexing.runUntilIdle();
   const out: Record<string, string> = {};
   for (const table of await tables(h)) {
     const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(h.db);

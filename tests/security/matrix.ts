@@ -22,13 +22,18 @@ export interface Outcome {
 
 const SITE: Record<Exclude<HostName, 'unknown'>, SiteKey> = { master: 'master', dealer: 'dealer' };
 
-/** Checks every answer may pass: no 5xx, JSON for errors, nothing internal in the body. */
-export function answerProblem(res: LightMyRequestResponse): string | undefined {
+/**
+ * Checks every answer may pass: no 5xx, JSON for errors, nothing internal in the body.
+ * `sent`: what the request itself carried; an error naming the rejected value quotes it,
+ * which reveals nothing, so it is taken out before the body is searched for SQL text.
+ */
+export function answerProblem(res: LightMyRequestResponse, sent: readonly string[] = []): string | undefined {
   if (res.statusCode >= 500) return `${res.statusCode}: ${res.body.slice(0, 200)}`;
   if (res.statusCode >= 400 && !String(res.headers['content-type'] ?? '').startsWith('application/json')) {
     return `error ${res.statusCode} is not JSON (${res.headers['content-type']})`;
   }
-  const leak = leakIn(res.body, res.statusCode);
+  const body = sent.reduce((b, s) => b.split(JSON.stringify(s).slice(1, -1)).join('<sent>'), res.body);
+  const leak = leakIn(body, res.statusCode);
   return leak ? `${res.statusCode} body carries ${leak}: ${res.body.slice(0, 200)}` : undefined;
 }
 
@@ -80,7 +85,8 @@ export async function runMatrix(h: Harness, world: World, r: Resources, routes: 
         }
         const body = await bodyFor(route, site, passes(guess), r, id);
         const res = await h.call(route.method, fill(route.url, id ?? NO_SUCH_ID), { host: HOSTS[host], session: await sessionFor(route, name, host), body });
-        const want = expected(world, route, who, host, { real: id !== undefined, routeHasId: withId });
+        const market = id === undefined || !site ? undefined : await r.marketOf(route, site, id);
+        const want = expected(world, route, who, host, { real: id !== undefined, routeHasId: withId, market });
         const problem = answerProblem(res) ?? (want.ok(res.statusCode) ? undefined : `answered ${res.statusCode}, rule "${want.rule}" wants ${want.want}: ${res.body.slice(0, 160)}`);
         out.push({ route, host, who: name, status: res.statusCode, rule: want.rule, violation: problem });
         // A PUT or PATCH may have moved the shared row's version on: later cases read it afresh.

@@ -6,10 +6,12 @@
  */
 import type { EntityDef } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
+import { columnOf, isScoped } from '../../server/entities/schema.js';
 import { fixtures, type SiteName } from '../server/entity-fixtures.js';
 import type { Harness, Session } from '../server/harness.js';
 import { image } from '../server/fixtures/media.js';
 import { upload } from '../server/fixtures/mediaApi.js';
+import { GOOD_PASSWORD } from '../server/users-fixtures.js';
 import { fill, type RouteCase } from './routeTable.js';
 
 /** An id beyond every row, inside the integer range: names nothing. */
@@ -22,8 +24,10 @@ export const SITE_HOST: Record<SiteKey, string> = { master: 'localhost', dealer:
 interface Resource {
   table: string;
   entity?: EntityDef;
-  /** Makes a row on the site through the real code and answers its id. */
-  create(site: SiteKey): Promise<number>;
+  /** Rows of others must not be used (accounts: the suite's own identities): every id is one the suite made. */
+  ownRowsOnly?: boolean;
+  /** Makes a row on the site through the real code and answers its id; undefined where only the server writes rows. */
+  create(site: SiteKey): Promise<number | undefined>;
 }
 
 const stripPrefix = (url: string) => url.replace(/^\/backoffice\/api\//, '/api/');
@@ -44,7 +48,30 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
     const entity = entityOf(url);
     let r: Resource | undefined;
     if (entity) {
-      r = { table: entity.table, entity, create: (site) => fx.create(entity.name, FIXTURE_SITE[site]) };
+      r = {
+        table: entity.table,
+        entity,
+        // Master rows are the sites and markets every other case stands on: a PUT must not rename them.
+        ownRowsOnly: !isScoped(entity) && !entity.readOnly,
+        async create(site) {
+          if (entity.readOnly) return undefined;
+          // In the dealer site's market, which the market administrator may reach.
+          const overrides = entity.marketField ? { [entity.marketField]: await marketOfSite('dealer') } : {};
+          return fx.create(entity.name, FIXTURE_SITE[site], overrides);
+        },
+      };
+    } else if (/^\/api\/(users|tenantUsers)(\/|$)/.test(u)) {
+      const dealers = u.startsWith('/api/tenantUsers');
+      r = {
+        table: 'users',
+        ownRowsOnly: true,
+        async create(site) {
+          const body = { username: `throwaway${fx.next()}`, password: GOOD_PASSWORD, ...(dealers ? { tenant: await tenantOf('dealer') } : {}) };
+          const res = await h.post(dealers ? '/api/tenantUsers/' : '/api/users/', { host: SITE_HOST[site], session: await adminOn(site), body });
+          if (res.statusCode !== 201) throw new Error(`account answered ${res.statusCode}: ${res.body}`);
+          return (res.json() as { id: number }).id;
+        },
+      };
     } else if (/^\/api\/media(\/|$)/.test(u)) {
       r = {
         table: 'media',
@@ -68,6 +95,11 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
     return r;
   }
 
+  const marketOfSite = async (site: SiteKey) =>
+    (await h.db.selectFrom('tenants').select('market_id').where('id', '=', await tenantOf(site)).executeTakeFirstOrThrow()).market_id;
+
+  const own = new Map<string, Promise<number | undefined>>();
+
   const tenantOf = async (site: SiteKey) =>
     (await h.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', SITE_HOST[site]).executeTakeFirstOrThrow()).tenant_id;
 
@@ -88,13 +120,24 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
   /** An id of an existing row of the site that the route's `:id` names, or undefined. */
   async function existingId(route: RouteCase, site: SiteKey): Promise<number | undefined> {
     const r = resourceOf(route.url);
+    if (r?.ownRowsOnly) {
+      const key = `${route.url}@${site}`;
+      if (!own.has(key)) own.set(key, r.create(site));
+      const id = await own.get(key)!;
+      // Still there: a case may have deleted it, and the next one needs a real row.
+      if (id !== undefined && (await stillThere(route, id))) return id;
+      own.delete(key);
+      return existingId(route, site);
+    }
     if (r) {
-      const row = (await h.db
-        .selectFrom(r.table as never)
-        .select('id' as never)
-        .where('tenant_id' as never, '=', (await tenantOf(site)) as never)
-        .orderBy('id' as never)
-        .executeTakeFirst()) as { id: number } | undefined;
+      // Rows of a master entity belong to no site; an entity over part of a table sees only its part.
+      const bounds: Array<[string, unknown]> = [
+        ...(r.entity && !isScoped(r.entity) ? [] : [['tenant_id', await tenantOf(site)] as [string, unknown]]),
+        ...Object.entries(r.entity?.fixed ?? {}),
+      ];
+      let q = h.db.selectFrom(r.table as never).select('id' as never);
+      for (const [column, value] of bounds) q = q.where(column as never, '=', value as never);
+      const row = (await q.orderBy('id' as never).executeTakeFirst()) as { id: number } | undefined;
       return row?.id ?? (await r.create(site));
     }
     const list = route.url.replace(/\/:[A-Za-z_]\w*.*$/, '/');
@@ -126,16 +169,39 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
     return row ? Number(row.version) : undefined;
   }
 
+  /**
+   * The market of the row where a market administrator reaches only its own market's rows
+   * (spec §3): an entity with a `marketField`, and the accounts of the master site (its
+   * users list shows an MA the MAs of its market only). Else undefined.
+   */
+  async function marketOf(route: RouteCase, site: SiteKey, id: number): Promise<number | null | undefined> {
+    if (site === 'master' && /^\/api\/users\//.test(stripPrefix(route.url))) {
+      const account = await h.db.selectFrom('users').select('market_id').where('id', '=', id).executeTakeFirst();
+      return account ? account.market_id : undefined;
+    }
+    const entity = entityOf(route.url);
+    if (!entity?.marketField) return undefined;
+    const column = columnOf(entity.marketField, entity.fields[entity.marketField]);
+    const row = (await h.db.selectFrom(entity.table as never).select(`${column} as m` as never).where('id' as never, '=', id as never).executeTakeFirst()) as
+      | { m: number | null }
+      | undefined;
+    return row ? (row.m === null ? null : Number(row.m)) : undefined;
+  }
+
   /** A valid create/update body for the route on the site (from the declarations for an entity; `{}` elsewhere), with the row's version when it names one. */
   async function validBody(route: RouteCase, site: SiteKey, id?: number): Promise<Record<string, unknown>> {
     const entity = entityOf(route.url);
     const served = entity && (entity.scope === 'both' || (entity.scope === 'master') === (site === 'master'));
-    const body = served && !route.url.endsWith('/bulk_delete/') ? await fx.body(entity.name, FIXTURE_SITE[site]) : {};
-    const version = id === undefined ? undefined : await versionOf(route, id);
+    // Rows with a market stay in the dealer site's market, which the market administrator may reach.
+    const overrides = entity?.marketField ? { [entity.marketField]: await marketOfSite('dealer') } : {};
+    const body = served && !route.url.endsWith('/bulk_delete/') ? await fx.body(entity.name, FIXTURE_SITE[site], overrides) : {};
+    // A singleton's routes name no id: the version is that of the site's one row.
+    const row = id ?? (served && entity.singleton ? await fx.create(entity.name, FIXTURE_SITE[site]) : undefined);
+    const version = row === undefined ? undefined : await versionOf(route, row);
     return version === undefined ? body : { ...body, version };
   }
 
-  return { resourceOf, existingId, throwawayId, stillThere, validBody, versionOf, tenantOf };
+  return { resourceOf, existingId, throwawayId, stillThere, validBody, versionOf, tenantOf, marketOf };
 }
 
 export type Resources = ReturnType<typeof resources>;

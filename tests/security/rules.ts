@@ -4,11 +4,23 @@
  */
 import type { Scope } from '../../entities/define.js';
 import { holds, type HostName, type Identity, signedInOn, type World } from './identities.js';
+import { entityOf } from './resources.js';
 import type { RouteCase } from './routeTable.js';
 
 export interface Expectation {
   /** Short name of the rule that decided, for the printed table. */
-  rule: 'unknown-site' | 'scope' | 'anonymous' | 'not-on-site' | 'forbidden' | 'allowed' | 'public' | 'custom';
+  rule:
+    | 'unknown-site'
+    | 'scope'
+    | 'anonymous'
+    | 'not-on-site'
+    | 'superusers-only'
+    | 'not-for-role'
+    | 'forbidden'
+    | 'other-market'
+    | 'allowed'
+    | 'public'
+    | 'custom';
   ok(status: number): boolean;
   /** What was expected, in words. */
   want: string;
@@ -36,15 +48,30 @@ export function expected(
   route: RouteCase,
   who: Identity,
   host: HostName,
-  ids: { real: boolean; routeHasId: boolean },
+  /** `market`: the market of the row the id names, where a market administrator reaches only its own. */
+  ids: { real: boolean; routeHasId: boolean; market?: number | null },
 ): Expectation {
   const access = route.access;
   if (!access) return { rule: 'custom', want: 'a declaration', ok: () => false };
   const signedIn = signedInOn(world, who, host);
+  // Spec §6: what a page hidden from someone answers is 404, as from the SPA's route guard.
+  const entity = entityOf(route.url);
+  const ranked = who.user && !who.user.is_superuser ? who.user : undefined;
+  const hidden = (): Expectation | undefined => {
+    if (entity?.superuserOnly && ranked) return exactly('superusers-only', 404);
+    if (ranked?.role && entity?.notForRoles?.includes(ranked.role)) return exactly('not-for-role', 404);
+    return undefined;
+  };
   switch (access.kind) {
     case 'public':
       return { rule: 'public', want: 'not 401/403', ok: (s) => s < 500 && s !== 401 && s !== 403 };
     case 'custom':
+      // An entity's superuser-only routes: the engine's guard, with 404 for everyone else.
+      if (entity?.superuserOnly) {
+        if (host === 'unknown' || !serves(entity.scope, host)) return exactly(host === 'unknown' ? 'unknown-site' : 'scope', 404);
+        if (!signedIn) return exactly(who.user && !who.dead ? 'not-on-site' : 'anonymous', 401);
+        return hidden() ?? allowed(ids.real, ids.routeHasId);
+      }
       if (!who.user || who.dead) return { rule: 'anonymous', want: '401/403/404', ok: (s) => s === 401 || s === 403 || s === 404 };
       if (!signedIn) return { rule: 'not-on-site', want: 'not 2xx', ok: (s) => s < 500 && (s < 200 || s >= 300) };
       return { rule: 'custom', want: 'no 5xx', ok: (s) => s < 500 };
@@ -58,7 +85,15 @@ export function expected(
       if (!who.user || who.dead) return exactly('anonymous', 401);
       // A user who may not work on this site is no user there: the context answers 401.
       if (!signedIn) return exactly('not-on-site', 401);
+      {
+        const refused = hidden();
+        if (refused) return refused;
+      }
       if (!holds(who, access.action, access.model)) return exactly('forbidden', 403);
+      // A market administrator reaches only the rows of its own market (`market`: set where that applies).
+      if (ranked?.role === 'MA' && ids.real && ids.market !== undefined && ids.market !== ranked.market_id) {
+        return exactly('other-market', 404);
+      }
       return allowed(ids.real, ids.routeHasId);
   }
 }

@@ -7,7 +7,8 @@ import { expect } from 'vitest';
 import type { EntityDef } from '../../entities/define.js';
 import { ENTITIES, entityNamed } from '../../entities/index.js';
 import { engineContext, insertRecord } from '../../server/entities/index.js';
-import { type SampleRefs, sampleBody } from '../../server/entities/samples.js';
+import { type SampleRefs, sampleBody, sampleValue } from '../../server/entities/samples.js';
+import { ensureSingleton } from '../../server/entities/singleton.js';
 import { findTenantByHost } from '../../server/services/tenants.js';
 import type { Harness } from './harness.js';
 
@@ -46,17 +47,49 @@ export function fixtures(h: Harness) {
     return refs;
   }
 
+  // Handed out but perhaps never written (a body sent to a route that refused it): not given twice.
+  const usedCodes = new Set<string>();
+
+  /**
+   * Values no other row has for unique fields whose pattern the samples cannot meet (a
+   * market's two-letter code): the first unused two-letter code the pattern takes.
+   */
+  async function uniqueValues(e: EntityDef, skip: Record<string, unknown>) {
+    const out: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(e.fields)) {
+      if (Object.hasOwn(skip, name) || field.type !== 'text' || !field.unique || !field.pattern) continue;
+      const re = new RegExp(`^(?:${field.pattern})$`, 'u');
+      if (re.test(String(sampleValue(field, 1)))) continue;
+      const taken = new Set(
+        ((await h.db.selectFrom(e.table as never).select(`${name} as v` as never).execute()) as Array<{ v: string }>).map((r) => r.v),
+      );
+      for (let i = 0; i < 26 * 26 && out[name] === undefined; i++) {
+        const code = String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26));
+        if (re.test(code) && !taken.has(code) && !usedCodes.has(`${e.table}.${name}.${code}`)) out[name] = code;
+      }
+      if (out[name] === undefined) throw new Error(`no unused value left for ${e.name}.${name}`);
+      usedCodes.add(`${e.table}.${name}.${out[name]}`);
+    }
+    return out;
+  }
   async function body(name: string, site: SiteName, overrides: Record<string, unknown> = {}, depth = 0) {
     const e = entity(name);
     const ctx = await contextFor(h, site);
     const refs = await refsFor(e, site, depth, overrides);
     const languages = [ctx.site.default_language, ...ctx.site.languages.filter((l) => l !== ctx.site.default_language)];
-    return { ...sampleBody(e, next(), refs, languages), ...overrides };
+    return { ...sampleBody(e, next(), refs, languages), ...(await uniqueValues(e, overrides)), ...overrides };
   }
 
+  /**
+   * A new row of the entity in the site; for a singleton (one row per site) the site's row,
+   * which exists as long as the site. Rows only the server writes (readOnly) are not made here.
+   */
   async function create(name: string, site: SiteName, overrides: Record<string, unknown> = {}, depth = 0): Promise<number> {
+    const e = entity(name);
     const ctx = await contextFor(h, site);
-    return insertRecord(ctx, entity(name), await body(name, site, overrides, depth));
+    if (e.singleton) return ensureSingleton(ctx, e);
+    if (e.readOnly) throw new Error(`${name} rows are written by the server only`);
+    return insertRecord(ctx, e, await body(name, site, overrides, depth));
   }
 
   return { create, body, refsFor, next };

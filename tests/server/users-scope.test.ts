@@ -92,6 +92,27 @@ describeEachDialect('accounts: who sees which users on which site', (h) => {
     expect(await usersSnapshot(h)).toEqual(before);
   });
 
+  it("another site's user is 404 before its body or version is looked at (no hint that the row exists)", async () => {
+    const rossi = await login('rossi', HOSTS.rossi);
+    const admin = await login('admin', HOSTS.rossi);
+    const before = await usersSnapshot(h);
+    const bodies = [{}, { username: '' }, { version: 'x', email: 'nope' }, { version: 999, username: 'stolen' }];
+    for (const [session, target] of [
+      [rossi, await idOf(h, 'verdi.sales')],
+      [admin, await idOf(h, 'staff')],
+    ] as const) {
+      for (const method of ['PUT', 'PATCH'] as const) {
+        for (const body of bodies) {
+          const res = await h.call(method, `/api/users/${target}/`, { host: HOSTS.rossi, session, body });
+          expect(res.statusCode, `${method} ${JSON.stringify(body)}: ${res.body}`).toBe(404);
+        }
+        const stale = await h.call(method, `/api/users/${target}/`, { host: HOSTS.rossi, session, body: {}, headers: { 'if-match': 'garbage' } });
+        expect(stale.statusCode, stale.body).toBe(404);
+      }
+    }
+    expect(await usersSnapshot(h)).toEqual(before);
+  });
+
   it('a dealer user cannot use its session on another dealer site (401)', async () => {
     const rossi = await login('rossi', HOSTS.rossi);
     expect((await h.get('/api/users/', { host: HOSTS.verdi, session: rossi })).statusCode).toBe(401);
