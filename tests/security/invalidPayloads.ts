@@ -69,6 +69,9 @@ const badTranslations = fc.oneof(
   notAString.map((title) => ({ it: { title } })),
 );
 
+/** An optional field of a declaration: null means empty there, as for every entity field. */
+const badAccountText = (max: number) => badOptionalText(max).filter((v) => v !== null);
+
 export interface HandWritten {
   match: RegExp;
   methods: Method[];
@@ -110,6 +113,19 @@ export const HAND_WRITTEN: HandWritten[] = [
       translations: badTranslations,
       version: badVersion,
     },
+  },
+  {
+    // Accounts (server/routes/users.ts): a dealer user on /tenantUsers/ also needs its site, named alongside.
+    match: /^\/api\/(users|tenantUsers)\/$/,
+    methods: ['POST'],
+    base: () => ({ username: 'suite.newcomer', password: 'Trattore-Rosso-2026' }),
+    fields: { username: badRequiredText(150), first_name: badAccountText(150), last_name: badAccountText(150), email: badAccountText(254) },
+  },
+  {
+    match: /^\/api\/(users|tenantUsers)\/:id\/$/,
+    methods: ['PUT', 'PATCH'],
+    base: (version) => ({ version }),
+    fields: { username: badRequiredText(150), first_name: badAccountText(150), last_name: badAccountText(150), email: badAccountText(254), version: badVersion },
   },
 ];
 
