@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { EntityDef, Scope } from '../../entities/define.js';
 import type { Dialect } from '../db/database.js';
-import type { Registry } from './registry.js';
+import { type Registry, sharedRegistry } from './registry.js';
 import { columnOf, isScoped } from './schema.js';
 import { parseJson } from './storage.js';
 
@@ -24,6 +24,15 @@ export async function loadSite(db: Kysely<any>, id: number): Promise<Site | unde
     languages: languages.length ? languages : [String(row.default_language)],
     default_language: String(row.default_language),
   };
+}
+
+/**
+ * An engine context for work outside a request (seeds, write hooks, the media library):
+ * the site read by id with `db`, which may be a transaction. Undefined when there is no such site.
+ */
+export async function contextForSite(db: Kysely<any>, id: number, opts: { media: boolean }): Promise<EngineContext | undefined> {
+  const site = await loadSite(db, id);
+  return site && { db, dialect: dialectOf(db), registry: sharedRegistry(), site, media: opts.media };
 }
 
 /** Everything an engine operation needs; `db` may be a transaction. */

@@ -4,15 +4,14 @@
  * server code may call directly is exported here.
  */
 import type { Kysely } from 'kysely';
-import { ENTITIES } from '../../entities/index.js';
 import type { Dialect } from '../db/database.js';
 import type { Tenant } from '../services/tenants.js';
 import { type EngineContext, hasTable } from './context.js';
 import { MEDIA_TABLE } from './references.js';
-import { Registry } from './registry.js';
+import { sharedRegistry } from './registry.js';
 import { siteOf } from './routes.js';
 
-export { dialectOf, type EngineContext, inTransaction, type Site } from './context.js';
+export { contextForSite, dialectOf, type EngineContext, inTransaction, type Site } from './context.js';
 export { listRecords, parseListQuery } from './list.js';
 export { rebuildCounts, reindexEntity } from './maintenance.js';
 export { loadRecord, presentDetail } from './read.js';
@@ -22,10 +21,7 @@ export { siteOf } from './routes.js';
 export { addEntityColumn, createEngineTables, createEntityTable, entityTablesInDeleteOrder } from './schema.js';
 export { createRecord, deleteRecords, insertRecord, updateRecord } from './write.js';
 
-let shared: Registry | undefined;
-
-/** A context for engine calls outside a request (seeds, jobs, other routes). */
+/** A context for engine calls outside a request, for a site already loaded. */
 export async function engineContext(db: Kysely<any>, dialect: Dialect, tenant: Tenant): Promise<EngineContext> {
-  shared ??= new Registry(ENTITIES);
-  return { db, dialect, registry: shared, site: siteOf(tenant), media: await hasTable(db, dialect, MEDIA_TABLE) };
+  return { db, dialect, registry: sharedRegistry(), site: siteOf(tenant), media: await hasTable(db, dialect, MEDIA_TABLE) };
 }

@@ -1,4 +1,5 @@
 import { declarationProblems, type EntityDef, type FkField, type M2mField } from '../../entities/define.js';
+import { ENTITIES } from '../../entities/index.js';
 
 export interface Referrer {
   /** The entity whose rows point at the target. */
@@ -39,3 +40,8 @@ export class Registry {
     return this.referrersOf.get(name) ?? [];
   }
 }
+
+let shared: Registry | undefined;
+
+/** The registry of every declared entity, checked once per process. */
+export const sharedRegistry = (): Registry => (shared ??= new Registry(ENTITIES));

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { EngineContext } from '../entities/context.js';
 import { insertRecord } from '../entities/write.js';
-import { seedContexts } from './engineContexts.js';
+import { siteContext } from './siteContext.js';
 
 interface Model {
   brand: 'DF' | 'SA' | 'LA';
@@ -297,7 +297,6 @@ async function seedSite(ctx: EngineContext, brands: Array<Model['brand']>, model
 
 /** Fills the two demo dealer sites' catalogs; `db` is the demo seed's transaction. */
 export async function seedCatalog(db: Kysely<any>, sites: { rossi: number; verdi: number }) {
-  const ctxOf = await seedContexts(db, [sites.rossi, sites.verdi]);
-  await seedSite(ctxOf(sites.rossi), ['DF'], DF_MODELS);
-  await seedSite(ctxOf(sites.verdi), ['DF', 'SA', 'LA'], [...SA_MODELS, ...LA_MODELS, ...DF_MODELS.filter((_, i) => i % 2 === 0)]);
+  await seedSite(await siteContext(db, sites.rossi), ['DF'], DF_MODELS);
+  await seedSite(await siteContext(db, sites.verdi), ['DF', 'SA', 'LA'], [...SA_MODELS, ...LA_MODELS, ...DF_MODELS.filter((_, i) => i % 2 === 0)]);
 }

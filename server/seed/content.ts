@@ -12,7 +12,7 @@ import { insertRecord } from '../entities/write.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { MediaStorage } from '../storage/index.js';
 import { type DemoImage, fileDemoImages, renderDemoImages } from './demoImages.js';
-import { seedContexts } from './engineContexts.js';
+import { siteContext } from './siteContext.js';
 
 type Brand = 'DF' | 'SA' | 'LA';
 type UsedCategoryKey = 'tractors' | 'combines' | 'handling' | 'specialised';
@@ -426,13 +426,12 @@ export interface ContentMedia {
  * (used machines reference its brands). Without media the content has no pictures.
  */
 export async function seedContent(db: Kysely<DatabaseSchema>, sites: { rossi: number; verdi: number }, media?: ContentMedia) {
-  const ctxOf = await seedContexts(db, [sites.rossi, sites.verdi], !!media);
   const all: Site[] = [
     { id: sites.rossi, dealer: 'Rossi Trattori', town: 'Cremona', used: ROSSI_USED, main: 'DF' },
     { id: sites.verdi, dealer: 'Verdi Macchine Agricole', town: 'Busseto', used: VERDI_USED, main: 'SA' },
   ];
   for (const site of all) {
     const images = media ? await fileDemoImages(db, media.storage, site.id, imagesOf(site), media.rendered) : new Map<string, number>();
-    await seedSiteContent(ctxOf(site.id), site, images);
+    await seedSiteContent(await siteContext(db, site.id, { media: !!media }), site, images);
   }
 }

@@ -4,14 +4,12 @@
  * settings with colours, social links and a menu. Written through the entity engine.
  */
 import type { Kysely } from 'kysely';
-import { ENTITIES } from '../../entities/index.js';
 import type { SitePageKey } from '../../entities/sitePages/keys.js';
 import { sitePageEntityName } from '../../entities/sitePages/page.js';
-import { dialectOf, type EngineContext, loadSite } from '../entities/context.js';
-import { Registry } from '../entities/registry.js';
 import { loadRecord } from '../entities/read.js';
 import { ensureSingleton } from '../entities/singleton.js';
 import { updateRecord } from '../entities/write.js';
+import { siteContext } from './siteContext.js';
 
 interface SiteFacts {
   name: string;
@@ -232,11 +230,9 @@ function pageBodies(f: SiteFacts): Record<SitePageKey, Record<string, unknown>> 
 
 /** The demo sites' pages; `db` is the demo seed's transaction. */
 export async function seedPages(db: Kysely<any>, sites: { master: number; rossi: number; verdi: number }) {
-  const registry = new Registry(ENTITIES);
   for (const which of ['master', 'rossi', 'verdi'] as const) {
-    const site = await loadSite(db, sites[which]);
-    if (!site) throw new Error(`seedPages: no site ${which}`);
-    const ctx: EngineContext = { db, dialect: dialectOf(db), registry, site, media: false };
+    const ctx = await siteContext(db, sites[which]);
+    const { registry } = ctx;
     // The site may have its pages already (made with it by the tenant write hook): fill them in.
     for (const [key, body] of Object.entries(pageBodies(FACTS[which]))) {
       const entity = registry.get(sitePageEntityName(key as SitePageKey));

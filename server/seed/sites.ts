@@ -5,12 +5,10 @@
  * domains, search words, counters and write hooks (default pages) are as the API leaves them.
  */
 import type { Kysely } from 'kysely';
-import { ENTITIES } from '../../entities/index.js';
-import { dialectOf, type EngineContext } from '../entities/context.js';
-import { Registry } from '../entities/registry.js';
 import { insertRecord } from '../entities/write.js';
 import { nowIso } from '../services/clock.js';
 import '../services/siteWrites.js';
+import { siteContext } from './siteContext.js';
 
 const MARKETS = [
   {
@@ -77,14 +75,8 @@ export async function seedSites(db: Kysely<any>): Promise<DemoSites> {
     ])
     .execute();
 
-  const registry = new Registry(ENTITIES);
-  const ctx: EngineContext = {
-    db,
-    dialect: dialectOf(db),
-    registry,
-    site: { id: masterId, kind: 'default', languages: ['en', 'it'], default_language: 'en' },
-    media: false,
-  };
+  const ctx = await siteContext(db, masterId);
+  const { registry } = ctx;
   const markets = new Map<string, number>();
   for (const m of MARKETS) markets.set(m.code, await insertRecord(ctx, registry.get('market'), m));
   const italy = markets.get('IT')!;
