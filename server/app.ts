@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
+import { ResponseCache } from './cache/responseCache.js';
 import type { Config } from './config.js';
 import type { Database, Dialect } from './db/database.js';
 import type { DatabaseSchema } from './db/schema.js';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     db: Kysely<DatabaseSchema>;
     dialect: Dialect;
     config: Config;
+    /** Serialised list answers of this process, valid while their site's data version stands. */
+    responseCache: ResponseCache;
   }
 }
 
@@ -48,6 +51,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
+  app.decorate('responseCache', new ResponseCache(config.listCacheBytes));
   if (hooks.onRoute) app.addHook('onRoute', hooks.onRoute);
 
   await app.register(errors);

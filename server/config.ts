@@ -28,6 +28,7 @@ const envSchema = z.object({
   INDEXNOW_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MEDIA_UPLOAD_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),
   REDIS_URL: z.string().optional(),
+  LIST_CACHE_MB: z.coerce.number().min(0).default(64),
 }).refine((e) => e.INDEXING_NOTIFIER !== 'indexnow' || e.INDEXNOW_KEY, { message: 'INDEXING_NOTIFIER=indexnow needs INDEXNOW_KEY', path: ['INDEXNOW_KEY'] });
 
 export type Config = {
@@ -49,6 +50,8 @@ export type Config = {
   media: { dir: string; stagingDir: string; maxUploadBytes: number; uploadTimeoutMs: number };
   /** Redis for the login rate-limit counters (shared by every instance); unset: the database. */
   redisUrl: string | undefined;
+  /** Memory for cached list answers (server/cache/); 0 turns the cache off. */
+  listCacheBytes: number;
   /** Search-engine indexing dispatcher (server/services/indexing/); pollMs 0 keeps it off. */
   indexing: {
     notifier: 'log' | 'indexnow';
@@ -99,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.INDEXNOW_TIMEOUT_MS,
     },
     redisUrl: e.REDIS_URL || undefined,
+    listCacheBytes: Math.floor(e.LIST_CACHE_MB * 1024 * 1024),
   };
 }

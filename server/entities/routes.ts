@@ -25,6 +25,7 @@ import { ENTITIES } from '../../entities/index.js';
 import { type Action, can } from '../../entities/permissions.js';
 import { addError, type Errors, isPlainObject, MAX_ID, MESSAGES } from '../../entities/validate.js';
 import { withAccess } from '../access.js';
+import { cachedJson } from '../cache/cachedJson.js';
 import { hotQuery } from '../db/hotQuery.js';
 import { fieldErrors, forbidden, notFound } from '../errors.js';
 import { requireTenant, requireUser } from '../guards.js';
@@ -151,12 +152,18 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
       continue;
     }
 
-    app.get(`${base}/`, access('view'), async (req) => {
+    // A dealer entity's list reads only its own site's rows (and media): that site's data version covers it.
+    const cached = entity.scope === 'dealer';
+    app.get(`${base}/`, access('view'), async (req, reply) => {
       const ctx = await context(req, entity, 'view');
       const language = languageOf(req, ctx) ?? ctx.site.default_language;
       const { query, errors } = parseListQuery(entity, req.query as RawQuery);
       if (Object.keys(errors).length) throw fieldErrors(errors);
-      return listRecords(ctx, entity, query, language);
+      if (!cached) return listRecords(ctx, entity, query, language);
+      const answer = await cachedJson(app, ctx.site.id, `${entity.name}|${language}|${ctx.userMarket ?? ''}|${JSON.stringify(query)}`, () =>
+        listRecords(ctx, entity, query, language),
+      );
+      return reply.type('application/json; charset=utf-8').send(answer);
     });
 
     app.get(`${base}/:id/`, access('view'), async (req, reply) => {

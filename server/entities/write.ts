@@ -9,6 +9,7 @@
 import type { EntityDef, Field } from '../../entities/define.js';
 import { slugify } from '../../entities/define.js';
 import { addError, type Errors, type RecordValues, validateRecord } from '../../entities/validate.js';
+import { bumpDataVersion } from '../cache/dataVersions.js';
 import { fieldErrors, HttpError, notFound } from '../errors.js';
 import { nowIso } from '../services/clock.js';
 import { bounded, type EngineContext, inTransaction, marketBound, rowBounds, tenantKey } from './context.js';
@@ -53,6 +54,18 @@ async function withRetry<T>(ctx: EngineContext, fn: () => Promise<T>): Promise<T
 
 export function conflict(current: unknown) {
   return new HttpError(409, { detail: 'This record was changed by someone else since you loaded it.', current });
+}
+
+/**
+ * A write's transaction. The site's data version moves first: cached lists of the site
+ * are outdated from the commit on, and on PostgreSQL a site's writers take their locks
+ * in the same order (that row first), so they queue instead of deadlocking.
+ */
+function writeTransaction<T>(ctx: EngineContext, fn: (tx: EngineContext) => Promise<T>): Promise<T> {
+  return inTransaction(ctx, async (tx) => {
+    await bumpDataVersion(tx.db, ctx.site.id);
+    return fn(tx);
+  });
 }
 
 class StaleVersion extends Error {}
@@ -217,7 +230,7 @@ export async function createRecord(ctx: EngineContext, entity: EntityDef, body: 
 export async function insertRecord(ctx: EngineContext, entity: EntityDef, body: unknown, opts: WriteOptions = {}): Promise<number> {
   const { record } = validateOrThrow(ctx, entity, body, 'create', opts);
   return withRetry(ctx, () =>
-    inTransaction(ctx, async (tx) => {
+    writeTransaction(ctx, async (tx) => {
       const candidate = structuredClone(record);
       const slugs = await checkAgainstDatabase(tx, entity, candidate);
       const now = nowIso();
@@ -255,7 +268,7 @@ export async function updateRecord(
   const { record, touched } = validateOrThrow(ctx, entity, body, opts.partial ? 'patch' : 'replace', opts, current.record);
   try {
     await withRetry(ctx, () =>
-      inTransaction(ctx, async (tx) => {
+      writeTransaction(ctx, async (tx) => {
         const candidate = structuredClone(record);
         const slugs = await checkAgainstDatabase(tx, entity, candidate, id);
         let q = tx.db
@@ -364,7 +377,7 @@ export async function deleteRecords(ctx: EngineContext, entity: EntityDef, ids: 
   }
   let deleted: number[] = [];
   try {
-    deleted = await inTransaction(ctx, (tx) => deleteWithReferences(tx, entity, unique, new Map()));
+    deleted = await writeTransaction(ctx, (tx) => deleteWithReferences(tx, entity, unique, new Map()));
   } catch (e) {
     if (isReferenceViolation(e)) throw new HttpError(409, { detail: 'This row came into use while it was being deleted. Try again.' });
     throw e;

@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { cachedJson } from '../cache/cachedJson.js';
 import { notFound } from '../errors.js';
 import { requirePermission, requireTenant } from '../guards.js';
 import { removeKeys } from '../services/media/files.js';
@@ -8,6 +9,7 @@ import { API_PREFIXES, flag, MEDIA, idParam, ifMatchVersion, intParam, languageC
 import { listMedia, MEDIA_PAGE_SIZE, parseFltr } from '../services/media/library.js';
 import { folderJson } from '../services/media/serialize.js';
 import { searchWords } from '../services/media/terms.js';
+import type { Tenant } from '../services/tenants.js';
 import { parseOr400 } from '../validation.js';
 
 const listQuery = z.object({
@@ -34,10 +36,15 @@ const updateBody = z.object({ title: title.optional(), parent: pk.nullable().opt
  * /backoffice/api/media-folders.
  */
 const mediaFolders: FastifyPluginAsync = async (app) => {
-  async function list(req: FastifyRequest, folderId: number | null) {
+  async function list(req: FastifyRequest, reply: FastifyReply, folderId: number | null) {
     await requirePermission(req, 'view', 'media');
     const tenant = await requireTenant(req);
     const q = parseOr400(listQuery, req.query);
+    const answer = await cachedJson(app, tenant.id, `media-folders|${folderId}|${JSON.stringify(q)}`, () => listing(tenant, q, folderId));
+    return reply.type('application/json; charset=utf-8').send(answer);
+  }
+
+  async function listing(tenant: Tenant, q: z.infer<typeof listQuery>, folderId: number | null) {
     const folder = folderId === null ? undefined : await getFolder(app.db, tenant.id, folderId);
     if (folderId !== null && !folder) throw notFound();
     const filter = parseFltr(q.fltr);
@@ -67,8 +74,8 @@ const mediaFolders: FastifyPluginAsync = async (app) => {
   for (const prefix of API_PREFIXES) {
     const base = `${prefix}/media-folders`;
 
-    app.get(base, MEDIA('view'), (req) => list(req, null));
-    app.get(`${base}/:id`, MEDIA('view'), (req) => list(req, idParam(req)));
+    app.get(base, MEDIA('view'), (req, reply) => list(req, reply, null));
+    app.get(`${base}/:id`, MEDIA('view'), (req, reply) => list(req, reply, idParam(req)));
 
     app.post(base, MEDIA('add'), async (req, reply) => {
       await requirePermission(req, 'add', 'media');

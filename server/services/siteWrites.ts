@@ -2,8 +2,10 @@
  * What a write of a dealer site (entities/tenant.ts) does besides its row, inside the same
  * transaction: its hosts in tenant_domains (refused, writing nothing, when another site
  * uses one), its users' sessions ended when it is deactivated, its leftovers cleaned when
- * deleted (only once deactivated), and the per-host site cache dropped.
+ * deleted (only once deactivated), the per-host site cache dropped, and the site's data
+ * version moved (its cached lists show its languages).
  */
+import { bumpDataVersion } from '../cache/dataVersions.js';
 import { COUNTS_TABLE, SLUGS_TABLE } from '../entities/schema.js';
 import { onEntityWrite } from '../entities/hooks.js';
 import type { RecordValues } from '../../entities/validate.js';
@@ -25,6 +27,7 @@ onEntityWrite('tenant', async (ctx, event) => {
     await db.deleteFrom(COUNTS_TABLE).where('tenant_id', '=', event.id).execute();
     await db.deleteFrom(SLUGS_TABLE).where('tenant_id', '=', event.id).execute();
   } else {
+    await bumpDataVersion(db, event.id);
     const hosts = hostsOf(event.after!);
     const taken = await db
       .selectFrom('tenant_domains')

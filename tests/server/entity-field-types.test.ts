@@ -4,6 +4,7 @@
  * must store, read back and refuse values as the declaration says. Then the "add a field"
  * recipe: addEntityColumn on a table with rows.
  */
+import { ResponseCache } from '../../server/cache/responseCache.js';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +162,7 @@ async function appWith(h: { db: any; dialect: any; config: any }, entities: read
   app.decorate('db', h.db);
   app.decorate('dialect', h.dialect);
   app.decorate('config', h.config);
+  app.decorate('responseCache', new ResponseCache(h.config.listCacheBytes));
   await app.register(errors);
   await app.register(cookie);
   await app.register(context);

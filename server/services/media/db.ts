@@ -1,9 +1,22 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { bumpDataVersion } from '../../cache/dataVersions.js';
 import type { Dialect } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 
 export type Db = Kysely<DatabaseSchema>;
 export type Trx = Transaction<DatabaseSchema>;
+
+/**
+ * A change to a tenant's library, in a transaction that first moves the site's data
+ * version (server/cache/): cached lists showing its media are outdated from the commit on,
+ * and every writer of the site takes that row's lock first, in one order.
+ */
+export function libraryTransaction<T>(db: Db, tenantId: number, fn: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await bumpDataVersion(trx, tenantId);
+    return fn(trx);
+  });
+}
 
 /** Advisory-lock class for a tenant's media library (the second key is the tenant id). */
 const LIBRARY_LOCK = 4242;

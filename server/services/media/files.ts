@@ -4,7 +4,7 @@ import type { Dialect } from '../../db/database.js';
 import { fieldErrors, HttpError, notFound } from '../../errors.js';
 import { type MediaStorage, newMediaKey } from '../../storage/index.js';
 import { nowIso } from '../clock.js';
-import type { Db } from './db.js';
+import { type Db, libraryTransaction } from './db.js';
 import { InvalidImageError, processImage } from './images.js';
 import { bumpCount, checkFolder, lockMediaRow, mediaDetail, reindexTerms, staleMedia, writeTranslations } from './library.js';
 import type { MediaRow } from './serialize.js';
@@ -117,7 +117,7 @@ export async function createMedia(ctx: MediaContext, tenantId: number, file: Sta
     stored.push(fileKey);
     const variants = await storeVariants(ctx, prepared, stored);
     const now = nowIso();
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await libraryTransaction(ctx.db, tenantId, async (trx) => {
       await checkFolder(trx, ctx.dialect, tenantId, input.folder);
       const row = await trx
         .insertInto('media')
@@ -175,7 +175,7 @@ export async function replaceMediaFile(
   let oldVariants: string[] = [];
   try {
     const variants = await storeVariants(ctx, prepared, stored);
-    const result = await ctx.db.transaction().execute(async (trx) => {
+    const result = await libraryTransaction(ctx.db, tenantId, async (trx) => {
       const row = await lockMediaRow(trx, ctx.dialect, tenantId, id);
       if (!row) throw notFound();
       if (version !== undefined && version !== row.version) return { stale: row };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { fieldErrors, HttpError, notFound } from '../../errors.js';
 import { nowIso } from '../clock.js';
-import { type Db, isUniqueViolation, lockLibrary, type Trx } from './db.js';
+import { type Db, isUniqueViolation, libraryTransaction, lockLibrary, type Trx } from './db.js';
 import { type FolderRow, folderJson } from './serialize.js';
 import { fold, words } from './terms.js';
 import { assertMediaUnused } from './usage.js';
@@ -98,7 +98,7 @@ export async function createFolder(
   input: { title: string; parent: number | null },
 ): Promise<FolderRow> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await libraryTransaction(db, tenantId, async (trx) => {
       await lockLibrary(trx, dialect, tenantId);
       const parent = await parentFor(trx, tenantId, input.parent);
       const slug = slugify(input.title);
@@ -128,7 +128,7 @@ export async function updateFolder(
   input: { title?: string; parent?: number | null; version?: number },
 ): Promise<FolderRow> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await libraryTransaction(db, tenantId, async (trx) => {
       await lockLibrary(trx, dialect, tenantId);
       const row = await getFolder(trx, tenantId, id);
       if (!row) throw notFound();
@@ -198,7 +198,7 @@ export async function deleteFolderTree(
   id: number,
   version?: number,
 ): Promise<{ keys: string[]; folders: number; media: number }> {
-  return db.transaction().execute(async (trx) => {
+  return libraryTransaction(db, tenantId, async (trx) => {
     await lockLibrary(trx, dialect, tenantId);
     const row = await getFolder(trx, tenantId, id);
     if (!row) throw notFound();

@@ -1,7 +1,7 @@
 import type { Dialect } from '../../db/database.js';
 import { fieldErrors, HttpError, notFound } from '../../errors.js';
 import { nowIso } from '../clock.js';
-import { type Db, lockLibrary, type Trx } from './db.js';
+import { type Db, libraryTransaction, lockLibrary, type Trx } from './db.js';
 import { getFolder } from './folders.js';
 import { type MediaDetailJson, mediaDetailJson, type MediaJson, mediaJson, type MediaRow, type TranslationRow } from './serialize.js';
 import { prefixRange, termsOf } from './terms.js';
@@ -364,7 +364,7 @@ export async function updateMedia(
   input: { folder?: number | null; translations: Record<string, TranslationInput | null>; version?: number },
   language: string,
 ): Promise<MediaRow> {
-  const result = await db.transaction().execute(async (trx) => {
+  const result = await libraryTransaction(db, tenantId, async (trx) => {
     const row = await lockMediaRow(trx, dialect, tenantId, id);
     if (!row) throw notFound();
     if (input.version !== undefined && input.version !== row.version) return { stale: row };
@@ -398,7 +398,7 @@ export async function updateMedia(
 
 /** Deletes a media item's row (translations and terms go with it); returns its storage keys. */
 export async function deleteMedia(db: Db, dialect: Dialect, tenantId: number, id: number): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
+  return libraryTransaction(db, tenantId, async (trx) => {
     const row = await lockMediaRow(trx, dialect, tenantId, id);
     if (!row) throw notFound();
     await assertMediaUnused(trx, tenantId, [id]);
