@@ -94,9 +94,9 @@ export function bulkIdsOf(body: unknown): number[] {
 }
 
 // Every engine request of a user who is not a superuser runs this.
-const modelPermissions = hotQuery<{ codename: string }, [userId: number, model: string]>(
-  `select p.codename from user_permissions up inner join permissions p on p.id = up.permission_id
-   where up.user_id = ? and p.model = ?`,
+const modelPermissions = hotQuery<{ codename: string }, [model: string, userId: number]>(
+  `select p.codename from permissions p
+   where p.model = ? and exists (select 1 from user_permissions up where up.user_id = ? and up.permission_id = p.id)`,
 );
 
 const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) => {
@@ -110,7 +110,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
   async function requireModelPermission(req: FastifyRequest, action: Action, model: string) {
     const user = await requireUser(req);
     if (user.is_superuser) return user;
-    const held = await modelPermissions(app.db, user.id, model);
+    const held = await modelPermissions(app.db, model, user.id);
     if (!can({ is_superuser: false, all_permissions: held }, action, model)) throw forbidden();
     return user;
   }

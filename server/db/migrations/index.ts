@@ -3,7 +3,7 @@ import type { Dialect } from '../database.js';
 import { catalogMigration } from './0003_catalog.js';
 import { contentMigration } from './0006_content.js';
 import { coreMigration } from './0001_core.js';
-import { dataVersionsMigration } from './0009_data_versions.js';
+import { readPathMigration } from './0009_read_path.js';
 import { indexingMigration } from './0008_indexing.js';
 import { mediaMigration } from './0002_media.js';
 import { pagesMigration } from './0007_pages.js';
@@ -19,6 +19,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0007_pages': pagesMigration(dialect),
     '0008_indexing': indexingMigration(dialect),
     '0004_sites': sitesMigration(dialect),
-    '0009_data_versions': dataVersionsMigration(),
+    '0009_read_path': readPathMigration(),
   };
 }
