@@ -11,6 +11,7 @@ import path from 'node:path';
 import { compile, optimize } from '@tailwindcss/node';
 import { Scanner } from '@tailwindcss/oxide';
 import * as esbuild from 'esbuild';
+import { shellChunk } from './esbuild.shellChunk';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
 const watch = process.argv.includes('--watch');
@@ -67,6 +68,7 @@ const spaOptions: esbuild.BuildOptions = {
   },
   legalComments: 'none',
   logLevel: 'warning',
+  plugins: [shellChunk(path.join(root, 'src/app/shell.ts'), root)],
 };
 
 /** index.html with the entry script, its shared chunks preloaded (esbuild does not), and the CSS. */
@@ -146,6 +148,7 @@ if (!watch) {
   const spaCtx = await esbuild.context({
     ...spaOptions,
     plugins: [
+      ...spaOptions.plugins!,
       onEnd('index', async (r) => {
         for (const f of fs.readdirSync(assetsOut)) if (f.endsWith('.css') && !f.startsWith('maplibre-gl')) fs.rmSync(path.join(assetsOut, f));
         writeIndex(r.metafile!, await writeCss());

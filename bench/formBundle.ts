@@ -35,8 +35,9 @@ function fieldTypes(fields: Record<string, Field>, out = new Set<string>()): Set
 export async function benchFormBundle(ctx: BenchContext): Promise<BenchOutcome> {
   const { metafile: meta, spaDir } = ctx.snapshot;
   const outputs = Object.keys(meta.outputs);
+  // A lazy entry the build wraps (esbuild.shellChunk.ts) is named with its plugin namespace.
   const outputOf = (input: string) => {
-    const o = outputs.find((k) => meta.outputs[k].entryPoint === input);
+    const o = outputs.find((k) => meta.outputs[k].entryPoint?.replace(/^[\w-]+:/, '') === input);
     if (!o) throw new Error(`metafile: no chunk for ${input}`);
     return o;
   };

@@ -1,8 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { startInspector } from './app/inspector';
-import { startApp } from './app/startApp';
+import { App, createRoot, startApp, startInspector, StrictMode } from './app/shell';
 
 const inspect = await startInspector();
 createRoot(document.getElementById('root')!).render(

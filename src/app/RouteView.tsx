@@ -14,7 +14,8 @@ import { ErrorBoundary } from './ErrorBoundary';
 const Layout = lazy(() => import('./Layout').then((m) => ({ default: m.Layout })));
 
 const screens = new Map<ScreenLoader, LazyExoticComponent<ComponentType<ScreenProps>>>();
-const screenFor = (load: ScreenLoader) => {
+const screenFor = (load: ScreenLoader): ComponentType<ScreenProps> => {
+  if (load.loaded) return load.loaded;
   let screen = screens.get(load);
   if (!screen) {
     screen = lazy(() => activity.track(loadChunk(load, window.sessionStorage, () => window.location.reload())));
