@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../server/db/database.js';
-import { rebuildMediaIndexes } from '../../server/services/media/library.js';
+import { rebuildMediaIndexes } from '../../server/services/media/indexes.js';
 
 export const MEDIA_WORDS = ['tractor', 'harvester', 'baler', 'sprayer', 'mower', 'plough'];
 

@@ -14,7 +14,8 @@ import { nowIso } from '../services/clock.js';
 import type { Trx } from '../services/media/db.js';
 import { slugify } from '../services/media/folders.js';
 import { processImage } from '../services/media/images.js';
-import { bumpCount, reindexTerms, writeTranslations } from '../services/media/library.js';
+import { bumpCount, reindexTerms } from '../services/media/indexes.js';
+import { writeTranslations } from '../services/media/library.js';
 import { allowedType } from '../services/media/types.js';
 import { type MediaStorage, newMediaKey } from '../storage/index.js';
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listMedia, type MimeFilter, rebuildMediaIndexes, recountMedia } from '../../server/services/media/library.js';
+import { rebuildMediaIndexes, recountMedia } from '../../server/services/media/indexes.js';
+import { listMedia, type MimeFilter } from '../../server/services/media/library.js';
 import { searchWords } from '../../server/services/media/terms.js';
 import { image, mp4, pdf, svg } from './fixtures/media.js';
 import { call, fileOf, folder, list, type MediaJson, uploaded } from './fixtures/mediaApi.js';
