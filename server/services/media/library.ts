@@ -3,10 +3,10 @@ import { fieldErrors, HttpError, notFound } from '../../errors.js';
 import { nowIso } from '../clock.js';
 import { type Db, libraryTransaction, lockLibrary, type Trx } from './db.js';
 import { getFolder } from './folders.js';
-import { type MediaDetailJson, mediaDetailJson, type MediaJson, mediaJson, type MediaRow, type TranslationRow } from './serialize.js';
+import { type MediaDetailJson, mediaDetailJson, type MediaJson, type MediaRow, type TranslationRow } from './serialize.js';
 import { bumpCount, reindexTerms } from './indexes.js';
-import { prefixRange } from './terms.js';
-import { mimeGroup } from './types.js';
+import { counterCount, counterPage, rowsByIds, walkPage } from './listRows.js';
+import { type Counted, countMatches, matchingIds, planSearch } from './search.js';
 import { assertMediaUnused, mediaUsedBy } from './usage.js';
 
 export const MEDIA_PAGE_SIZE = 18;
@@ -50,13 +50,14 @@ export interface ListOptions {
   pageSize: number;
   language: string;
   /**
-   * How a search finds its page: `terms` collects the matches from the term index and
-   * sorts them; `scan` walks the scope newest first and checks each row; `auto` (default)
-   * scans when the matches are at least 2 % of the scope. Tests force each.
+   * How a search finds its page (search.ts): `terms` collects the rarest word's matches
+   * and sorts them; `scan` walks the scope newest first and probes each row; `auto`
+   * (default) collects when a word matches fewer than DRIVER_CAP media. Tests force each.
    */
   plan?: 'auto' | 'terms' | 'scan';
 }
 
+/** As entity lists answer it (server/entities/list.ts): `count_exact` is false when the count stopped at a cap. */
 export interface Paginator {
   count: number;
   page: number;
@@ -64,131 +65,50 @@ export interface Paginator {
   page_size: number;
   has_next: boolean;
   has_previous: boolean;
+  count_exact: boolean;
 }
 
-/** The media_terms rows of one search word within the list's scope (folder, type group). */
-function termRange(db: Db, opts: ListOptions, word: string) {
-  const [lo, hi] = prefixRange(word);
-  let q = db
-    .selectFrom('media_terms')
-    .where('tenant_id', '=', opts.tenantId)
-    .where('term', '>=', lo)
-    .where('term', '<', hi);
-  if (!opts.all) q = q.where('folder_id', '=', opts.folderId ?? 0);
-  const group = filterGroup(opts.filter);
-  if (group) q = q.where('mime_group', '=', group);
-  return q;
+function paginator(opts: ListOptions, counted: Counted) {
+  const pages = Math.max(1, Math.ceil(counted.count / opts.pageSize));
+  const page = Math.min(opts.page, pages);
+  const result: Paginator = {
+    count: counted.count,
+    page,
+    pages,
+    page_size: opts.pageSize,
+    has_next: page < pages,
+    has_previous: page > 1,
+    count_exact: counted.exact,
+  };
+  return result;
 }
 
-const filterGroup = (f: MimeFilter | undefined) =>
-  f?.kind === 'group' ? f.group : f?.kind === 'exact' ? mimeGroup(f.mime) : f?.kind === 'prefix' ? mimeGroup(f.prefix) : undefined;
-
-/** Ids of the media in scope matching every word: intersected term-index ranges, no media row read. */
-function matchingIds(db: Db, opts: ListOptions, words: string[]) {
-  const [first, ...rest] = words.map((w) => termRange(db, opts, w).select('media_id'));
-  return rest.reduce((acc, q) => acc.intersect(q), first);
-}
-
-/**
- * The media rows of the list: tenant, folder (unless `all`), type filter, search words.
- * `dense`: the words match a large share of the scope, so walking the scope newest first
- * and checking each row finds a page sooner than collecting and sorting every match.
- */
-function scoped(db: Db, opts: ListOptions, words: string[], dense = false) {
-  let q = db.selectFrom('media as m').where('m.tenant_id', '=', opts.tenantId);
-  if (!opts.all) q = opts.folderId === null ? q.where('m.folder_id', 'is', null) : q.where('m.folder_id', '=', opts.folderId);
-  const f = opts.filter;
-  const group = filterGroup(f);
-  if (group) q = q.where('m.mime_group', '=', group);
-  if (f?.kind === 'exact') q = q.where('m.mime_type', '=', f.mime);
-  if (f?.kind === 'prefix') q = q.where('m.mime_type', 'like', `${f.prefix}%`);
-  if (!words.length) return q;
-  if (!dense) return q.where('m.id', 'in', matchingIds(db, opts, words));
-  for (const word of words) {
-    const [lo, hi] = prefixRange(word);
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('media_terms as t')
-          .select('t.media_id')
-          .whereRef('t.media_id', '=', 'm.id')
-          .where('t.term', '>=', lo)
-          .where('t.term', '<', hi),
-      ),
-    );
+async function searchPage(db: Db, opts: ListOptions) {
+  const plan = await planSearch(db, opts, opts.words, opts.plan === 'auto' ? undefined : opts.plan);
+  if (plan.collect) {
+    const ids = await matchingIds(db, opts, plan);
+    const p = paginator(opts, { count: ids.length, exact: true });
+    const start = (p.page - 1) * opts.pageSize;
+    return { items: await rowsByIds(db, ids.slice(start, start + opts.pageSize), opts.language), paginator: p };
   }
-  return q;
-}
-
-/**
- * The paginator's count. Without a search it comes from media_counts (a handful of rows);
- * a search counts the intersection of its words' index ranges; only an exact type (or
- * a type prefix) with a search looks at media rows.
- */
-async function countOf(db: Db, opts: ListOptions, words: string[]): Promise<number> {
-  const f = opts.filter;
-  if (words.length && (!f || f.kind === 'group')) {
-    const row = await db
-      .selectFrom(matchingIds(db, opts, words).as('x'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-  if (words.length) {
-    const row = await scoped(db, opts, words)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-  let q = db
-    .selectFrom('media_counts')
-    .select((eb) => eb.fn.sum<number>('n').as('n'))
-    .where('tenant_id', '=', opts.tenantId);
-  if (!opts.all) q = q.where('folder_id', '=', opts.folderId ?? 0);
-  if (f?.kind === 'group') q = q.where('mime_type', 'like', `${f.group}/%`);
-  if (f?.kind === 'exact') q = q.where('mime_type', '=', f.mime);
-  if (f?.kind === 'prefix') q = q.where('mime_type', 'like', `${f.prefix}%`);
-  const row = await q.executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-async function translationsIn(db: Db | Trx, ids: number[], language?: string): Promise<TranslationRow[]> {
-  if (!ids.length) return [];
-  let q = db.selectFrom('media_translations').selectAll().where('media_id', 'in', ids);
-  if (language) q = q.where('language', '=', language);
-  return q.execute();
+  const p = paginator(opts, await countMatches(db, opts, plan));
+  const items = p.count ? await walkPage(db, { scope: opts, words: opts.words, page: p.page, pageSize: opts.pageSize, language: opts.language }) : [];
+  return { items, paginator: p };
 }
 
 /** One page of a folder (or of the whole library), newest first; an out-of-range page answers the last one. */
 export async function listMedia(db: Db, opts: ListOptions): Promise<{ items: MediaJson[]; paginator: Paginator }> {
-  const words = opts.words;
-  const count = await countOf(db, opts, words);
-  const pages = Math.max(1, Math.ceil(count / opts.pageSize));
-  const page = Math.min(opts.page, pages);
-  // A search matching 2 % of the scope or more: expect a match every 50 rows or sooner.
-  const plan = opts.plan ?? 'auto';
-  const dense =
-    words.length > 0 && count > 0 && (plan === 'scan' || (plan === 'auto' && count * 50 >= (await countOf(db, opts, []))));
-  const rows = count
-    ? await scoped(db, opts, words, dense)
-        .selectAll('m')
-        .orderBy('m.created_at', 'desc')
-        .orderBy('m.id', 'desc')
-        .limit(opts.pageSize)
-        .offset((page - 1) * opts.pageSize)
-        .execute()
-    : [];
-  const translations = new Map(
-    (await translationsIn(
-      db,
-      rows.map((r) => r.id),
-      opts.language,
-    )).map((t) => [t.media_id, t]),
-  );
-  return {
-    items: rows.map((r) => mediaJson(r, translations.get(r.id))),
-    paginator: { count, page, pages, page_size: opts.pageSize, has_next: page < pages, has_previous: page > 1 },
-  };
+  if (opts.words.length) return searchPage(db, opts);
+  const q = { scope: opts, words: [], page: opts.page, pageSize: opts.pageSize, language: opts.language };
+  const found = await counterPage(db, q);
+  if (found) return { items: found.items, paginator: paginator(opts, { count: found.count, exact: true }) };
+  // Past the last page (or nothing at all): answer the last one.
+  const p = paginator(opts, await counterCount(db, opts));
+  return { items: p.count ? await walkPage(db, { ...q, page: p.page }) : [], paginator: p };
+}
+
+async function translationsOf(db: Db, id: number): Promise<TranslationRow[]> {
+  return db.selectFrom('media_translations').selectAll().where('media_id', '=', id).execute();
 }
 
 export async function getMediaRow(db: Db | Trx, tenantId: number, id: number): Promise<MediaRow | undefined> {
@@ -203,7 +123,7 @@ export async function lockMediaRow(trx: Trx, dialect: Dialect, tenantId: number,
 }
 
 export async function mediaDetail(db: Db, tenantId: number, row: MediaRow, language: string): Promise<MediaDetailJson> {
-  const [translations, usedBy] = await Promise.all([translationsIn(db, [row.id]), mediaUsedBy(db, tenantId, row.id)]);
+  const [translations, usedBy] = await Promise.all([translationsOf(db, row.id), mediaUsedBy(db, tenantId, row.id)]);
   return mediaDetailJson(row, language, translations, usedBy);
 }
 

@@ -52,10 +52,13 @@ export interface FolderJson {
 
 const EMPTY: TranslationJson = { title: '', alt_text: '', description: '' };
 
-export const translationJson = (t: Pick<TranslationRow, 'title' | 'alt_text' | 'description'> | undefined): TranslationJson =>
+export const translationJson = (t: TranslationFields | undefined): TranslationJson =>
   t ? { title: t.title, alt_text: t.alt_text, description: t.description } : { ...EMPTY };
 
-export function mediaJson(row: MediaRow, translation: TranslationRow | undefined): MediaJson {
+/** The translation columns of one language. */
+export type TranslationFields = Pick<TranslationRow, 'title' | 'alt_text' | 'description'>;
+
+export function mediaJson(row: Omit<MediaRow, 'tenant_id' | 'mime_group'>, translation: TranslationFields | undefined): MediaJson {
   return {
     id: row.id,
     url: mediaUrl(row.file_key),

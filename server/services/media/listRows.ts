@@ -1,0 +1,87 @@
+/**
+ * The rows of a media list page, each with its translation in the asked language, in
+ * one query: the page's ids come from an index walk of the scope newest first
+ * (DESIGN: migrations/0002_media.ts), and only those rows are read.
+ */
+import type { Db } from './db.js';
+import { type Counted, filterGroup, mimeTypeCondition, probes, type Scope } from './search.js';
+import { type MediaJson, mediaJson, type MediaRow, type TranslationFields } from './serialize.js';
+import { type Fragment, joinText, NOTHING, raw, runText, sqlText } from './sqlText.js';
+
+/** A media row with its translation's columns (null without one). */
+type ListRow = Omit<MediaRow, 'tenant_id' | 'mime_group'> & { [K in keyof TranslationFields]: TranslationFields[K] | null };
+
+const COLUMNS = raw(
+  'm.id, m.file_key, m.thumb_key, m.web_key, m.name, m.size, m.mime_type, m.width, m.height, m.folder_id, m.created_at, m.updated_at, m.version, t.title, t.alt_text, t.description',
+);
+
+const NEWEST_FIRST = raw('order by m.created_at desc, m.id desc');
+
+function fromMedia(language: string): Fragment {
+  return sqlText`from media m left join media_translations t on t.media_id = m.id and t.language = ${language}`;
+}
+
+const toJson = (row: ListRow): MediaJson =>
+  mediaJson(row, row.title === null ? undefined : { title: row.title, alt_text: row.alt_text ?? '', description: row.description ?? '' });
+
+/** The scope's media rows (as `s`): tenant, folder (unless `all`), type filter. */
+function scopeRows(scope: Scope): Fragment {
+  const parts = [sqlText`s.tenant_id = ${scope.tenantId}`];
+  if (!scope.all) parts.push(scope.folderId === null ? sqlText`s.folder_id is null` : sqlText`s.folder_id = ${scope.folderId}`);
+  const group = filterGroup(scope.filter);
+  if (group) parts.push(sqlText`s.mime_group = ${group}`);
+  const mime = mimeTypeCondition(scope, 's');
+  if (mime) parts.push(mime);
+  return joinText(parts, ' and ');
+}
+
+/** The scope's size from media_counts (a handful of rows), as a scalar subquery. */
+function counterTotal(scope: Scope): Fragment {
+  const parts = [sqlText`tenant_id = ${scope.tenantId}`];
+  if (!scope.all) parts.push(sqlText`folder_id = ${scope.folderId ?? 0}`);
+  const f = scope.filter;
+  if (f?.kind === 'group') parts.push(sqlText`mime_type like ${`${f.group}/%`}`);
+  if (f?.kind === 'exact') parts.push(sqlText`mime_type = ${f.mime}`);
+  if (f?.kind === 'prefix') parts.push(sqlText`mime_type like ${`${f.prefix}%`}`);
+  return sqlText`(select coalesce(sum(n), 0) from media_counts where ${joinText(parts, ' and ')})`;
+}
+
+export interface PageQuery {
+  scope: Scope;
+  /** Words each row must have (a walking search), or none. */
+  words: string[];
+  page: number;
+  pageSize: number;
+  language: string;
+}
+
+/** One page of the scope newest first, walking it and probing each row for the words. */
+export async function walkPage(db: Db, q: PageQuery): Promise<MediaJson[]> {
+  return (await runText<ListRow>(db, pageQuery(q, NOTHING))).map(toJson);
+}
+
+/** One page of an unsearched scope with the scope's size from the counters, in one query; undefined past the last page. */
+export async function counterPage(db: Db, q: PageQuery): Promise<{ items: MediaJson[]; count: number } | undefined> {
+  const rows = await runText<ListRow & { count__: number }>(db, pageQuery(q, sqlText`, ${counterTotal(q.scope)} as count__`));
+  return rows.length ? { items: rows.map(toJson), count: Number(rows[0].count__) } : undefined;
+}
+
+export async function counterCount(db: Db, scope: Scope): Promise<Counted> {
+  const [row] = await runText<{ n: number }>(db, sqlText`select ${counterTotal(scope)} as n`);
+  return { count: Math.max(0, Number(row.n)), exact: true };
+}
+
+function pageQuery(q: PageQuery, extra: Fragment): Fragment {
+  const ids = sqlText`select s.id from media s where ${scopeRows(q.scope)}${probes(q.words, 's.id')} order by s.created_at desc, s.id desc limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
+  return sqlText`select ${COLUMNS}${extra} ${fromMedia(q.language)} where m.id in (${ids}) ${NEWEST_FIRST}`;
+}
+
+/** These media, newest first. */
+export async function rowsByIds(db: Db, ids: number[], language: string): Promise<MediaJson[]> {
+  if (!ids.length) return [];
+  const list = joinText(
+    ids.map((id) => sqlText`${id}`),
+    ', ',
+  );
+  return (await runText<ListRow>(db, sqlText`select ${COLUMNS} ${fromMedia(language)} where m.id in (${list}) ${NEWEST_FIRST}`)).map(toJson);
+}
