@@ -33,3 +33,10 @@ const userPermissions = hotQuery<PermissionRef, [userId: number]>(
   `select p.codename, p.name from user_permissions up inner join permissions p on p.id = up.permission_id
    where up.user_id = ? order by p.codename`,
 );
+
+// Every guarded request (guards.requirePermission) of a user who is not a superuser runs
+// this: the user's own permissions on one model, all a check of one action on it needs.
+export const permissionsOn = hotQuery<{ codename: string }, [userId: number, model: string]>(
+  `select p.codename from user_permissions up inner join permissions p on p.id = up.permission_id
+   where up.user_id = ? and p.model = ?`,
+);

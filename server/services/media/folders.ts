@@ -4,6 +4,7 @@ import { fieldErrors, HttpError, notFound } from '../../errors.js';
 import { nowIso } from '../clock.js';
 import { type Db, isUniqueViolation, libraryTransaction, lockLibrary, type Trx } from './db.js';
 import { type FolderRow, folderJson } from './serialize.js';
+import { NOTHING, runText, sqlText } from './sqlText.js';
 import { fold, words } from './terms.js';
 import { assertMediaUnused } from './usage.js';
 
@@ -58,11 +59,9 @@ export async function foldersFor(
   tenantId: number,
   opts: { parentId: number | null; all: boolean; words: string[] },
 ): Promise<FolderRow[]> {
-  let q = db.selectFrom('media_folders').selectAll().where('tenant_id', '=', tenantId);
-  if (!(opts.all && opts.words.length)) {
-    q = opts.parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', opts.parentId);
-  }
-  let rows = await q.execute();
+  // Raw SQL: every list request runs it (see sqlText.ts).
+  const parent = opts.all && opts.words.length ? NOTHING : opts.parentId === null ? sqlText` and parent_id is null` : sqlText` and parent_id = ${opts.parentId}`;
+  let rows = await runText<FolderRow>(db, sqlText`select * from media_folders where tenant_id = ${tenantId}${parent}`);
   if (opts.words.length) {
     rows = rows.filter((r) => {
       const own = words(r.title);
