@@ -68,19 +68,11 @@ export interface Paginator {
   count_exact: boolean;
 }
 
-function paginator(opts: ListOptions, counted: Counted) {
+/** The paginator of a count; the page asked for, or the last one when it is past the end. */
+function paginator(opts: ListOptions, counted: Counted): Paginator {
   const pages = Math.max(1, Math.ceil(counted.count / opts.pageSize));
   const page = Math.min(opts.page, pages);
-  const result: Paginator = {
-    count: counted.count,
-    page,
-    pages,
-    page_size: opts.pageSize,
-    has_next: page < pages,
-    has_previous: page > 1,
-    count_exact: counted.exact,
-  };
-  return result;
+  return { count: counted.count, page, pages, page_size: opts.pageSize, has_next: page < pages, has_previous: page > 1, count_exact: counted.exact };
 }
 
 async function searchPage(db: Db, opts: ListOptions) {
