@@ -1,7 +1,7 @@
 /**
  * The rows of a media list page, each with its translation in the asked language, in
  * one query: the page's ids come from an index walk of the scope newest first
- * (DESIGN: migrations/0002_media.ts), and only those rows are read.
+ * (the indexes are in db/migrations/0002_media.ts), and only those rows are read.
  */
 import type { Db } from './db.js';
 import { type Counted, filterGroup, mimeTypeCondition, probes, type Scope } from './search.js';
@@ -55,7 +55,7 @@ export interface PageQuery {
   language: string;
 }
 
-/** One page of the scope newest first, walking it and probing each row for the words. */
+/** One page of the scope newest first; with words, the walk probes each row for them. */
 export async function walkPage(db: Db, q: PageQuery): Promise<MediaJson[]> {
   return (await runText<ListRow>(db, pageQuery(q, NOTHING))).map(toJson);
 }
@@ -63,9 +63,10 @@ export async function walkPage(db: Db, q: PageQuery): Promise<MediaJson[]> {
 /** One page of an unsearched scope with the scope's size from the counters, in one query; undefined past the last page. */
 export async function counterPage(db: Db, q: PageQuery): Promise<{ items: MediaJson[]; count: number } | undefined> {
   const rows = await runText<ListRow & { count__: number }>(db, pageQuery(q, sqlText`, ${counterTotal(q.scope)} as count__`));
-  return rows.length ? { items: rows.map(toJson), count: Number(rows[0].count__) } : undefined;
+  return rows.length ? { items: rows.map(toJson), count: Math.max(0, Number(rows[0].count__)) } : undefined;
 }
 
+/** The scope's size from the counters alone (when counterPage was past the last page). */
 export async function counterCount(db: Db, scope: Scope): Promise<Counted> {
   const [row] = await runText<{ n: number }>(db, sqlText`select ${counterTotal(scope)} as n`);
   return { count: Math.max(0, Number(row.n)), exact: true };
@@ -79,9 +80,6 @@ function pageQuery(q: PageQuery, extra: Fragment): Fragment {
 /** These media, newest first. */
 export async function rowsByIds(db: Db, ids: number[], language: string): Promise<MediaJson[]> {
   if (!ids.length) return [];
-  const list = joinText(
-    ids.map((id) => sqlText`${id}`),
-    ', ',
-  );
+  const list = joinText(ids.map((id) => sqlText`${id}`), ', ');
   return (await runText<ListRow>(db, sqlText`select ${COLUMNS} ${fromMedia(language)} where m.id in (${list}) ${NEWEST_FIRST}`)).map(toJson);
 }

@@ -2,7 +2,7 @@
  * A media search: which media of the list's scope have, for every search word, a term
  * starting with it (media_terms; see terms.ts). Its cost follows the rarest word, not
  * the library:
- * - each word's matches in the scope are counted up to DRIVER_CAP, in one query;
+ * - each word's term rows in the scope are counted up to DRIVER_CAP, in one query;
  * - a word under DRIVER_CAP drives: its matches are the candidates, each probed for the
  *   other words (media_terms_media), then sorted newest first; the count is exact;
  * - when every word matches DRIVER_CAP media or more, the list walks the scope newest
@@ -53,7 +53,7 @@ export function mimeTypeCondition(scope: Scope, alias: string): Fragment | undef
   return undefined;
 }
 
-/** media_terms rows (as `d`) of one word within the scope: one range of the primary key. */
+/** media_terms rows (as `d`) of one word within the scope: one range of the primary key, the folder and type checked within it. */
 function termRows(scope: Scope, word: string): Fragment {
   const [lo, hi] = prefixRange(word);
   const parts = [sqlText`d.tenant_id = ${scope.tenantId} and d.term >= ${lo} and d.term < ${hi}`];
@@ -81,7 +81,7 @@ function candidates(scope: Scope, plan: SearchPlan): Fragment {
   return sqlText`select distinct d.media_id as id from media_terms d where ${termRows(scope, plan.driver)}${probes(plan.probes, 'd.media_id')}${typed}`;
 }
 
-/** Picks the driver from each word's match count (up to DRIVER_CAP), one query for all words. */
+/** Picks the driver from each word's term rows in the scope, counted up to DRIVER_CAP in one query for all words. */
 export async function planSearch(db: Db, scope: Scope, words: string[], forced?: 'terms' | 'scan'): Promise<SearchPlan> {
   const counts = words.map(
     (word, i) => sqlText`(select count(*) from (select 1 as one from media_terms d where ${termRows(scope, word)} limit ${DRIVER_CAP}) as e) as ${raw(`n${i}`)}`,

@@ -23,7 +23,7 @@ export function termsOf(texts: Iterable<string>): string[] {
   return [...out];
 }
 
-/** The words of a search, longest first (the most selective word drives the query). */
+/** The words of a search, longest first: past MAX_SEARCH_WORDS the shortest (the least selective, as a rule) go. */
 export function searchWords(search: string): string[] {
   const unique = [...new Set(words(search))];
   return unique.sort((a, b) => b.length - a.length).slice(0, MAX_SEARCH_WORDS);
