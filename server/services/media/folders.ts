@@ -60,7 +60,8 @@ export async function foldersFor(
   opts: { parentId: number | null; all: boolean; words: string[] },
 ): Promise<FolderRow[]> {
   // Raw SQL: every list request runs it (see sqlText.ts).
-  const parent = opts.all && opts.words.length ? NOTHING : opts.parentId === null ? sqlText` and parent_id is null` : sqlText` and parent_id = ${opts.parentId}`;
+  let parent = NOTHING;
+  if (!(opts.all && opts.words.length)) parent = opts.parentId === null ? sqlText` and parent_id is null` : sqlText` and parent_id = ${opts.parentId}`;
   let rows = await runText<FolderRow>(db, sqlText`select * from media_folders where tenant_id = ${tenantId}${parent}`);
   if (opts.words.length) {
     rows = rows.filter((r) => {

@@ -52,11 +52,11 @@ export interface FolderJson {
 
 const EMPTY: TranslationJson = { title: '', alt_text: '', description: '' };
 
-export const translationJson = (t: TranslationFields | undefined): TranslationJson =>
-  t ? { title: t.title, alt_text: t.alt_text, description: t.description } : { ...EMPTY };
-
 /** The translation columns of one language. */
 export type TranslationFields = Pick<TranslationRow, 'title' | 'alt_text' | 'description'>;
+
+export const translationJson = (t: TranslationFields | undefined): TranslationJson =>
+  t ? { title: t.title, alt_text: t.alt_text, description: t.description } : { ...EMPTY };
 
 export function mediaJson(row: Omit<MediaRow, 'tenant_id' | 'mime_group'>, translation: TranslationFields | undefined): MediaJson {
   return {
