@@ -22,13 +22,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityDef } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
-import { type Action, can } from '../../entities/permissions.js';
+import type { Action } from '../../entities/permissions.js';
 import { addError, type Errors, isPlainObject, MAX_ID, MESSAGES } from '../../entities/validate.js';
 import { withAccess } from '../access.js';
 import { cachedJson } from '../cache/cachedJson.js';
-import { hotQuery } from '../db/hotQuery.js';
-import { fieldErrors, forbidden, notFound } from '../errors.js';
-import { requireTenant, requireUser } from '../guards.js';
+import { fieldErrors, notFound } from '../errors.js';
+import { requirePermission, requireTenant, requireUser } from '../guards.js';
 import type { Tenant } from '../services/tenants.js';
 import { type EngineContext, hasTable, scopeAllows, type Site } from './context.js';
 import { listRecords, parseListQuery, type RawQuery } from './list.js';
@@ -93,27 +92,9 @@ export function bulkIdsOf(body: unknown): number[] {
   return ids;
 }
 
-// Every engine request of a user who is not a superuser runs this.
-const modelPermissions = hotQuery<{ codename: string }, [model: string, userId: number]>(
-  `select p.codename from permissions p
-   where p.model = ? and exists (select 1 from user_permissions up where up.user_id = ? and up.permission_id = p.id)`,
-);
-
 const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) => {
   const registry = new Registry(opts.entities ?? ENTITIES);
   let media: boolean | undefined;
-
-  /**
-   * requirePermission's rule (entities/permissions.ts `can`) over the user's permissions on
-   * this one model: a few rows instead of all of them, on every request.
-   */
-  async function requireModelPermission(req: FastifyRequest, action: Action, model: string) {
-    const user = await requireUser(req);
-    if (user.is_superuser) return user;
-    const held = await modelPermissions(app.db, model, user.id);
-    if (!can({ is_superuser: false, all_permissions: held }, action, model)) throw forbidden();
-    return user;
-  }
 
   async function context(req: FastifyRequest, entity: EntityDef, action: Action): Promise<EngineContext> {
     const tenant = await requireTenant(req);
@@ -122,7 +103,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
     // Spec §6: a page hidden from non-superusers is not found for them, whatever they hold.
     if (entity.superuserOnly && !principal.is_superuser) throw notFound();
     if (!principal.is_superuser && principal.role && entity.notForRoles?.includes(principal.role)) throw notFound();
-    const user = await requireModelPermission(req, action, entity.model);
+    const user = await requirePermission(req, action, entity.model);
     media ??= await hasTable(app.db, app.dialect, MEDIA_TABLE);
     const userMarket = user.role === 'MA' && !user.is_superuser ? user.market_id : undefined;
     return { db: app.db, dialect: app.dialect, registry, site: siteOf(tenant), media, userMarket };
