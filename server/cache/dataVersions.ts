@@ -8,11 +8,6 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { hotQuery } from '../db/hotQuery.js';
 
-const bump = hotQuery<never, [tenantId: number, start: number]>(
-  `insert into data_versions (tenant_id, version) values (?, ?)
-   on conflict (tenant_id) do update set version = data_versions.version + 1`,
-);
-
 const read = hotQuery<{ version: number | string }, [tenantId: number]>(`select version from data_versions where tenant_id = ?`);
 
 /**
@@ -21,7 +16,11 @@ const read = hotQuery<{ version: number | string }, [tenantId: number]>(`select 
  * the new rows.
  */
 export async function bumpDataVersion(db: Kysely<any>, tenantId: number): Promise<void> {
-  await bump(db, tenantId, randomInt(1, 2 ** 40));
+  await db
+    .insertInto('data_versions')
+    .values({ tenant_id: tenantId, version: randomInt(1, 2 ** 40) })
+    .onConflict((oc) => oc.column('tenant_id').doUpdateSet((eb) => ({ version: eb('data_versions.version', '+', 1) })))
+    .execute();
 }
 
 /** The site's version, or undefined when nothing of it was written since the counter exists (then nothing is cached). */
