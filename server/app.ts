@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
@@ -51,7 +50,6 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   if (hooks.onRoute) app.addHook('onRoute', hooks.onRoute);
 
   await app.register(errors);
-  await app.register(cookie);
   await app.register(context);
   await app.register(security);
 

@@ -50,8 +50,17 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqliteHandles.set(db, sqlite);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
+
+const sqliteHandles = new WeakMap<object, SqliteDatabase.Database>();
+
+/**
+ * The SQLite connection behind a Kysely instance opened here (not behind a transaction
+ * or a derived instance), for the few hot reads that skip Kysely (db/hotQuery.ts).
+ */
+export const sqliteOf = (db: object): SqliteDatabase.Database | undefined => sqliteHandles.get(db);
 
 /**
  * Kysely's SQLite driver prepares every query anew; preparing costs more than running

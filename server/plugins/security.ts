@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../errors.js';
 import { SECURITY_HEADERS } from './securityHeaders.js';
@@ -29,27 +29,40 @@ function hostOf(url: string | undefined) {
   }
 }
 
+const BODYLESS = new Set(['GET', 'HEAD']);
+const takesBody = (method: string | string[]) => (Array.isArray(method) ? method : [method]).some((m) => !BODYLESS.has(m));
+
+const nulRefusal = () => new HttpError(400, { detail: 'Text may not contain NUL characters.' });
+
+// PostgreSQL text cannot hold NUL, and no field of ours needs it: refuse it everywhere
+// before a query can trip over it.
+const refuseBadBody: preValidationHookHandler = (req, _reply, done) => {
+  const bad = req.body === undefined ? undefined : badBody(req.body);
+  if (bad === 'nul') done(nulRefusal());
+  else if (bad === 'deep') done(new HttpError(400, { detail: `JSON nested more than ${MAX_DEPTH} levels deep.` }));
+  else done();
+};
+
 export default fp(async (app) => {
+  // One hook for all a request needs before routing: every hook costs its runner on
+  // every request, and most requests are small reads.
   app.addHook('onRequest', (req, reply, done) => {
     const res = reply.raw;
     for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
-    done();
-  });
-
-  // PostgreSQL text cannot hold NUL, and no field of ours needs it: refuse it everywhere
-  // before a query can trip over it.
-  app.addHook('preValidation', (req, _reply, done) => {
-    const bad = req.url.includes('%00') ? 'nul' : req.body === undefined ? undefined : badBody(req.body);
-    if (bad === 'nul') done(new HttpError(400, { detail: 'Text may not contain NUL characters.' }));
-    else if (bad === 'deep') done(new HttpError(400, { detail: `JSON nested more than ${MAX_DEPTH} levels deep.` }));
+    // Sibling dealer domains are same-site, so SameSite cookies alone do not stop one
+    // dealer's page from posting to another's back-office: the origin must match exactly.
+    const refusal = MUTATING.has(req.method) ? crossOriginRefusal(req) : undefined;
+    if (refusal) done(refusal);
+    else if (req.url.includes('%00')) done(nulRefusal());
     else done();
   });
 
-  // Sibling dealer domains are same-site, so SameSite cookies alone do not stop one
-  // dealer's page from posting to another's back-office: the origin must match exactly.
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (MUTATING.has(req.method)) done(crossOriginRefusal(req));
-    else done();
+  // Bodies are checked once parsed, on the routes that can receive one (Fastify parses
+  // none for GET and HEAD): reads skip the preValidation stage altogether.
+  app.addHook('onRoute', (route) => {
+    if (!takesBody(route.method)) return;
+    const own = route.preValidation;
+    route.preValidation = own === undefined ? [refuseBadBody] : [refuseBadBody, ...(Array.isArray(own) ? own : [own])];
   });
 });
 
