@@ -1,4 +1,4 @@
-import type { FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler, RouteHandlerMethod, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../errors.js';
 import { SECURITY_HEADERS } from './securityHeaders.js';
@@ -19,6 +19,8 @@ function badBody(value: unknown, depth = 0): 'nul' | 'deep' | undefined {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Fastify parses no body for these.
+const BODYLESS = new Set(['GET', 'HEAD']);
 
 function hostOf(url: string | undefined) {
   if (!url || url === 'null') return undefined;
@@ -29,13 +31,45 @@ function hostOf(url: string | undefined) {
   }
 }
 
-const BODYLESS = new Set(['GET', 'HEAD']);
-const takesBody = (method: string | string[]) => (Array.isArray(method) ? method : [method]).some((m) => !BODYLESS.has(m));
+// Lower-case names, as Fastify keeps its reply headers.
+const HEADERS = Object.fromEntries(SECURITY_HEADERS.map(([name, value]) => [name.toLowerCase(), value]));
+
+/**
+ * The headers of every answer; a route may still override one afterwards (media files
+ * send their own CSP). Set as reply headers rather than on the raw response: Node then
+ * validates and writes them once, in writeHead.
+ */
+export function addSecurityHeaders(reply: FastifyReply) {
+  reply.headers(HEADERS);
+}
 
 const nulRefusal = () => new HttpError(400, { detail: 'Text may not contain NUL characters.' });
 
-// PostgreSQL text cannot hold NUL, and no field of ours needs it: refuse it everywhere
-// before a query can trip over it.
+/**
+ * A handler that first writes the security headers and refuses a NUL in the URL
+ * (PostgreSQL text cannot hold NUL, and no field of ours needs it). This runs inside the
+ * handler rather than in an onRequest hook because a hook stage costs every request its
+ * runner; answers that never reach a handler get the headers from the error handler
+ * (plugins/errors.ts). `checkOrigin`: the not-found handler's, which no route's origin
+ * check has run before: a cross-origin write is refused whether or not its URL exists.
+ */
+export function screened<H extends RouteHandlerMethod>(handler: H, checkOrigin = false): H {
+  return function (this: ThisParameterType<H>, req: FastifyRequest, reply: FastifyReply) {
+    addSecurityHeaders(reply);
+    const refusal = checkOrigin && MUTATING.has(req.method) ? crossOriginRefusal(req) : undefined;
+    if (refusal) throw refusal;
+    if (req.url.includes('%00')) throw nulRefusal();
+    return handler.call(this, req, reply);
+  } as H;
+}
+
+// Sibling dealer domains are same-site, so SameSite cookies alone do not stop one
+// dealer's page from posting to another's back-office: the origin must match exactly.
+const refuseCrossOrigin: onRequestHookHandler = (req, _reply, done) => {
+  done(crossOriginRefusal(req));
+};
+
+// No NUL anywhere in a parsed body either, and no nesting deeper than any body of ours.
 const refuseBadBody: preValidationHookHandler = (req, _reply, done) => {
   const bad = req.body === undefined ? undefined : badBody(req.body);
   if (bad === 'nul') done(nulRefusal());
@@ -43,26 +77,19 @@ const refuseBadBody: preValidationHookHandler = (req, _reply, done) => {
   else done();
 };
 
-export default fp(async (app) => {
-  // One hook for all a request needs before routing: every hook costs its runner on
-  // every request, and most requests are small reads.
-  app.addHook('onRequest', (req, reply, done) => {
-    const res = reply.raw;
-    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
-    // Sibling dealer domains are same-site, so SameSite cookies alone do not stop one
-    // dealer's page from posting to another's back-office: the origin must match exactly.
-    const refusal = MUTATING.has(req.method) ? crossOriginRefusal(req) : undefined;
-    if (refusal) done(refusal);
-    else if (req.url.includes('%00')) done(nulRefusal());
-    else done();
-  });
+const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
-  // Bodies are checked once parsed, on the routes that can receive one (Fastify parses
-  // none for GET and HEAD): reads skip the preValidation stage altogether.
-  app.addHook('onRoute', (route) => {
-    if (!takesBody(route.method)) return;
-    const own = route.preValidation;
-    route.preValidation = own === undefined ? [refuseBadBody] : [refuseBadBody, ...(Array.isArray(own) ? own : [own])];
+/**
+ * Every route gets its checks when it is added: the origin check on routes that write,
+ * the body check on routes that take a body, headers and the URL check in the handler.
+ * A read passes through no hook stage at all.
+ */
+export default fp(async (app) => {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = asArray(route.method);
+    route.handler = screened(route.handler);
+    if (methods.some((m) => MUTATING.has(m))) route.onRequest = [refuseCrossOrigin, ...asArray(route.onRequest)];
+    if (methods.some((m) => !BODYLESS.has(m))) route.preValidation = [refuseBadBody, ...asArray(route.preValidation)];
   });
 });
 
