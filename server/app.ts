@@ -53,6 +53,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
 
   await app.register(errors);
   await app.register(context);
+  // Before any route: it equips every route as the route is added.
   await app.register(security);
 
   await app.register(health);

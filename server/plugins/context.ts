@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { readCookie } from './cookies.js';
 import { mayUseTenant, type Principal } from '../services/principal.js';
 import { principalForToken } from '../services/sessions.js';
 import { findTenantByHost, type Tenant } from '../services/tenants.js';
+import { readCookie } from './cookies.js';
 
 export const SESSION_COOKIE = '__mapo_session';
 

@@ -10,6 +10,7 @@ import { type Principal, userRole } from '../services/principal.js';
 const MAX_KEPT = 256;
 const superuserAnswers = new WeakMap<object, Map<string, Buffer>>();
 
+/** The user's own fields as JSON, without the closing brace. */
 function headOf(user: Principal) {
   const head = JSON.stringify({
     id: user.id,
