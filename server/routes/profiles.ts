@@ -6,9 +6,11 @@ import { type Principal, userRole } from '../services/principal.js';
 
 // A superuser's permissions are the whole vocabulary, read once per database
 // (services/permissions.ts), and most of the answer: a superuser's whole answer is kept,
-// as bytes, by the rest of it (the user's own fields), so a repeat costs no JSON and no copy.
+// as bytes, until the user's own fields change, so a repeat costs no JSON and no copy.
 const MAX_KEPT = 256;
-const superuserAnswers = new WeakMap<object, Map<string, Buffer>>();
+const superuserAnswers = new WeakMap<object, Map<number, { user: Principal; answer: Buffer }>>();
+
+const sameFields = (a: Principal, b: Principal) => (Object.keys(a) as (keyof Principal)[]).every((key) => a[key] === b[key]);
 
 /** The user's own fields as JSON, without the closing brace. */
 function headOf(user: Principal) {
@@ -31,16 +33,14 @@ const profiles: FastifyPluginAsync = async (app) => {
   app.get('/api/profiles/me', withAccess({ kind: 'auth' }), async (req, reply) => {
     const user = await requireUser(req);
     reply.type('application/json; charset=utf-8');
-    const head = headOf(user);
-    if (!user.is_superuser) return `${head},"all_permissions":${JSON.stringify(await permissionsOf(app.db, user))}}`;
+    if (!user.is_superuser) return `${headOf(user)},"all_permissions":${JSON.stringify(await permissionsOf(app.db, user))}}`;
     let kept = superuserAnswers.get(app.db);
     if (!kept) superuserAnswers.set(app.db, (kept = new Map()));
-    let answer = kept.get(head);
-    if (!answer) {
-      answer = Buffer.from(`${head},"all_permissions":${JSON.stringify(await allPermissions(app.db))}}`);
-      if (kept.size >= MAX_KEPT) kept.clear();
-      kept.set(head, answer);
-    }
+    const found = kept.get(user.id);
+    if (found && sameFields(found.user, user)) return found.answer;
+    const answer = Buffer.from(`${headOf(user)},"all_permissions":${JSON.stringify(await allPermissions(app.db))}}`);
+    if (kept.size >= MAX_KEPT) kept.clear();
+    kept.set(user.id, { user, answer });
     return answer;
   });
 };
