@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ResponseCache } from './cache/responseCache.js';
@@ -9,8 +8,9 @@ import './entities/mediaUsage.js';
 import entities from './entities/routes.js';
 import context from './plugins/context.js';
 import errors from './plugins/errors.js';
+import { lazyChildLogger } from './plugins/requestLogger.js';
 import indexing from './services/indexing/plugin.js';
-import security from './plugins/security.js';
+import security, { screened } from './plugins/security.js';
 import spa, { BASE } from './plugins/spa.js';
 import auth from './routes/auth.js';
 import health from './routes/health.js';
@@ -41,6 +41,7 @@ export interface BuildHooks {
 export async function buildApp(config: Config, database: Database, opts: FastifyServerOptions = {}, hooks: BuildHooks = {}) {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
+    childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Every request body (an upload is the largest) must arrive within the upload timeout.
@@ -55,8 +56,8 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   if (hooks.onRoute) app.addHook('onRoute', hooks.onRoute);
 
   await app.register(errors);
-  await app.register(cookie);
   await app.register(context);
+  // Before any route: it equips every route as the route is added.
   await app.register(security);
 
   await app.register(health);
@@ -69,11 +70,13 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   await app.register(users);
   await app.register(spa);
 
-  app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && req.url.startsWith(BASE) && !req.url.startsWith(`${BASE}api/`)) {
-      return app.sendSpaIndex(req, reply);
-    }
-    return reply.code(404).send({ detail: 'Not found.' });
-  });
+  app.setNotFoundHandler(
+    screened((req, reply) => {
+      if (req.method === 'GET' && req.url.startsWith(BASE) && !req.url.startsWith(`${BASE}api/`)) {
+        return app.sendSpaIndex(req, reply);
+      }
+      return reply.code(404).send({ detail: 'Not found.' });
+    }, true),
+  );
   return app;
 }

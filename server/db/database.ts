@@ -38,6 +38,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
     // running on it fails with the same error (a 503), and the pool drops the client.
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+    pgPools.set(db, pool);
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = opts.databaseUrl?.startsWith('sqlite:')
@@ -50,8 +51,20 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqliteHandles.set(db, sqlite);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
+
+const sqliteHandles = new WeakMap<object, SqliteDatabase.Database>();
+const pgPools = new WeakMap<object, pg.Pool>();
+
+/*
+ * The SQLite connection or the PostgreSQL pool behind a Kysely instance opened here (not
+ * behind a transaction or a derived instance), for the few hot reads that skip Kysely
+ * (db/hotQuery.ts).
+ */
+export const sqliteOf = (db: object): SqliteDatabase.Database | undefined => sqliteHandles.get(db);
+export const pgPoolOf = (db: object): pg.Pool | undefined => pgPools.get(db);
 
 /**
  * Kysely's SQLite driver prepares every query anew; preparing costs more than running

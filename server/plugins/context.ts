@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { mayUseTenant, type Principal } from '../services/principal.js';
 import { principalForToken } from '../services/sessions.js';
 import { findTenantByHost, type Tenant } from '../services/tenants.js';
+import { readCookie } from './cookies.js';
 
 export const SESSION_COOKIE = '__mapo_session';
 
@@ -14,47 +15,43 @@ declare module 'fastify' {
     principal(): Promise<Principal | undefined>;
     /** The session token the request carries (cookie or `Authorization: Token`). */
     sessionToken(): { token: string; via: 'cookie' | 'header' } | undefined;
-    memo: Map<string, Promise<unknown>> | null;
+    tenantMemo: Promise<Tenant | undefined> | null;
+    principalMemo: Promise<Principal | undefined> | null;
   }
 }
 
-/** Memoised per request; the map is made on first use, so requests that ask nothing pay nothing. */
-function once<T>(req: FastifyRequest, key: string, make: () => Promise<T>): Promise<T> {
-  const map = (req.memo ??= new Map());
-  let p = map.get(key) as Promise<T> | undefined;
-  if (!p) {
-    p = make();
-    map.set(key, p);
-  }
-  return p;
-}
+const TOKEN_HEADER = /^Token\s+(\S+)$/i;
 
 export default fp(async (app) => {
-  app.decorateRequest('memo', null);
+  // Memoised per request in fields of their own: requests that ask nothing pay nothing.
+  app.decorateRequest('tenantMemo', null);
+  app.decorateRequest('principalMemo', null);
 
   app.decorateRequest('sessionToken', function () {
     const header = this.headers.authorization;
     if (header) {
-      const m = /^Token\s+(\S+)$/i.exec(header);
+      const m = TOKEN_HEADER.exec(header);
       return m ? { token: m[1], via: 'header' as const } : undefined;
     }
-    const cookie = this.cookies[SESSION_COOKIE];
+    const cookie = readCookie(this, SESSION_COOKIE);
     return cookie ? { token: cookie, via: 'cookie' as const } : undefined;
   });
 
   app.decorateRequest('tenant', function () {
-    return once(this, 'tenant', () => findTenantByHost(app.db, this.hostname));
+    return (this.tenantMemo ??= findTenantByHost(app.db, this.hostname));
   });
 
   app.decorateRequest('principal', function () {
-    return once(this, 'principal', async () => {
-      const carried = this.sessionToken();
-      if (!carried || carried.token.length > 200) return undefined;
-      const [tenant, user] = await Promise.all([
-        this.tenant(),
-        principalForToken(app.db, carried.token, app.config.sessionTtlMs),
-      ]);
-      return tenant && user && mayUseTenant(user, tenant) ? user : undefined;
-    });
+    return (this.principalMemo ??= principalOf(this));
   });
+
+  async function principalOf(req: FastifyRequest): Promise<Principal | undefined> {
+    const carried = req.sessionToken();
+    if (!carried || carried.token.length > 200) return undefined;
+    // The site first (it is cached): on an unknown host no session is looked up at all.
+    const tenant = await req.tenant();
+    if (!tenant) return undefined;
+    const user = await principalForToken(app.db, carried.token, app.config.sessionTtlMs);
+    return user && mayUseTenant(user, tenant) ? user : undefined;
+  }
 });

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 import { HttpError } from '../errors.js';
+import { addSecurityHeaders } from './security.js';
 
 // Fastify's own client-error codes, turned into the DRF body with a human sentence.
 const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -15,6 +16,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
 
 export default fp(async (app) => {
   app.setErrorHandler((error: unknown, req, reply) => {
+    // An error before the handler ran (origin check, body parsing) has no security headers yet.
+    if (!reply.hasHeader('x-content-type-options')) addSecurityHeaders(reply);
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body);
     }

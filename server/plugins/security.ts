@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler, RouteHandlerMethod, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../errors.js';
 import { SECURITY_HEADERS } from './securityHeaders.js';
@@ -19,6 +19,8 @@ function badBody(value: unknown, depth = 0): 'nul' | 'deep' | undefined {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Fastify parses no body for these.
+const BODYLESS = new Set(['GET', 'HEAD']);
 
 function hostOf(url: string | undefined) {
   if (!url || url === 'null') return undefined;
@@ -29,27 +31,65 @@ function hostOf(url: string | undefined) {
   }
 }
 
+// Lower-case names, as Fastify keeps its reply headers.
+const HEADERS = Object.fromEntries(SECURITY_HEADERS.map(([name, value]) => [name.toLowerCase(), value]));
+
+/**
+ * The headers of every answer; a route may still override one afterwards (media files
+ * send their own CSP). Set as reply headers rather than on the raw response: Node then
+ * validates and writes them once, in writeHead.
+ */
+export function addSecurityHeaders(reply: FastifyReply) {
+  reply.headers(HEADERS);
+}
+
+const nulRefusal = () => new HttpError(400, { detail: 'Text may not contain NUL characters.' });
+
+/**
+ * A handler that first writes the security headers and refuses a NUL in the URL
+ * (PostgreSQL text cannot hold NUL, and no field of ours needs it). This runs inside the
+ * handler rather than in an onRequest hook because a hook stage costs every request its
+ * runner; answers that never reach a handler get the headers from the error handler
+ * (plugins/errors.ts). `checkOrigin`: the not-found handler's, which no route's origin
+ * check has run before: a cross-origin write is refused whether or not its URL exists.
+ */
+export function screened<H extends RouteHandlerMethod>(handler: H, checkOrigin = false): H {
+  return function (this: ThisParameterType<H>, req: FastifyRequest, reply: FastifyReply) {
+    addSecurityHeaders(reply);
+    const refusal = checkOrigin && MUTATING.has(req.method) ? crossOriginRefusal(req) : undefined;
+    if (refusal) throw refusal;
+    if (req.url.includes('%00')) throw nulRefusal();
+    return handler.call(this, req, reply);
+  } as H;
+}
+
+// Sibling dealer domains are same-site, so SameSite cookies alone do not stop one
+// dealer's page from posting to another's back-office: the origin must match exactly.
+const refuseCrossOrigin: onRequestHookHandler = (req, _reply, done) => {
+  done(crossOriginRefusal(req));
+};
+
+// No NUL anywhere in a parsed body either, and no nesting deeper than any body of ours.
+const refuseBadBody: preValidationHookHandler = (req, _reply, done) => {
+  const bad = req.body === undefined ? undefined : badBody(req.body);
+  if (bad === 'nul') done(nulRefusal());
+  else if (bad === 'deep') done(new HttpError(400, { detail: `JSON nested more than ${MAX_DEPTH} levels deep.` }));
+  else done();
+};
+
+const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/**
+ * Every route gets its checks when it is added: the origin check on routes that write,
+ * the body check on routes that take a body, headers and the URL check in the handler.
+ * A read passes through no hook stage at all.
+ */
 export default fp(async (app) => {
-  app.addHook('onRequest', (req, reply, done) => {
-    const res = reply.raw;
-    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
-    done();
-  });
-
-  // PostgreSQL text cannot hold NUL, and no field of ours needs it: refuse it everywhere
-  // before a query can trip over it.
-  app.addHook('preValidation', (req, _reply, done) => {
-    const bad = req.url.includes('%00') ? 'nul' : req.body === undefined ? undefined : badBody(req.body);
-    if (bad === 'nul') done(new HttpError(400, { detail: 'Text may not contain NUL characters.' }));
-    else if (bad === 'deep') done(new HttpError(400, { detail: `JSON nested more than ${MAX_DEPTH} levels deep.` }));
-    else done();
-  });
-
-  // Sibling dealer domains are same-site, so SameSite cookies alone do not stop one
-  // dealer's page from posting to another's back-office: the origin must match exactly.
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (MUTATING.has(req.method)) done(crossOriginRefusal(req));
-    else done();
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = asArray(route.method);
+    route.handler = screened(route.handler);
+    if (methods.some((m) => MUTATING.has(m))) route.onRequest = [refuseCrossOrigin, ...asArray(route.onRequest)];
+    if (methods.some((m) => !BODYLESS.has(m))) route.preValidation = [refuseBadBody, ...asArray(route.preValidation)];
   });
 });
 

@@ -7,6 +7,7 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from '../../locales/lan
 import { PUBLIC } from '../access.js';
 import { publicTenant } from '../services/tenants.js';
 import { SESSION_COOKIE } from './context.js';
+import { readCookie } from './cookies.js';
 
 export const BASE = '/backoffice/';
 
@@ -48,7 +49,7 @@ export default fp(async (app) => {
   }
 
   app.get(BASE, PUBLIC, (req, reply) => {
-    const lang = req.cookies[LANGUAGE_COOKIE];
+    const lang = readCookie(req, LANGUAGE_COOKIE);
     if (isLanguage(lang) && lang !== DEFAULT_LANGUAGE) return reply.redirect(`${BASE}${lang}/`, 302);
     return sendIndex(req, reply);
   });
@@ -60,7 +61,7 @@ export default fp(async (app) => {
     const html = indexHtml();
     if (!html) return reply.code(503).type('text/plain').send('The back-office has not been built: run npm run build.');
     const tenant = await req.tenant().catch(() => undefined);
-    const boot = { tenant: tenant ? publicTenant(tenant) : null, hasSession: Boolean(req.cookies[SESSION_COOKIE]) };
+    const boot = { tenant: tenant ? publicTenant(tenant) : null, hasSession: Boolean(readCookie(req, SESSION_COOKIE)) };
     return reply
       .code(200)
       .type('text/html; charset=utf-8')

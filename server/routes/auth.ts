@@ -4,6 +4,7 @@ import { PUBLIC } from '../access.js';
 import { HttpError } from '../errors.js';
 import { requireTenant } from '../guards.js';
 import { SESSION_COOKIE } from '../plugins/context.js';
+import { clearCookie, setCookie } from '../plugins/cookies.js';
 import { verifyPassword } from '../services/passwords.js';
 import { mayUseTenant } from '../services/principal.js';
 import { databaseRateLimiter } from '../services/rateLimit.js';
@@ -81,14 +82,14 @@ const auth: FastifyPluginAsync = async (app) => {
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? '',
     });
-    reply.setCookie(SESSION_COOKIE, token, cookieOptions(req, Math.floor(app.config.sessionTtlMs / 1000)));
+    setCookie(reply, SESSION_COOKIE, token, cookieOptions(req, Math.floor(app.config.sessionTtlMs / 1000)));
     return { token };
   });
 
   app.get('/api/auth/logout', PUBLIC, async (req, reply) => {
     const carried = req.sessionToken();
     if (carried) await revokeSession(app.db, carried.token);
-    reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
+    clearCookie(reply, SESSION_COOKIE, cookieOptions(req));
     return { detail: 'Successfully logged out.' };
   });
 };

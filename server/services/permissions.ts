@@ -32,6 +32,7 @@ export async function permissionsOf(db: Kysely<DatabaseSchema>, user: Principal)
 const userPermissions = hotQuery<PermissionRef, [userId: number]>(
   `select p.codename, p.name from user_permissions up inner join permissions p on p.id = up.permission_id
    where up.user_id = ? order by p.codename`,
+  (v) => ({ codename: v[0] as string, name: v[1] as string }),
 );
 
 // Every guarded request (guards.requirePermission: the engine's and the media routes) of a

@@ -29,14 +29,25 @@ export async function createSession(
   return token;
 }
 
-/** A Principal as stored: is_superuser is 0/1. */
-type SessionUserRow = Omit<Principal, 'is_superuser'> & { expires_at: string; is_superuser: number };
-
-// Every authenticated request runs this.
-const sessionUser = hotQuery<SessionUserRow, [tokenHash: string]>(
+// Every authenticated request runs this: the user is made straight from the row's values.
+const sessionUser = hotQuery<{ expiresAt: string; user: Principal }, [tokenHash: string]>(
   `select s.expires_at, u.id, u.username, u.email, u.first_name, u.last_name, u.role, u.is_superuser, u.tenant_id, u.market_id
    from sessions s inner join users u on u.id = s.user_id
    where s.token_hash = ? and u.is_active = 1`,
+  (v) => ({
+    expiresAt: v[0] as string,
+    user: {
+      id: v[1] as number,
+      username: v[2] as string,
+      email: v[3] as string,
+      first_name: v[4] as string,
+      last_name: v[5] as string,
+      role: v[6] as Principal['role'],
+      is_superuser: v[7] === 1,
+      tenant_id: v[8] as number | null,
+      market_id: v[9] as number | null,
+    },
+  }),
 );
 
 /** The active user behind a token, or undefined when the session is unknown, expired or the user inactive. */
@@ -46,10 +57,10 @@ export async function principalForToken(
   ttlMs: number,
 ): Promise<Principal | undefined> {
   const tokenHash = hashToken(token);
-  const [row] = await sessionUser(db, tokenHash);
-  if (!row) return undefined;
+  const [found] = await sessionUser(db, tokenHash);
+  if (!found) return undefined;
   const now = Date.now();
-  const expires = Date.parse(row.expires_at);
+  const expires = Date.parse(found.expiresAt);
   if (expires <= now) {
     await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     return undefined;
@@ -57,17 +68,7 @@ export async function principalForToken(
   if (now + ttlMs - expires > EXTEND_EVERY_MS) {
     await db.updateTable('sessions').set({ expires_at: isoIn(ttlMs) }).where('token_hash', '=', tokenHash).execute();
   }
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    role: row.role,
-    is_superuser: row.is_superuser === 1,
-    tenant_id: row.tenant_id,
-    market_id: row.market_id,
-  };
+  return found.user;
 }
 
 export async function revokeSession(db: Kysely<DatabaseSchema>, token: string) {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export const newToken = () => randomBytes(32).toString('base64url');
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// crypto.hash: a one-shot digest, without the Hash object createHash builds on every request.
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
