@@ -5,7 +5,6 @@
  * recipe: addEntityColumn on a table with rows.
  */
 import { ResponseCache } from '../../server/cache/responseCache.js';
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineEntity, type EntityDef, type Field, type FieldType } from '../../entities/define.js';
@@ -164,7 +163,6 @@ async function appWith(h: { db: any; dialect: any; config: any }, entities: read
   app.decorate('config', h.config);
   app.decorate('responseCache', new ResponseCache(h.config.listCacheBytes));
   await app.register(errors);
-  await app.register(cookie);
   await app.register(context);
   await app.register(security);
   await app.register(auth);
