@@ -25,7 +25,7 @@ import { ENTITIES } from '../../entities/index.js';
 import type { Action } from '../../entities/permissions.js';
 import { addError, type Errors, isPlainObject, MAX_ID, MESSAGES } from '../../entities/validate.js';
 import { withAccess } from '../access.js';
-import { cachedJson } from '../cache/cachedJson.js';
+import { sendCachedJson } from '../cache/cachedJson.js';
 import { fieldErrors, notFound } from '../errors.js';
 import { requirePermission, requireTenant, requireUser } from '../guards.js';
 import type { Tenant } from '../services/tenants.js';
@@ -141,10 +141,9 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
       const { query, errors } = parseListQuery(entity, req.query as RawQuery);
       if (Object.keys(errors).length) throw fieldErrors(errors);
       if (!cached) return listRecords(ctx, entity, query, language);
-      const answer = await cachedJson(app, ctx.site.id, `${entity.name}|${language}|${ctx.userMarket ?? ''}|${JSON.stringify(query)}`, () =>
+      return sendCachedJson(reply, ctx.site.id, `${entity.name}|${language}|${ctx.userMarket ?? ''}|${JSON.stringify(query)}`, () =>
         listRecords(ctx, entity, query, language),
       );
-      return reply.type('application/json; charset=utf-8').send(answer);
     });
 
     app.get(`${base}/:id/`, access('view'), async (req, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { cachedJson } from '../cache/cachedJson.js';
+import { sendCachedJson } from '../cache/cachedJson.js';
 import { notFound } from '../errors.js';
 import { requirePermission, requireTenant } from '../guards.js';
 import { removeKeys } from '../services/media/files.js';
@@ -40,8 +40,7 @@ const mediaFolders: FastifyPluginAsync = async (app) => {
     await requirePermission(req, 'view', 'media');
     const tenant = await requireTenant(req);
     const q = parseOr400(listQuery, req.query);
-    const answer = await cachedJson(app, tenant.id, `media-folders|${folderId}|${JSON.stringify(q)}`, () => listing(tenant, q, folderId));
-    return reply.type('application/json; charset=utf-8').send(answer);
+    return sendCachedJson(reply, tenant.id, `media-folders|${folderId}|${JSON.stringify(q)}`, () => listing(tenant, q, folderId));
   }
 
   async function listing(tenant: Tenant, q: z.infer<typeof listQuery>, folderId: number | null) {
