@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { type Action, can } from '../entities/permissions.js';
+import { type Action, codename } from '../entities/permissions.js';
 import { forbidden, notFound, unauthorized } from './errors.js';
-import { permissionsOn } from './services/permissions.js';
 import type { Principal } from './services/principal.js';
+import type { SessionAccess } from './services/sessions.js';
 import type { Tenant } from './services/tenants.js';
 
 export async function requireTenant(req: FastifyRequest): Promise<Tenant> {
@@ -18,12 +18,17 @@ export async function requireUser(req: FastifyRequest): Promise<Principal> {
   return user;
 }
 
-/** `can` over the user's permissions on this one model: a few rows instead of all of them, on every request. */
-export async function requirePermission(req: FastifyRequest, action: Action, model: string) {
-  const user = await requireUser(req);
-  if (!user.is_superuser) {
-    const all_permissions = await permissionsOn(req.server.db, user.id, model);
-    if (!can({ is_superuser: false, all_permissions }, action, model)) throw forbidden();
-  }
+/** The signed-in user with their permissions on `model` (one read with the session: FastifyRequest.access). */
+export async function requireAccess(req: FastifyRequest, model: string): Promise<SessionAccess> {
+  await requireTenant(req);
+  const access = await req.access(model);
+  if (!access) throw unauthorized();
+  return access;
+}
+
+/** The signed-in user, when they hold `<action>_<model>` (a superuser holds every one); else 401 or 403. */
+export async function requirePermission(req: FastifyRequest, action: Action, model: string): Promise<Principal> {
+  const { user, codenames } = await requireAccess(req, model);
+  if (!user.is_superuser && !codenames.includes(codename(action, model))) throw forbidden();
   return user;
 }

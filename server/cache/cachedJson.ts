@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { dataVersionOf } from './dataVersions.js';
 
 /**
@@ -8,8 +8,8 @@ import { dataVersionOf } from './dataVersions.js';
  * version and is never served once the write has committed.
  */
 export async function sendCachedJson(reply: FastifyReply, tenantId: number, key: string, make: () => Promise<unknown>): Promise<FastifyReply> {
-  const { db, responseCache } = reply.server;
-  const version = responseCache.enabled ? await dataVersionOf(db, tenantId) : undefined;
+  const { responseCache } = reply.server;
+  const version = responseCache.enabled ? await versionFor(reply.request, tenantId) : undefined;
   const fullKey = `${tenantId}|${key}`;
   let body = version === undefined ? undefined : responseCache.get(fullKey, version);
   if (body === undefined) {
@@ -17,4 +17,10 @@ export async function sendCachedJson(reply: FastifyReply, tenantId: number, key:
     if (version !== undefined) responseCache.set(fullKey, version, body);
   }
   return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/** The version read with the session by the route's guard (FastifyRequest.access) when it was this site's; else read now. */
+async function versionFor(req: FastifyRequest, tenantId: number) {
+  const [tenant, access] = await Promise.all([req.tenant(), req.accessMemo?.access]);
+  return access && tenant?.id === tenantId ? access.dataVersion : dataVersionOf(req.server.db, tenantId);
 }

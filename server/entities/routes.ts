@@ -27,7 +27,7 @@ import { addError, type Errors, isPlainObject, MAX_ID, MESSAGES } from '../../en
 import { withAccess } from '../access.js';
 import { sendCachedJson } from '../cache/cachedJson.js';
 import { fieldErrors, notFound } from '../errors.js';
-import { requirePermission, requireTenant, requireUser } from '../guards.js';
+import { requireAccess, requirePermission, requireTenant } from '../guards.js';
 import type { Tenant } from '../services/tenants.js';
 import { type EngineContext, hasTable, scopeAllows, type Site } from './context.js';
 import { listRecords, parseListQuery, type RawQuery } from './list.js';
@@ -99,7 +99,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
   async function context(req: FastifyRequest, entity: EntityDef, action: Action): Promise<EngineContext> {
     const tenant = await requireTenant(req);
     if (!scopeAllows(entity.scope, tenant.kind)) throw notFound();
-    const principal = await requireUser(req);
+    const { user: principal } = await requireAccess(req, entity.model);
     // Spec §6: a page hidden from non-superusers is not found for them, whatever they hold.
     if (entity.superuserOnly && !principal.is_superuser) throw notFound();
     if (!principal.is_superuser && principal.role && entity.notForRoles?.includes(principal.role)) throw notFound();

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { mayUseTenant, type Principal } from '../services/principal.js';
-import { principalForToken } from '../services/sessions.js';
+import { accessForToken, principalForToken, type SessionAccess } from '../services/sessions.js';
 import { findTenantByHost, type Tenant } from '../services/tenants.js';
 import { readCookie } from './cookies.js';
 
@@ -13,10 +13,17 @@ declare module 'fastify' {
     tenant(): Promise<Tenant | undefined>;
     /** The signed-in user, when the session is valid and the user may work on this site. */
     principal(): Promise<Principal | undefined>;
+    /**
+     * The signed-in user with their permissions on `model` and the site's data version,
+     * read together in one statement; undefined as for principal(), which it answers
+     * too when asked first.
+     */
+    access(model: string): Promise<SessionAccess | undefined>;
     /** The session token the request carries (cookie or `Authorization: Token`). */
     sessionToken(): { token: string; via: 'cookie' | 'header' } | undefined;
     tenantMemo: Promise<Tenant | undefined> | null;
     principalMemo: Promise<Principal | undefined> | null;
+    accessMemo: { model: string; access: Promise<SessionAccess | undefined> } | null;
   }
 }
 
@@ -26,6 +33,7 @@ export default fp(async (app) => {
   // Memoised per request in fields of their own: requests that ask nothing pay nothing.
   app.decorateRequest('tenantMemo', null);
   app.decorateRequest('principalMemo', null);
+  app.decorateRequest('accessMemo', null);
 
   app.decorateRequest('sessionToken', function () {
     const header = this.headers.authorization;
@@ -42,16 +50,34 @@ export default fp(async (app) => {
   });
 
   app.decorateRequest('principal', function () {
-    return (this.principalMemo ??= principalOf(this));
+    return (this.principalMemo ??= this.accessMemo ? this.accessMemo.access.then((a) => a?.user) : principalOf(this));
   });
 
-  async function principalOf(req: FastifyRequest): Promise<Principal | undefined> {
+  app.decorateRequest('access', function (model: string) {
+    if (this.accessMemo?.model === model) return this.accessMemo.access;
+    const access = accessOf(this, model);
+    this.accessMemo = { model, access };
+    return access;
+  });
+
+  /** The carried token and the site, when both are there and worth a session lookup. */
+  async function credentials(req: FastifyRequest) {
     const carried = req.sessionToken();
     if (!carried || carried.token.length > 200) return undefined;
     // The site first (it is cached): on an unknown host no session is looked up at all.
     const tenant = await req.tenant();
-    if (!tenant) return undefined;
-    const user = await principalForToken(app.db, carried.token, app.config.sessionTtlMs);
-    return user && mayUseTenant(user, tenant) ? user : undefined;
+    return tenant && { token: carried.token, tenant };
+  }
+
+  async function principalOf(req: FastifyRequest): Promise<Principal | undefined> {
+    const c = await credentials(req);
+    const user = c && (await principalForToken(app.db, c.token, app.config.sessionTtlMs));
+    return user && c && mayUseTenant(user, c.tenant) ? user : undefined;
+  }
+
+  async function accessOf(req: FastifyRequest, model: string): Promise<SessionAccess | undefined> {
+    const c = await credentials(req);
+    const access = c && (await accessForToken(app.db, c.token, app.config.sessionTtlMs, model, c.tenant.id));
+    return access && c && mayUseTenant(access.user, c.tenant) ? access : undefined;
   }
 });

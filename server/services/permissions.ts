@@ -34,12 +34,3 @@ const userPermissions = hotQuery<PermissionRef, [userId: number]>(
    where up.user_id = ? order by p.codename`,
   (v) => ({ codename: v[0] as string, name: v[1] as string }),
 );
-
-// Every guarded request (guards.requirePermission: the engine's and the media routes) of a
-// user who is not a superuser runs this: the user's own permissions on one model, all a
-// check of one action on it needs.
-// Through the index on permissions.model: the model's few permissions, each probed in the user's.
-export const permissionsOn = hotQuery<{ codename: string }, [userId: number, model: string]>(
-  `select p.codename from permissions p
-   where exists (select 1 from user_permissions up where up.user_id = ? and up.permission_id = p.id) and p.model = ?`,
-);

@@ -29,46 +29,88 @@ export async function createSession(
   return token;
 }
 
-// Every authenticated request runs this: the user is made straight from the row's values.
+const USER_COLUMNS = 'u.id, u.username, u.email, u.first_name, u.last_name, u.role, u.is_superuser, u.tenant_id, u.market_id';
+
+// The user is made straight from the row's values: the session's expiry, then USER_COLUMNS.
+const userOf = (v: unknown[]): Principal => ({
+  id: v[1] as number,
+  username: v[2] as string,
+  email: v[3] as string,
+  first_name: v[4] as string,
+  last_name: v[5] as string,
+  role: v[6] as Principal['role'],
+  is_superuser: v[7] === 1,
+  tenant_id: v[8] as number | null,
+  market_id: v[9] as number | null,
+});
+
+// Every authenticated request runs this or sessionAccess.
 const sessionUser = hotQuery<{ expiresAt: string; user: Principal }, [tokenHash: string]>(
-  `select s.expires_at, u.id, u.username, u.email, u.first_name, u.last_name, u.role, u.is_superuser, u.tenant_id, u.market_id
+  `select s.expires_at, ${USER_COLUMNS}
+   from sessions s inner join users u on u.id = s.user_id
+   where s.token_hash = ? and u.is_active = 1`,
+  (v) => ({ expiresAt: v[0] as string, user: userOf(v) }),
+);
+
+/** What a guarded request needs before it can answer: who, what they may do on its model, and the site's data version. */
+export interface SessionAccess {
+  user: Principal;
+  /** The user's own permission codenames on the model (a superuser's are not read). */
+  codenames: string[];
+  /** The site's data version (cache/dataVersions.ts), read with the session. */
+  dataVersion: string | undefined;
+}
+
+// A guarded request (guards.requirePermission: the engine's and the media routes) runs this
+// instead of sessionUser: on PostgreSQL one round trip instead of three. The permissions go
+// through the index on permissions.model: the model's few, each probed in the user's.
+const sessionAccess = hotQuery<{ expiresAt: string } & SessionAccess, [model: string, tenantId: number, tokenHash: string]>(
+  `select s.expires_at, ${USER_COLUMNS},
+     (select string_agg(p.codename, ',') from permissions p
+      where p.model = ? and exists (select 1 from user_permissions up where up.user_id = u.id and up.permission_id = p.id)),
+     (select version from data_versions where tenant_id = ?)
    from sessions s inner join users u on u.id = s.user_id
    where s.token_hash = ? and u.is_active = 1`,
   (v) => ({
     expiresAt: v[0] as string,
-    user: {
-      id: v[1] as number,
-      username: v[2] as string,
-      email: v[3] as string,
-      first_name: v[4] as string,
-      last_name: v[5] as string,
-      role: v[6] as Principal['role'],
-      is_superuser: v[7] === 1,
-      tenant_id: v[8] as number | null,
-      market_id: v[9] as number | null,
-    },
+    user: userOf(v),
+    codenames: v[10] ? (v[10] as string).split(',') : [],
+    dataVersion: v[11] === null ? undefined : String(v[11]),
   }),
 );
 
 /** The active user behind a token, or undefined when the session is unknown, expired or the user inactive. */
-export async function principalForToken(
+export async function principalForToken(db: Kysely<DatabaseSchema>, token: string, ttlMs: number): Promise<Principal | undefined> {
+  const tokenHash = hashToken(token);
+  const [found] = await sessionUser(db, tokenHash);
+  return found && (await stillValid(db, tokenHash, found.expiresAt, ttlMs)) ? found.user : undefined;
+}
+
+/** principalForToken, with the user's permissions on `model` and the data version of site `tenantId`, in one read. */
+export async function accessForToken(
   db: Kysely<DatabaseSchema>,
   token: string,
   ttlMs: number,
-): Promise<Principal | undefined> {
+  model: string,
+  tenantId: number,
+): Promise<SessionAccess | undefined> {
   const tokenHash = hashToken(token);
-  const [found] = await sessionUser(db, tokenHash);
-  if (!found) return undefined;
+  const [found] = await sessionAccess(db, model, tenantId, tokenHash);
+  return found && (await stillValid(db, tokenHash, found.expiresAt, ttlMs)) ? found : undefined;
+}
+
+/** Drops an expired session; pushes a sliding one forward when it is due. */
+async function stillValid(db: Kysely<DatabaseSchema>, tokenHash: string, expiresAt: string, ttlMs: number) {
   const now = Date.now();
-  const expires = Date.parse(found.expiresAt);
+  const expires = Date.parse(expiresAt);
   if (expires <= now) {
     await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
-    return undefined;
+    return false;
   }
   if (now + ttlMs - expires > EXTEND_EVERY_MS) {
     await db.updateTable('sessions').set({ expires_at: isoIn(ttlMs) }).where('token_hash', '=', tokenHash).execute();
   }
-  return found.user;
+  return true;
 }
 
 export async function revokeSession(db: Kysely<DatabaseSchema>, token: string) {
