@@ -1,8 +1,10 @@
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
+import { AccessCache } from './cache/accessCache.js';
+import { ChangeFeed } from './cache/changeFeed.js';
 import { ResponseCache } from './cache/responseCache.js';
 import type { Config } from './config.js';
-import type { Database, Dialect } from './db/database.js';
+import { type Database, type Dialect, pgPoolOf } from './db/database.js';
 import type { DatabaseSchema } from './db/schema.js';
 import './entities/mediaUsage.js';
 import entities from './entities/routes.js';
@@ -21,6 +23,7 @@ import tenants from './routes/tenants.js';
 import './pages/defaultPages.js';
 import './services/siteWrites.js';
 import users from './routes/users.js';
+import type { SessionAccess } from './services/sessions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +32,10 @@ declare module 'fastify' {
     config: Config;
     /** Serialised list answers of this process, valid while their site's data version stands. */
     responseCache: ResponseCache;
+    /** On PostgreSQL with the cache on: sessions, permissions and data versions remembered while the change feed is trusted. */
+    accessCache: AccessCache<SessionAccess> | undefined;
+    /** The change feed behind accessCache, when there is one. */
+    changeFeed: ChangeFeed | undefined;
   }
 }
 
@@ -52,7 +59,18 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
-  app.decorate('responseCache', new ResponseCache(config.listCacheBytes));
+  const responseCache = new ResponseCache(config.listCacheBytes);
+  app.decorate('responseCache', responseCache);
+  app.decorate('accessCache', undefined);
+  app.decorate('changeFeed', undefined);
+  const pool = pgPoolOf(database.db);
+  if (pool && responseCache.enabled) {
+    // A served list answer then costs no round trip at all.
+    const feed = new ChangeFeed(pool, () => app.accessCache?.forget());
+    app.changeFeed = feed;
+    app.accessCache = new AccessCache<SessionAccess>(feed);
+    app.addHook('onClose', () => feed.close());
+  }
   if (hooks.onRoute) app.addHook('onRoute', hooks.onRoute);
 
   await app.register(errors);

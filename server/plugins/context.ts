@@ -1,9 +1,10 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { mayUseTenant, type Principal } from '../services/principal.js';
 import { accessForToken, principalForToken, type SessionAccess } from '../services/sessions.js';
 import { findTenantByHost, type Tenant } from '../services/tenants.js';
 import { readCookie } from './cookies.js';
+import { asArray, MUTATING } from './security.js';
 
 export const SESSION_COOKIE = '__mapo_session';
 
@@ -34,6 +35,19 @@ export default fp(async (app) => {
   app.decorateRequest('tenantMemo', null);
   app.decorateRequest('principalMemo', null);
   app.decorateRequest('accessMemo', null);
+
+  // What this process remembers is forgotten once its own write has committed, before
+  // the writer hears back: the feed's notification of it may still be on its way.
+  const cache = app.accessCache;
+  if (cache) {
+    const forget: onSendHookHandler = (_req, _reply, payload, done) => {
+      cache.forget();
+      done(null, payload);
+    };
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (asArray(route.method).some((m) => MUTATING.has(m))) route.onSend = [forget, ...asArray(route.onSend)];
+    });
+  }
 
   app.decorateRequest('sessionToken', function () {
     const header = this.headers.authorization;
@@ -77,7 +91,7 @@ export default fp(async (app) => {
 
   async function accessOf(req: FastifyRequest, model: string): Promise<SessionAccess | undefined> {
     const c = await credentials(req);
-    const access = c && (await accessForToken(app.db, c.token, app.config.sessionTtlMs, model, c.tenant.id));
+    const access = c && (await accessForToken(app.db, c.token, app.config.sessionTtlMs, model, c.tenant.id, app.accessCache));
     return access && c && mayUseTenant(access.user, c.tenant) ? access : undefined;
   }
 });

@@ -18,7 +18,7 @@ function badBody(value: unknown, depth = 0): 'nul' | 'deep' | undefined {
   return undefined;
 }
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Fastify parses no body for these.
 const BODYLESS = new Set(['GET', 'HEAD']);
 
@@ -77,7 +77,7 @@ const refuseBadBody: preValidationHookHandler = (req, _reply, done) => {
   else done();
 };
 
-const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+export const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 /**
  * Every route gets its checks when it is added: the origin check on routes that write,

@@ -89,6 +89,8 @@ const auth: FastifyPluginAsync = async (app) => {
   app.get('/api/auth/logout', PUBLIC, async (req, reply) => {
     const carried = req.sessionToken();
     if (carried) await revokeSession(app.db, carried.token);
+    // A GET that writes: the write routes' forgetting (context plugin) does not cover it.
+    app.accessCache?.forget();
     clearCookie(reply, SESSION_COOKIE, cookieOptions(req));
     return { detail: 'Successfully logged out.' };
   });

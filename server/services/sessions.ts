@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AccessCache } from '../cache/accessCache.js';
 import { hotQuery } from '../db/hotQuery.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { isoIn, nowIso } from './clock.js';
@@ -86,17 +87,30 @@ export async function principalForToken(db: Kysely<DatabaseSchema>, token: strin
   return found && (await stillValid(db, tokenHash, found.expiresAt, ttlMs)) ? found.user : undefined;
 }
 
-/** principalForToken, with the user's permissions on `model` and the data version of site `tenantId`, in one read. */
+/**
+ * principalForToken, with the user's permissions on `model` and the data version of site
+ * `tenantId`, in one read; or from `cache` (PostgreSQL), until the session is due to be
+ * extended or ends.
+ */
 export async function accessForToken(
   db: Kysely<DatabaseSchema>,
   token: string,
   ttlMs: number,
   model: string,
   tenantId: number,
+  cache?: AccessCache<SessionAccess>,
 ): Promise<SessionAccess | undefined> {
   const tokenHash = hashToken(token);
+  const key = `${tokenHash}|${model}|${tenantId}`;
+  const remembered = cache?.get(key);
+  if (remembered) return remembered;
+  const generation = cache?.generation ?? 0;
   const [found] = await sessionAccess(db, model, tenantId, tokenHash);
-  return found && (await stillValid(db, tokenHash, found.expiresAt, ttlMs)) ? found : undefined;
+  if (!found || !(await stillValid(db, tokenHash, found.expiresAt, ttlMs))) return undefined;
+  const access = { user: found.user, codenames: found.codenames, dataVersion: found.dataVersion };
+  const expires = Date.parse(found.expiresAt);
+  cache?.set(key, generation, access, Math.min(expires, expires - ttlMs + EXTEND_EVERY_MS));
+  return access;
 }
 
 /** Drops an expired session; pushes a sliding one forward when it is due. */

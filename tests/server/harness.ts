@@ -75,6 +75,12 @@ export interface Harness {
   login(username: string, host?: string, opts?: { password?: string; app?: FastifyInstance; headers?: Record<string, string> }): Promise<Session>;
   /** A second app on the same database with other settings (closed after the block). */
   appWith(env: Env): Promise<FastifyInstance>;
+  /**
+   * Once every app of the block has heard every change committed so far (PostgreSQL's
+   * change feed, server/cache/changeFeed.ts): after a write made on another app or
+   * around the server, before reading through this one.
+   */
+  settled(): Promise<void>;
   /** Empties sessions and rate_limits (also done before every test). */
   resetState(): Promise<void>;
 }
@@ -210,11 +216,16 @@ function makeHarness(dialect: Dialect, get: () => Resources): Harness {
       r.extraApps.push(app);
       return app;
     },
+    async settled() {
+      const r = get();
+      await Promise.all([r.app, ...r.extraApps].map((a) => a.changeFeed?.settled()));
+    },
     async resetState() {
       const db = get().database.db;
       await db.deleteFrom('sessions').execute();
       await db.deleteFrom('rate_limits').execute();
       forgetTenants(db);
+      await h.settled();
     },
   };
   return h;

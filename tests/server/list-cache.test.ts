@@ -53,9 +53,11 @@ describeEachDialect('list cache', (h) => {
       expect(first.items.map((i) => i.name)).toEqual(['Cachea first']);
     }
     await patch(id, { name: 'Cachea renamed' });
+    await h.settled();
     for (const app of [undefined, other]) expect((await list(query, app)).items.map((i) => i.name)).toEqual(['Cachea renamed']);
-    // The other instance writes: this one's cached answer is outdated too.
+    // The other instance writes: this one's cached answer is outdated too, once it has heard of the write.
     await patch(id, { name: 'Cachea again' }, other);
+    await h.settled();
     expect((await list(query)).items.map((i) => i.name)).toEqual(['Cachea again']);
   });
 
@@ -96,6 +98,7 @@ describeEachDialect('list cache', (h) => {
     await h.db.updateTable('brands' as never).set({ name: 'Cachee behind' } as never).where('id' as never, '=', id as never).execute();
     expect(await list('search=cachee')).toEqual(first);
     await bumpDataVersion(h.db, (await findTenantByHost(h.db, host))!.id);
+    await h.settled();
     expect((await list('search=cachee')).items.map((i) => i.name)).toEqual(['Cachee behind']);
   });
 

@@ -4,6 +4,7 @@ import { catalogMigration } from './0003_catalog.js';
 import { contentMigration } from './0006_content.js';
 import { coreMigration } from './0001_core.js';
 import { readPathMigration } from './0009_read_path.js';
+import { changeFeedMigration } from './0010_change_feed.js';
 import { indexingMigration } from './0008_indexing.js';
 import { mediaMigration } from './0002_media.js';
 import { pagesMigration } from './0007_pages.js';
@@ -20,5 +21,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0008_indexing': indexingMigration(dialect),
     '0004_sites': sitesMigration(dialect),
     '0009_read_path': readPathMigration(),
+    '0010_change_feed': changeFeedMigration(dialect),
   };
 }
