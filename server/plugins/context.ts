@@ -64,7 +64,12 @@ export default fp(async (app) => {
   });
 
   app.decorateRequest('principal', function () {
-    return (this.principalMemo ??= this.accessMemo ? this.accessMemo.access.then((a) => a?.user) : principalOf(this));
+    if (!this.principalMemo) {
+      // Where sessions are remembered (PostgreSQL), the user alone is an access on no model.
+      const access = this.accessMemo?.access ?? (app.accessCache ? this.access('') : undefined);
+      this.principalMemo = access ? access.then((a) => a?.user) : principalOf(this);
+    }
+    return this.principalMemo;
   });
 
   app.decorateRequest('access', function (model: string) {

@@ -56,7 +56,7 @@ const sessionUser = hotQuery<{ expiresAt: string; user: Principal }, [tokenHash:
 /** What a guarded request needs before it can answer: who, what they may do on its model, and the site's data version. */
 export interface SessionAccess {
   user: Principal;
-  /** The user's own permission codenames on the model (a superuser's are not read). */
+  /** The user's own permission codenames on the model (a superuser's are not consulted). */
   codenames: string[];
   /** The site's data version (cache/dataVersions.ts), read with the session. */
   dataVersion: string | undefined;

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import { actionsOn } from '../../entities/permissions';
 import type { sessionMachine } from '../../machines/session.machine';
 import type { AppActors } from './startApp';
 
@@ -17,6 +18,15 @@ export function useAppActors(): AppActors {
 }
 
 export const useSessionActor = () => useAppActors().session;
+
+/**
+ * Whether the signed-in user may list `model`'s rows, so a picker over them can search.
+ * Outside the app (a component test) there is nobody to ask, and the server decides.
+ */
+export function useMayList(model: string): boolean {
+  const session = useContext(AppActorsContext)?.session;
+  return useSelector(session, (s) => (s ? actionsOn(s.context.user, model).has('view') : true));
+}
 
 /** Narrow selection, so a component re-renders only when what it shows changes. */
 export function useSession<T>(select: (s: SnapshotFrom<typeof sessionMachine>) => T, compare?: (a: T, b: T) => boolean) {

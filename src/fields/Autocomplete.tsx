@@ -3,6 +3,7 @@ import { useId, useMemo } from 'react';
 import type { EntityDef } from '../../entities/define';
 import { autocompleteMachine, type Option } from '../../machines/autocomplete.machine';
 import { autocompleteActors } from '../http/entityActors';
+import { useMayList } from '../app/AppActors';
 import { useT } from '../i18n/i18n';
 import { rememberTitles } from './refTitles';
 import { inputClass } from './ui';
@@ -26,6 +27,8 @@ export interface AutocompleteProps {
  */
 export function Autocomplete({ target, id, name, disabled, invalid, exclude = [], placeholder, onPick }: AutocompleteProps) {
   const t = useT();
+  // Without view permission on the target its list answers 403: say so instead of offering a search that fails.
+  const mayList = useMayList(target.model);
   const machine = useMemo(() => autocompleteMachine.provide({ actors: autocompleteActors(target) }), [target]);
   const actor = useActorRef(machine, { input: { resource: target.path.replace(/^\//, '') } });
   const listId = `${useId()}-list`;
@@ -57,9 +60,10 @@ export function Autocomplete({ target, id, name, disabled, invalid, exclude = []
         aria-autocomplete="list"
         aria-invalid={invalid}
         aria-activedescendant={open && current ? `${listId}-${current.id}` : undefined}
-        placeholder={placeholder ?? t('fields.search')}
+        placeholder={mayList ? (placeholder ?? t('fields.search')) : t('fields.notListable')}
+        title={mayList ? undefined : t('fields.notListable')}
         value={query}
-        disabled={disabled}
+        disabled={disabled || !mayList}
         onFocus={() => actor.send({ type: 'open' })}
         onClick={() => !open && actor.send({ type: 'open' })}
         onBlur={() => actor.send({ type: 'close' })}

@@ -148,3 +148,13 @@ test('the master onboards a dealer site and its first user in under 10 actions; 
   await expect(elsewhere.getByTestId('username')).toHaveCount(0);
   await expect(elsewhere.locator('input[name="username"]')).toBeVisible();
 });
+
+test('a market administrator, who may not list markets, is told so by the market picker instead of a failing search', async ({ page, browser }) => {
+  await signIn(page, 'localhost', 'market', 'demo1234', '/users/new');
+  const picker = field(page, 'market.search');
+  await expect(picker).toBeDisabled();
+  expect([en.fields.notListable, it.fields.notListable]).toContain(await picker.getAttribute('placeholder'));
+  const admin = await signedInPage(browser, 'localhost', 'admin');
+  await admin.goto(site('localhost', '/backoffice/users/new'));
+  await expect(field(admin, 'market.search')).toBeEnabled();
+});

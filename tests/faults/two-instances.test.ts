@@ -1,15 +1,16 @@
 /**
  * Two server processes on one database and one DATA_DIR, as behind a load balancer: a
- * session made on one works on the other, failed logins on both count against one limit
- * (in the database, or in Redis when REDIS_URL is set), and a file uploaded through one
- * is served by the other. On PostgreSQL when TEST_DATABASE_URL is set; on SQLite too
+ * session made on one works on the other and, ended on one, is refused by both (by the
+ * other as soon as PostgreSQL's change feed tells it); failed logins on both count
+ * against one limit (in the database, or in Redis when REDIS_URL is set); and a file
+ * uploaded through one is served by the other. On PostgreSQL when TEST_DATABASE_URL is set; on SQLite too
  * (two processes on one machine share its file).
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SiteClient } from './lib/client.js';
 import { backends, type Instance, makeStore, startInstance, type Store, stopAll } from './lib/instances.js';
-import { pngFor } from './lib/workload.js';
+import { pngFor, waitUntil } from './lib/workload.js';
 
 const MAX_PER_USERNAME = 4;
 // Redis is tried with PostgreSQL, the pair a deployment of several instances runs on.
@@ -46,8 +47,11 @@ for (const backend of backends()) {
         const me = await onB.get('/api/profiles/me/');
         expect(me.status, me.body.toString()).toBe(200);
         expect(me.json().username).toBe('rossi');
+        // On PostgreSQL A now remembers the session; B's logout reaches it through the change feed.
+        expect((await onA.get('/api/profiles/me/')).status).toBe(200);
         expect((await onB.get('/api/auth/logout')).status).toBe(200);
-        expect((await onA.get('/api/profiles/me/')).status).toBe(401);
+        expect((await onB.get('/api/profiles/me/')).status).toBe(401);
+        await waitUntil(async () => (await onA.get('/api/profiles/me/')).status === 401, 1000, 'the other instance to refuse the ended session');
       });
 
       it('adds up failed logins on both instances against one limit', async () => {

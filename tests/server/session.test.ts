@@ -142,6 +142,7 @@ describeEachDialect('sessions, profile and logout', (h) => {
     it('refuses an expired session and forgets it', async () => {
       const staff = await h.login('staff');
       await h.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+      await h.settled();
       expectDetail(await me(staff), 401);
       expect(await sessionRows()).toEqual([]);
     });
@@ -154,6 +155,7 @@ describeEachDialect('sessions, profile and logout', (h) => {
       expect((await h.get('/api/profiles/me', { app: shortLived, session: staff })).statusCode).toBe(200);
       // Thirty-one minutes later, as far as the session is concerned:
       await h.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 60_000).toISOString() }).execute();
+      await h.settled();
       expectDetail(await h.get('/api/profiles/me', { app: shortLived, session: staff }), 401);
     });
 
@@ -171,6 +173,7 @@ describeEachDialect('sessions, profile and logout', (h) => {
       const staff = await h.login('staff');
       expect((await me(staff)).statusCode).toBe(200);
       await h.db.updateTable('users').set({ is_active: 0 }).where('username', '=', 'staff').execute();
+      await h.settled();
       expectDetail(await me(staff), 401);
       expectDetail(await me(staff, { via: 'token' }), 401);
     });

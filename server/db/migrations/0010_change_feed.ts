@@ -10,12 +10,12 @@ export const CHANGE_CHANNEL = 'bo_changes';
  * permission granted or taken. PostgreSQL delivers it at commit to every instance, which
  * then stops trusting what it remembered (server/cache/accessCache.ts). Triggers rather
  * than calls in the code: no write path, present or future, can forget one. Sessions
- * only on delete: a new one is unknown to every cache, an extended one only lives longer.
+ * not on insert: a new one is unknown to every cache.
  */
 export function changeFeedMigration(dialect: Dialect) {
   const watched: [table: string, events: string][] = [
     ['data_versions', 'insert or update or delete'],
-    ['sessions', 'delete'],
+    ['sessions', 'update or delete'],
     ['users', 'update or delete'],
     ['user_permissions', 'insert or update or delete'],
     ['permissions', 'insert or update or delete'],
