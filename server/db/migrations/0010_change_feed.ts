@@ -6,7 +6,7 @@ export const CHANGE_CHANNEL = 'bo_changes';
 
 /**
  * PostgreSQL only: a NOTIFY on CHANGE_CHANNEL when anything an authenticated read is
- * decided by changes — a site's data version, a session ended, a user changed, a
+ * decided by changes — a site's data version, a session extended or ended, a user changed, a
  * permission granted or taken. PostgreSQL delivers it at commit to every instance, which
  * then stops trusting what it remembered (server/cache/accessCache.ts). Triggers rather
  * than calls in the code: no write path, present or future, can forget one. Sessions
