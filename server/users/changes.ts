@@ -5,6 +5,9 @@
  *     of the models of the account's back-office (dealer models for dealers);
  *   - a user gives only ranks it may give (roster.ts `mayAssignRank`) and touches no
  *     account of a rank it may not give: a non-superuser never edits a superuser;
+ *   - a user sets another's password, e-mail or username, or (de)activates it, only when
+ *     that account holds no permission the user does not hold (the rule of granting):
+ *     otherwise taking the account over would gain what it holds;
  *   - nobody changes their own permissions, role, superuser flag, site, market or active
  *     flag, nor deletes themselves; changing one's own password needs the current one.
  * A new password must pass the strength rules. Setting a password, changing access or
@@ -76,15 +79,17 @@ async function checkDatabase(db: Db, roster: Roster, values: Record<string, unkn
   }
 }
 
+/** The rule of granting: what one gives, takes away or takes over, one holds oneself (a superuser holds all). */
+const holdsAll = (roster: Roster, codenames: readonly string[]) => roster.actor.is_superuser || codenames.every((c) => roster.held.has(c));
+
 /** Codenames outside the account's back-office are 400; granting or revoking what one does not hold is 403. */
 function checkPermissions(roster: Roster, wanted: readonly string[], before: readonly string[], errors: Errors) {
   const models = new Set<string>(modelsOf(roster.backoffice));
   wanted.forEach((c, i) => {
     if (!models.has(c.slice(c.indexOf('_') + 1))) addError(errors, `permissions.${i}`, `"${c}" is not a permission of this back-office.`);
   });
-  if (roster.actor.is_superuser) return;
   const toggled = [...wanted.filter((c) => !before.includes(c)), ...before.filter((c) => !wanted.includes(c))];
-  if (toggled.some((c) => !roster.held.has(c))) throw forbidden('You cannot grant or revoke a permission you do not hold.');
+  if (!holdsAll(roster, toggled)) throw forbidden('You cannot grant or revoke a permission you do not hold.');
 }
 
 function checkPassword(values: Record<string, unknown>, errors: Errors) {
@@ -184,6 +189,7 @@ export async function updateAccount(db: Db, roster: Roster, id: number, body: un
   const permissions = values.permissions as string[];
   const active = values.is_active !== false;
   const self = id === roster.actor.id;
+  const password = values.password as string;
   const accessChanged =
     !sameList(permissions, before) ||
     standing.role !== was.role ||
@@ -198,8 +204,12 @@ export async function updateAccount(db: Db, roster: Roster, id: number, body: un
     if (!mayAssignRank(roster.actor, rank(current))) throw forbidden('You cannot change a user of this role.');
     if (!mayAssignRank(roster.actor, rank(standing))) throw forbidden('You cannot give this role.');
     checkPermissions(roster, permissions, before, errors);
+    const takesOver =
+      password !== '' || values.email !== current.email || values.username !== current.username || active !== (current.is_active === 1);
+    if (takesOver && !holdsAll(roster, before)) {
+      throw forbidden('You cannot change the password, e-mail, username or active flag of a user who holds permissions you do not hold.');
+    }
   }
-  const password = values.password as string;
   if (self && password !== '') {
     const given = typeof values.current_password === 'string' ? values.current_password : '';
     const stored = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
