@@ -13,6 +13,9 @@ import errors from './plugins/errors.js';
 import { lazyChildLogger } from './plugins/requestLogger.js';
 import indexing from './services/indexing/plugin.js';
 import security, { screened } from './plugins/security.js';
+import { type LoginThrottle, loginThrottle } from './services/loginThrottle.js';
+import { databaseRateLimiter } from './services/rateLimit.js';
+import { redisRateLimiter } from './services/rateLimitRedis.js';
 import spa, { BASE } from './plugins/spa.js';
 import auth from './routes/auth.js';
 import health from './routes/health.js';
@@ -36,6 +39,8 @@ declare module 'fastify' {
     accessCache: AccessCache<SessionAccess> | undefined;
     /** The change feed behind accessCache, when there is one. */
     changeFeed: ChangeFeed | undefined;
+    /** Counts guesses at passwords: the login's and the current one a password change asks for. */
+    loginThrottle: LoginThrottle;
   }
 }
 
@@ -71,6 +76,9 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
     app.accessCache = new AccessCache<SessionAccess>(feed);
     app.addHook('onClose', () => feed.close());
   }
+  const throttle = loginThrottle(config.redisUrl ? redisRateLimiter(config.redisUrl) : databaseRateLimiter(database.db), config.login);
+  app.decorate('loginThrottle', throttle);
+  app.addHook('onClose', () => throttle.close());
   if (hooks.onRoute) app.addHook('onRoute', hooks.onRoute);
 
   await app.register(errors);

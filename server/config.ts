@@ -16,6 +16,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().min(0).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   SPA_DIR: z.string().default('./dist/spa'),
   MEDIA_MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
@@ -39,7 +40,8 @@ export type Config = {
   trustProxy: boolean;
   production: boolean;
   sessionTtlMs: number;
-  login: { maxPerUsername: number; maxPerIp: number; windowMs: number };
+  /** Login throttling (services/loginThrottle.ts). */
+  login: { maxPerUsername: number; maxPerIp: number; windowMs: number; maxDelayMs: number };
   logLevel: string;
   spaDir: string;
   /**
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPerUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME,
       maxPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+      maxDelayMs: Math.round(e.LOGIN_MAX_DELAY_SECONDS * 1000),
     },
     logLevel: e.LOG_LEVEL,
     spaDir: path.resolve(e.SPA_DIR),

@@ -7,9 +7,6 @@ import { SESSION_COOKIE } from '../plugins/context.js';
 import { clearCookie, setCookie } from '../plugins/cookies.js';
 import { verifyPassword } from '../services/passwords.js';
 import { mayUseTenant } from '../services/principal.js';
-import { databaseRateLimiter } from '../services/rateLimit.js';
-import { redisRateLimiter } from '../services/rateLimitRedis.js';
-import { hashToken } from '../services/tokens.js';
 import { createSession, revokeSession } from '../services/sessions.js';
 import { parseOr400 } from '../validation.js';
 
@@ -35,34 +32,11 @@ function cookieOptions(req: FastifyRequest, maxAgeSeconds?: number) {
 }
 
 const auth: FastifyPluginAsync = async (app) => {
-  const { maxPerIp, maxPerUsername, windowMs } = app.config.login;
-  const limiter = app.config.redisUrl ? redisRateLimiter(app.config.redisUrl) : databaseRateLimiter(app.db);
-  app.addHook('onClose', () => limiter.close());
-
-  // Counted before the password is checked: a burst of parallel guesses each takes a
-  // slot atomically, so none slips through while another is still being verified.
-  async function countAttempt(ipKey: string, userKey: string) {
-    const [ip, user] = await Promise.all([limiter.hit(ipKey, windowMs), limiter.hit(userKey, windowMs)]);
-    const over = [ip.count > maxPerIp ? ip : undefined, user.count > maxPerUsername ? user : undefined]
-      .filter((w) => w !== undefined)
-      .sort((a, b) => b.resetAt - a.resetAt)[0];
-    if (over) {
-      const seconds = Math.max(1, Math.ceil((over.resetAt - Date.now()) / 1000));
-      throw new HttpError(
-        429,
-        { detail: `Too many failed login attempts. Try again in ${seconds} seconds.` },
-        { 'retry-after': String(seconds) },
-      );
-    }
-  }
-
   // Signing in and out needs no session: a missing or stale one is simply replaced or dropped.
   app.post('/api/auth/login', PUBLIC, async (req: FastifyRequest, reply: FastifyReply) => {
     const tenant = await requireTenant(req);
     const { username, password } = parseOr400(loginBody, req.body);
-    const ipKey = `login:ip:${hashToken(req.ip)}`;
-    const userKey = `login:user:${hashToken(username.toLowerCase())}`;
-    await countAttempt(ipKey, userKey);
+    const succeeded = await app.loginThrottle.attempt(username, req.ip);
 
     const user = await app.db
       .selectFrom('users')
@@ -76,8 +50,8 @@ const auth: FastifyPluginAsync = async (app) => {
       user.is_active === 1 &&
       mayUseTenant({ ...user, is_superuser: user.is_superuser === 1 }, tenant);
     if (!allowed) throw new HttpError(400, INVALID);
-    // Only failures count against a client: a success gives its slot back.
-    await Promise.all([limiter.clear(userKey), limiter.release(ipKey)]);
+    // Only failures count against a client.
+    await succeeded();
     const token = await createSession(app.db, user.id, app.config.sessionTtlMs, {
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? '',

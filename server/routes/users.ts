@@ -71,6 +71,7 @@ const accountRoutes = (entity: EntityDef): FastifyPluginAsync =>
         partial,
         version: () => versionOf(req),
         sessionToken: req.sessionToken()?.token,
+        guess: () => app.loginThrottle.attempt(roster.actor.username, req.ip),
       });
       return reply.header('etag', `"${row.version}"`).send(row);
     };

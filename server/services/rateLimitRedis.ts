@@ -5,9 +5,11 @@ import type { RateLimiter } from './rateLimit.js';
 export const REDIS_KEY_PREFIX = 'backoffice:ratelimit:';
 
 // INCR and PEXPIRE in one script, so a counter can never be left without its expiry
-// (a crash between the two would lock a username for good). Returns [count, ms left].
+// (a crash between the two would lock a username for good); a full window (ARGV[2]
+// counted) is not written. Returns [count, ms left].
 const HIT = `
-local count = redis.call('INCR', KEYS[1])
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count < tonumber(ARGV[2]) then count = redis.call('INCR', KEYS[1]) else count = count + 1 end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -38,8 +40,8 @@ export function redisRateLimiter(url: string): RateLimiter {
   // Failures reach the caller through the rejected command; the 'error' event only repeats them.
   redis.on('error', () => undefined);
   return {
-    async hit(key, windowMs) {
-      const [count, ttl] = (await redis.eval(HIT, 1, key, String(windowMs))) as [number, number];
+    async hit(key, windowMs, limit) {
+      const [count, ttl] = (await redis.eval(HIT, 1, key, String(windowMs), String(limit))) as [number, number];
       return { count, resetAt: Date.now() + ttl };
     },
     async release(key) {

@@ -9,7 +9,8 @@
  *     that account holds no permission the user does not hold (the rule of granting):
  *     otherwise taking the account over would gain what it holds;
  *   - nobody changes their own permissions, role, superuser flag, site, market or active
- *     flag, nor deletes themselves; changing one's own password needs the current one.
+ *     flag, nor deletes themselves; changing one's own password needs the current one,
+ *     and a wrong one counts as a failed login (services/loginThrottle.ts).
  * A new password must pass the strength rules. Setting a password, changing access or
  * deactivating ends the account's sessions (one's own password change keeps the session
  * that made it). Every refusal answers before anything is written.
@@ -169,6 +170,8 @@ export interface UpdateOptions {
   version: () => number | undefined;
   /** The token of the request's own session: kept when users change their own password. */
   sessionToken?: string;
+  /** Counts a try at one's own current password as a login attempt (429 when over); the result is called when it was right. */
+  guess: () => Promise<() => Promise<void>>;
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c) => b.includes(c));
@@ -214,7 +217,11 @@ export async function updateAccount(db: Db, roster: Roster, id: number, body: un
     const given = typeof values.current_password === 'string' ? values.current_password : '';
     const stored = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
     if (given === '') addError(errors, 'current_password', 'Enter your current password to set a new one.');
-    else if (!(await verifyPassword(stored.password_hash, given))) addError(errors, 'current_password', 'Your current password is not correct.');
+    else {
+      const right = await opts.guess();
+      if (await verifyPassword(stored.password_hash, given)) await right();
+      else addError(errors, 'current_password', 'Your current password is not correct.');
+    }
   }
   await checkDatabase(db, roster, values, standing, id, errors);
   checkPassword(values, errors);

@@ -13,6 +13,7 @@ const limits = {
   LOGIN_MAX_FAILURES_PER_USERNAME: String(MAX_PER_USERNAME),
   LOGIN_MAX_FAILURES_PER_IP: String(MAX_PER_IP),
   LOGIN_WINDOW_MINUTES: String(WINDOW_MINUTES),
+  LOGIN_MAX_DELAY_SECONDS: '0.5',
 };
 const REDIS_URL = process.env.REDIS_URL;
 
@@ -48,22 +49,23 @@ describeEachDialect('login rate limits in Redis (REDIS_URL)', (h) => {
     redis.disconnect();
   });
 
-  it('shares the username limit between two instances, with an expiry on the counter', async () => {
+  it('shares the per-client username limit between two instances, with an expiry on the counter, counting nothing past it', async () => {
     const [a, b] = [await h.appWith({ ...limits, REDIS_URL }), await h.appWith({ ...limits, REDIS_URL })];
     const ghost = `ghost-${run}`;
+    const ip = ipOf(10);
     for (let i = 0; i < MAX_PER_USERNAME; i++) {
-      const res = await attempt(i % 2 ? b : a, ghost, 'wrong', ipOf(10 + i));
+      const res = await attempt(i % 2 ? b : a, ghost, 'wrong', ip);
       expect(res.statusCode, res.body).toBe(400);
     }
     for (const app of [a, b]) {
-      const res = await attempt(app, ghost, 'wrong', ipOf(20));
+      const res = await attempt(app, ghost, 'wrong', ip);
       expectDetail(res, 429);
       const retryAfter = Number(res.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(WINDOW_MINUTES * 60);
     }
-    const key = `login:user:${hashToken(ghost)}`;
-    expect(Number(await redis.get(key))).toBe(MAX_PER_USERNAME + 2);
+    const key = `login:pair:${hashToken(`${ghost}\n${ip}`)}`;
+    expect(Number(await redis.get(key))).toBe(MAX_PER_USERNAME);
     const ttl = await redis.pttl(key);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(WINDOW_MINUTES * 60_000);
@@ -81,12 +83,13 @@ describeEachDialect('login rate limits in Redis (REDIS_URL)', (h) => {
     expect((await attempt(b, 'admin', DEMO_PASSWORD, ipOf(101))).statusCode).toBe(200);
   });
 
-  it('clears the username counter and gives back the address slot on a successful sign-in', async () => {
+  it("clears the client's username counter and gives back the other slots on a successful sign-in", async () => {
     const [a, b] = [await h.appWith({ ...limits, REDIS_URL }), await h.appWith({ ...limits, REDIS_URL })];
     const ip = ipOf(150);
     for (let i = 0; i < MAX_PER_USERNAME - 1; i++) expect((await attempt(a, 'admin', 'wrong', ip)).statusCode).toBe(400);
     expect((await attempt(b, 'admin', DEMO_PASSWORD, ip)).statusCode).toBe(200);
-    expect(await redis.exists(`login:user:${hashToken('admin')}`)).toBe(0);
+    expect(await redis.exists(`login:pair:${hashToken(`admin\n${ip}`)}`)).toBe(0);
+    expect(Number(await redis.get(`login:user:${hashToken('admin')}`))).toBe(MAX_PER_USERNAME - 1);
     expect(Number(await redis.get(`login:ip:${hashToken(ip)}`))).toBe(MAX_PER_USERNAME - 1);
     for (let i = 0; i < MAX_PER_USERNAME - 1; i++) expect((await attempt(b, 'admin', 'wrong', ip)).statusCode).toBe(400);
     expect((await attempt(a, 'admin', DEMO_PASSWORD, ip)).statusCode).toBe(200);
@@ -95,7 +98,7 @@ describeEachDialect('login rate limits in Redis (REDIS_URL)', (h) => {
   it('lets no parallel burst of guesses through two instances past the limit', async () => {
     const [a, b] = [await h.appWith({ ...limits, REDIS_URL }), await h.appWith({ ...limits, REDIS_URL })];
     const name = `burst-${run}`;
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(i % 2 ? a : b, name, 'wrong', ipOf(200 + i))));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(i % 2 ? a : b, name, 'wrong', ipOf(200))));
     const codes = answers.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 400)).toHaveLength(MAX_PER_USERNAME);
     expect(codes.filter((c) => c === 429)).toHaveLength(20 - MAX_PER_USERNAME);

@@ -8,6 +8,7 @@ import { changeFeedMigration } from './0010_change_feed.js';
 import { indexingMigration } from './0008_indexing.js';
 import { mediaMigration } from './0002_media.js';
 import { pagesMigration } from './0007_pages.js';
+import { rateLimitSweepMigration } from './0011_rate_limit_sweep.js';
 import { sitesMigration } from './0004_sites.js';
 
 /** A static map so the bundled server carries its migrations (no directory scan at run time). */
@@ -22,5 +23,6 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0004_sites': sitesMigration(dialect),
     '0009_read_path': readPathMigration(),
     '0010_change_feed': changeFeedMigration(dialect),
+    '0011_rate_limit_sweep': rateLimitSweepMigration(),
   };
 }
