@@ -49,12 +49,15 @@ export interface BuildHooks {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** A hop count as a function: Fastify itself takes a bare number to mean no trust at all. */
+const trustedHops = (trust: Config['trustProxy']) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
+
 /** The whole server as a value: tests inject requests into it, main.ts makes it listen. */
 export async function buildApp(config: Config, database: Database, opts: FastifyServerOptions = {}, hooks: BuildHooks = {}) {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     childLoggerFactory: lazyChildLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedHops(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Every request body (an upload is the largest) must arrive within the upload timeout.
     requestTimeout: config.media.uploadTimeoutMs,

@@ -1,16 +1,41 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-const flag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+/** The names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string) {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which hops of X-Forwarded-For/-Host/-Proto are believed: none (`0`), the nearest N
+ * (a hop count; `true`/`yes` mean 1), or those written by the listed proxy addresses and ranges.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (['', '0', 'false', 'no'].includes(v)) return false;
+    if (v === 'true' || v === 'yes') return 1;
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({ code: 'custom', message: 'a hop count (0 for none) or a comma-separated list of proxy addresses and CIDR ranges' });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   NODE_ENV: z.string().default('production'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
   LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().positive().default(10),
@@ -37,7 +62,8 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-* entries are believed: none, a hop count, or their addresses and ranges. */
+  trustProxy: false | number | string[];
   production: boolean;
   sessionTtlMs: number;
   /** Login throttling (services/loginThrottle.ts). */
