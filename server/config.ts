@@ -38,6 +38,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   NODE_ENV: z.string().default('production'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
@@ -65,7 +66,9 @@ export type Config = {
   /** Proxies whose X-Forwarded-* entries are believed: none, a hop count, or their addresses and ranges. */
   trustProxy: false | number | string[];
   production: boolean;
+  /** A session ends once unused for sessionTtlMs, and sessionMaxMs after it was made however it is used. */
   sessionTtlMs: number;
+  sessionMaxMs: number;
   /** Login throttling (services/loginThrottle.ts). */
   login: { maxPerUsername: number; maxPerIp: number; windowMs: number; maxDelayMs: number };
   logLevel: string;
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     production: e.NODE_ENV === 'production',
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    sessionMaxMs: e.SESSION_MAX_DAYS * 86_400_000,
     login: {
       maxPerUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME,
       maxPerIp: e.LOGIN_MAX_FAILURES_PER_IP,

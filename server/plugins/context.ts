@@ -88,15 +88,17 @@ export default fp(async (app) => {
     return tenant && { token: carried.token, tenant };
   }
 
+  const lifetime = { ttlMs: app.config.sessionTtlMs, maxMs: app.config.sessionMaxMs };
+
   async function principalOf(req: FastifyRequest): Promise<Principal | undefined> {
     const c = await credentials(req);
-    const user = c && (await principalForToken(app.db, c.token, app.config.sessionTtlMs));
+    const user = c && (await principalForToken(app.db, c.token, lifetime));
     return user && c && mayUseTenant(user, c.tenant) ? user : undefined;
   }
 
   async function accessOf(req: FastifyRequest, model: string): Promise<SessionAccess | undefined> {
     const c = await credentials(req);
-    const access = c && (await accessForToken(app.db, c.token, app.config.sessionTtlMs, model, c.tenant.id, app.accessCache));
+    const access = c && (await accessForToken(app.db, c.token, lifetime, model, c.tenant.id, app.accessCache));
     return access && c && mayUseTenant(access.user, c.tenant) ? access : undefined;
   }
 });

@@ -52,11 +52,12 @@ const auth: FastifyPluginAsync = async (app) => {
     if (!allowed) throw new HttpError(400, INVALID);
     // Only failures count against a client.
     await succeeded();
-    const token = await createSession(app.db, user.id, app.config.sessionTtlMs, {
+    const ttlMs = Math.min(app.config.sessionTtlMs, app.config.sessionMaxMs);
+    const token = await createSession(app.db, user.id, ttlMs, {
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? '',
     });
-    setCookie(reply, SESSION_COOKIE, token, cookieOptions(req, Math.floor(app.config.sessionTtlMs / 1000)));
+    setCookie(reply, SESSION_COOKIE, token, cookieOptions(req, Math.floor(ttlMs / 1000)));
     return { token };
   });
 

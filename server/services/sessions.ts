@@ -9,6 +9,12 @@ import { hashToken, newToken } from './tokens.js';
 // A sliding session is pushed forward at most this often, so reads stay reads.
 const EXTEND_EVERY_MS = 10 * 60_000;
 
+/** A session ends `ttlMs` after its last use (sliding), and `maxMs` after it was made whatever its use. */
+export interface SessionLifetime {
+  ttlMs: number;
+  maxMs: number;
+}
+
 export async function createSession(
   db: Kysely<DatabaseSchema>,
   userId: number,
@@ -32,7 +38,7 @@ export async function createSession(
 
 const USER_COLUMNS = 'u.id, u.username, u.email, u.first_name, u.last_name, u.role, u.is_superuser, u.tenant_id, u.market_id';
 
-// The user is made straight from the row's values: the session's expiry, then USER_COLUMNS.
+// The user is made straight from the row's values: the session's expiry, then USER_COLUMNS; its creation last.
 const userOf = (v: unknown[]): Principal => ({
   id: v[1] as number,
   username: v[2] as string,
@@ -45,12 +51,17 @@ const userOf = (v: unknown[]): Principal => ({
   market_id: v[9] as number | null,
 });
 
+interface Times {
+  expiresAt: string;
+  createdAt: string;
+}
+
 // Every authenticated request runs this or sessionAccess.
-const sessionUser = hotQuery<{ expiresAt: string; user: Principal }, [tokenHash: string]>(
-  `select s.expires_at, ${USER_COLUMNS}
+const sessionUser = hotQuery<Times & { user: Principal }, [tokenHash: string]>(
+  `select s.expires_at, ${USER_COLUMNS}, s.created_at
    from sessions s inner join users u on u.id = s.user_id
    where s.token_hash = ? and u.is_active = 1`,
-  (v) => ({ expiresAt: v[0] as string, user: userOf(v) }),
+  (v) => ({ expiresAt: v[0] as string, user: userOf(v), createdAt: v[10] as string }),
 );
 
 /** What a guarded request needs before it can answer: who, what they may do on its model, and the site's data version. */
@@ -65,15 +76,17 @@ export interface SessionAccess {
 // A guarded request (guards.requirePermission: the engine's and the media routes) runs this
 // instead of sessionUser: on PostgreSQL one round trip instead of three. The permissions go
 // through the index on permissions.model: the model's few, each probed in the user's.
-const sessionAccess = hotQuery<{ expiresAt: string } & SessionAccess, [model: string, tenantId: number, tokenHash: string]>(
+const sessionAccess = hotQuery<Times & SessionAccess, [model: string, tenantId: number, tokenHash: string]>(
   `select s.expires_at, ${USER_COLUMNS},
      (select string_agg(p.codename, ',') from permissions p
       where p.model = ? and exists (select 1 from user_permissions up where up.user_id = u.id and up.permission_id = p.id)),
-     (select version from data_versions where tenant_id = ?)
+     (select version from data_versions where tenant_id = ?),
+     s.created_at
    from sessions s inner join users u on u.id = s.user_id
    where s.token_hash = ? and u.is_active = 1`,
   (v) => ({
     expiresAt: v[0] as string,
+    createdAt: v[12] as string,
     user: userOf(v),
     codenames: v[10] ? (v[10] as string).split(',') : [],
     dataVersion: v[11] === null ? undefined : String(v[11]),
@@ -81,10 +94,10 @@ const sessionAccess = hotQuery<{ expiresAt: string } & SessionAccess, [model: st
 );
 
 /** The active user behind a token, or undefined when the session is unknown, expired or the user inactive. */
-export async function principalForToken(db: Kysely<DatabaseSchema>, token: string, ttlMs: number): Promise<Principal | undefined> {
+export async function principalForToken(db: Kysely<DatabaseSchema>, token: string, lifetime: SessionLifetime): Promise<Principal | undefined> {
   const tokenHash = hashToken(token);
   const [found] = await sessionUser(db, tokenHash);
-  return found && (await stillValid(db, tokenHash, found.expiresAt, ttlMs)) ? found.user : undefined;
+  return found && (await stillValid(db, tokenHash, found, lifetime)) ? found.user : undefined;
 }
 
 /**
@@ -95,7 +108,7 @@ export async function principalForToken(db: Kysely<DatabaseSchema>, token: strin
 export async function accessForToken(
   db: Kysely<DatabaseSchema>,
   token: string,
-  ttlMs: number,
+  lifetime: SessionLifetime,
   model: string,
   tenantId: number,
   cache?: AccessCache<SessionAccess>,
@@ -106,25 +119,32 @@ export async function accessForToken(
   if (remembered) return remembered;
   const generation = cache?.generation ?? 0;
   const [found] = await sessionAccess(db, model, tenantId, tokenHash);
-  if (!found || !(await stillValid(db, tokenHash, found.expiresAt, ttlMs))) return undefined;
+  const ends = found && (await stillValid(db, tokenHash, found, lifetime));
+  if (!ends) return undefined;
   const access = { user: found.user, codenames: found.codenames, dataVersion: found.dataVersion };
-  const expires = Date.parse(found.expiresAt);
-  cache?.set(key, generation, access, Math.min(expires, expires - ttlMs + EXTEND_EVERY_MS));
+  // Until the session ends or is due to be pushed forward, whichever comes first.
+  cache?.set(key, generation, access, Math.min(ends, Date.parse(found.expiresAt) - lifetime.ttlMs + EXTEND_EVERY_MS));
   return access;
 }
 
-/** Drops an expired session; pushes a sliding one forward when it is due. */
-async function stillValid(db: Kysely<DatabaseSchema>, tokenHash: string, expiresAt: string, ttlMs: number) {
+/**
+ * Drops a session past its sliding or its absolute end; pushes a sliding one forward when
+ * it is due, never past the absolute end. Answers when the session ends (ms), or 0.
+ */
+async function stillValid(db: Kysely<DatabaseSchema>, tokenHash: string, times: Times, lifetime: SessionLifetime) {
   const now = Date.now();
-  const expires = Date.parse(expiresAt);
-  if (expires <= now) {
+  const expires = Date.parse(times.expiresAt);
+  const last = Date.parse(times.createdAt) + lifetime.maxMs;
+  if (Math.min(expires, last) <= now) {
     await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
-    return false;
+    return 0;
   }
-  if (now + ttlMs - expires > EXTEND_EVERY_MS) {
-    await db.updateTable('sessions').set({ expires_at: isoIn(ttlMs) }).where('token_hash', '=', tokenHash).execute();
+  const pushed = Math.min(now + lifetime.ttlMs, last);
+  if (pushed - expires > EXTEND_EVERY_MS) {
+    await db.updateTable('sessions').set({ expires_at: new Date(pushed).toISOString() }).where('token_hash', '=', tokenHash).execute();
+    return pushed;
   }
-  return true;
+  return Math.min(expires, last);
 }
 
 export async function revokeSession(db: Kysely<DatabaseSchema>, token: string) {
