@@ -1,22 +1,8 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler, RouteHandlerMethod, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../errors.js';
+import { bodyRefusal } from './bodyCheck.js';
 import { SECURITY_HEADERS } from './securityHeaders.js';
-
-/** Deeper than any body of ours: refused before a validator or sanitiser recurses into it. */
-const MAX_DEPTH = 32;
-
-/** What is wrong with a parsed body as a whole: a NUL anywhere, or nesting past MAX_DEPTH. */
-function badBody(value: unknown, depth = 0): 'nul' | 'deep' | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? 'nul' : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  if (depth >= MAX_DEPTH) return 'deep';
-  for (const [k, v] of Object.entries(value)) {
-    const bad = k.includes('\u0000') ? 'nul' : badBody(v, depth + 1);
-    if (bad) return bad;
-  }
-  return undefined;
-}
 
 export const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Fastify parses no body for these.
@@ -69,12 +55,9 @@ const refuseCrossOrigin: onRequestHookHandler = (req, _reply, done) => {
   done(crossOriginRefusal(req));
 };
 
-// No NUL anywhere in a parsed body either, and no nesting deeper than any body of ours.
+// No unstorable text anywhere in a parsed body either, and no nesting deeper than any body of ours.
 const refuseBadBody: preValidationHookHandler = (req, _reply, done) => {
-  const bad = req.body === undefined ? undefined : badBody(req.body);
-  if (bad === 'nul') done(nulRefusal());
-  else if (bad === 'deep') done(new HttpError(400, { detail: `JSON nested more than ${MAX_DEPTH} levels deep.` }));
-  else done();
+  done(req.body === undefined ? undefined : bodyRefusal(req.body));
 };
 
 export const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
