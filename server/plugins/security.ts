@@ -19,14 +19,18 @@ function hostOf(url: string | undefined) {
 
 // Lower-case names, as Fastify keeps its reply headers.
 const HEADERS = Object.fromEntries(SECURITY_HEADERS.map(([name, value]) => [name.toLowerCase(), value]));
+// An API answer (and every error) is one user's data at one moment: no browser or proxy
+// keeps it. Files under /media/ and the SPA's assets send their own cache headers.
+const API_HEADERS = { ...HEADERS, 'cache-control': 'no-store' };
+const API_URL = /^\/(backoffice\/)?api\//;
 
 /**
- * The headers of every answer; a route may still override one afterwards (media files
- * send their own CSP). Set as reply headers rather than on the raw response: Node then
- * validates and writes them once, in writeHead.
+ * The headers of every answer, made once; a route may still override one afterwards (media
+ * files send their own CSP, the SPA's page its cache header). Set as reply headers rather
+ * than on the raw response: Node then validates and writes them once, in writeHead.
  */
-export function addSecurityHeaders(reply: FastifyReply) {
-  reply.headers(HEADERS);
+export function addSecurityHeaders(reply: FastifyReply, api = true) {
+  reply.headers(api ? API_HEADERS : HEADERS);
 }
 
 const nulRefusal = () => new HttpError(400, { detail: 'Text may not contain NUL characters.' });
@@ -38,10 +42,11 @@ const nulRefusal = () => new HttpError(400, { detail: 'Text may not contain NUL 
  * runner; answers that never reach a handler get the headers from the error handler
  * (plugins/errors.ts). `checkOrigin`: the not-found handler's, which no route's origin
  * check has run before: a cross-origin write is refused whether or not its URL exists.
+ * `api`: whether the answers are the API's (never stored).
  */
-export function screened<H extends RouteHandlerMethod>(handler: H, checkOrigin = false): H {
+export function screened<H extends RouteHandlerMethod>(handler: H, checkOrigin = false, api = true): H {
   return function (this: ThisParameterType<H>, req: FastifyRequest, reply: FastifyReply) {
-    addSecurityHeaders(reply);
+    addSecurityHeaders(reply, api);
     const refusal = checkOrigin && MUTATING.has(req.method) ? crossOriginRefusal(req) : undefined;
     if (refusal) throw refusal;
     if (req.url.includes('%00')) throw nulRefusal();
@@ -70,7 +75,7 @@ export const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? []
 export default fp(async (app) => {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = asArray(route.method);
-    route.handler = screened(route.handler);
+    route.handler = screened(route.handler, false, API_URL.test(route.url));
     if (methods.some((m) => MUTATING.has(m))) route.onRequest = [refuseCrossOrigin, ...asArray(route.onRequest)];
     if (methods.some((m) => !BODYLESS.has(m))) route.preValidation = [refuseBadBody, ...asArray(route.preValidation)];
   });
