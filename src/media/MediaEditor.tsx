@@ -196,7 +196,7 @@ function TranslationsForm({
 }
 
 /** Records that use the media (from the detail), so a delete is not a surprise; those the user may not see are only counted. */
-function UsedBy({ media }: { media: MediaItem }) {
+export function UsedBy({ media }: { media: MediaItem }) {
   const t = useT();
   if (!media.used_by) return null;
   const hidden = media.used_by_hidden ?? 0;
