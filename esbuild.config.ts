@@ -3,6 +3,7 @@
  *   tsx esbuild.config.ts           production build
  *   tsx esbuild.config.ts --dev     development build (inspector on, no minify)
  *   tsx esbuild.config.ts --watch   development build, rebuilt on change, server restarted
+ *   tsx esbuild.config.ts --with-playground   production build with the field playground (/dev/fields), for the e2e suite
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -16,6 +17,7 @@ import { shellChunk } from './esbuild.shellChunk';
 const root = path.dirname(new URL(import.meta.url).pathname);
 const watch = process.argv.includes('--watch');
 const dev = watch || process.argv.includes('--dev');
+const playground = process.argv.includes('--with-playground');
 // DIST_DIR lets parallel builds (e.g. two e2e runs) keep out of each other's way.
 const distDir = path.resolve(root, process.env.DIST_DIR ?? 'dist');
 const spaOut = path.join(distDir, 'spa');
@@ -60,6 +62,7 @@ const spaOptions: esbuild.BuildOptions = {
   loader: { '.json': 'json' },
   define: {
     'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
+    'process.env.FIELD_PLAYGROUND': JSON.stringify(playground ? '1' : ''),
     __DEV__: JSON.stringify(dev),
     __MAPLIBRE_WORKER_URL__: JSON.stringify(`/backoffice/assets/${maplibreAssets[0].name}`),
     __MAPLIBRE_CSS_URL__: JSON.stringify(`/backoffice/assets/${maplibreAssets[1].name}`),

@@ -63,6 +63,7 @@ export const MESSAGES = {
   map: 'Expected a point { lat, lng } or null.',
   linkBoth: 'Link to a page or to a URL, not both.',
   duplicate: 'This value is already in the list.',
+  unstorable: 'This text holds a character that cannot be stored (NUL or a lone UTF-16 surrogate).',
 } as const;
 
 export const maxLengthMsg = (n: number) => `Ensure this field has no more than ${n} characters.`;

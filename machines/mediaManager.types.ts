@@ -31,6 +31,8 @@ export interface MediaItem {
   description?: string;
   translations?: Record<string, MediaTranslation>;
   used_by?: Array<{ model: string; id: number | string; label: string; path?: string }>;
+  /** Records of other markets that use it too, which a market administrator may not see. */
+  used_by_hidden?: number;
   [field: string]: unknown;
 }
 

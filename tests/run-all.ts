@@ -42,7 +42,8 @@ const vitestCode = run('npx', ['vitest', 'run', '--reporter=default', '--reporte
 const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>('test-results/vitest.json');
 record('vitest', vitest ? { passed: vitest.numPassedTests, failed: vitest.numFailedTests + (vitestCode !== 0 && vitest.numFailedTests === 0 ? 1 : 0) } : { passed: 0, failed: 1 });
 
-const build = run('npx', ['tsx', 'esbuild.config.ts']);
+// The e2e suite drives the field playground (/dev/fields), which a plain production build leaves out.
+const build = run('npx', ['tsx', 'esbuild.config.ts', '--with-playground']);
 if (build !== 0) {
   record('build', { passed: 0, failed: 1 });
 } else {

@@ -13,6 +13,7 @@ registerMediaUsageProvider(async ({ db, tenantId, mediaIds }) => {
   return uses.map((u) => {
     const entity = ctx.registry.get(u.entity);
     // A singleton (a site page) is edited at its own path, not at a row id.
-    return { media: u.media, model: entity.model, id: u.id, label: u.title, path: entity.singleton ? entity.path : `${entity.path}/${u.id}` };
+    const use = { media: u.media, model: entity.model, id: u.id, label: u.title, path: entity.singleton ? entity.path : `${entity.path}/${u.id}` };
+    return u.market === undefined ? use : { ...use, market: u.market };
   });
 });

@@ -163,6 +163,8 @@ export interface MediaUse {
   field: string;
   id: number;
   title: string;
+  /** The row's market, for an entity with a `marketField` (a dealer site): a market administrator reaches only its own. */
+  market?: number | null;
 }
 
 /**
@@ -174,22 +176,26 @@ export async function mediaUsages(ctx: EngineContext, mediaIds: readonly number[
   const out: MediaUse[] = [];
   if (!mediaIds.length) return out;
   for (const entity of ctx.registry.entities) {
-    const found: Array<{ media: number; field: string; id: number }> = [];
+    const found: Array<{ media: number; field: string; id: number; market?: number | null }> = [];
+    const marketCol = entity.marketField === undefined ? undefined : columnOf(entity.marketField, entity.fields[entity.marketField]);
+    const marketOf = (r: Record<string, unknown>) => (marketCol === undefined ? {} : { market: r.market === null ? null : Number(r.market) });
     for (const [name, field] of Object.entries(entity.fields)) {
       if (field.translated) continue;
       if (field.type === 'media' || field.type === 'file') {
         const col = columnOf(name, field);
         let q = ctx.db.selectFrom(entity.table).select(['id', col]).where(col, 'in', [...mediaIds]);
+        if (marketCol) q = q.select(`${marketCol} as market`);
         if (isScoped(entity)) q = q.where('tenant_id', '=', ctx.site.id);
-        for (const r of await q.execute()) found.push({ media: Number(r[col]), field: name, id: Number(r.id) });
+        for (const r of await q.execute()) found.push({ media: Number(r[col]), field: name, id: Number(r.id), ...marketOf(r) });
       } else if (field.type === 'mediaMany') {
         let q = ctx.db
           .selectFrom(`${joinTableOf(entity, name)} as j`)
           .innerJoin(`${entity.table} as r`, 'r.id', 'j.source_id')
           .select(['j.target_id', 'j.source_id'])
           .where('j.target_id', 'in', [...mediaIds]);
+        if (marketCol) q = q.select(`r.${marketCol} as market`);
         if (isScoped(entity)) q = q.where('r.tenant_id', '=', ctx.site.id);
-        for (const r of await q.execute()) found.push({ media: Number(r.target_id), field: name, id: Number(r.source_id) });
+        for (const r of await q.execute()) found.push({ media: Number(r.target_id), field: name, id: Number(r.source_id), ...marketOf(r) });
       }
     }
     if (!found.length) continue;

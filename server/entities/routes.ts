@@ -28,6 +28,7 @@ import { withAccess } from '../access.js';
 import { sendCachedJson } from '../cache/cachedJson.js';
 import { fieldErrors, notFound } from '../errors.js';
 import { requireAccess, requirePermission, requireTenant } from '../guards.js';
+import { userMarketOf } from '../services/principal.js';
 import type { Tenant } from '../services/tenants.js';
 import { type EngineContext, hasTable, scopeAllows, type Site } from './context.js';
 import { listRecords, parseListQuery, type RawQuery } from './list.js';
@@ -105,8 +106,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
     if (!principal.is_superuser && principal.role && entity.notForRoles?.includes(principal.role)) throw notFound();
     const user = await requirePermission(req, action, entity.model);
     media ??= await hasTable(app.db, app.dialect, MEDIA_TABLE);
-    const userMarket = user.role === 'MA' && !user.is_superuser ? user.market_id : undefined;
-    return { db: app.db, dialect: app.dialect, registry, site: siteOf(tenant), media, userMarket };
+    return { db: app.db, dialect: app.dialect, registry, site: siteOf(tenant), media, userMarket: userMarketOf(user) };
   }
 
   function languageOf(req: FastifyRequest, ctx: EngineContext): string | undefined {

@@ -16,8 +16,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
 
 export default fp(async (app) => {
   app.setErrorHandler((error: unknown, req, reply) => {
-    // An error before the handler ran (origin check, body parsing) has no security headers yet.
-    if (!reply.hasHeader('x-content-type-options')) addSecurityHeaders(reply);
+    // An error before the handler ran (origin check, body parsing) has no security headers yet;
+    // one after it, on a route that is no API's (a file), has no `no-store` yet.
+    addSecurityHeaders(reply);
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.body);
     }

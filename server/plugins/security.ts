@@ -1,22 +1,8 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler, RouteHandlerMethod, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../errors.js';
+import { bodyRefusal } from './bodyCheck.js';
 import { SECURITY_HEADERS } from './securityHeaders.js';
-
-/** Deeper than any body of ours: refused before a validator or sanitiser recurses into it. */
-const MAX_DEPTH = 32;
-
-/** What is wrong with a parsed body as a whole: a NUL anywhere, or nesting past MAX_DEPTH. */
-function badBody(value: unknown, depth = 0): 'nul' | 'deep' | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? 'nul' : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  if (depth >= MAX_DEPTH) return 'deep';
-  for (const [k, v] of Object.entries(value)) {
-    const bad = k.includes('\u0000') ? 'nul' : badBody(v, depth + 1);
-    if (bad) return bad;
-  }
-  return undefined;
-}
 
 export const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Fastify parses no body for these.
@@ -33,14 +19,18 @@ function hostOf(url: string | undefined) {
 
 // Lower-case names, as Fastify keeps its reply headers.
 const HEADERS = Object.fromEntries(SECURITY_HEADERS.map(([name, value]) => [name.toLowerCase(), value]));
+// An API answer (and every error) is one user's data at one moment: no browser or proxy
+// keeps it. Files under /media/ and the SPA's assets send their own cache headers.
+const API_HEADERS = { ...HEADERS, 'cache-control': 'no-store' };
+const API_URL = /^\/(backoffice\/)?api\//;
 
 /**
- * The headers of every answer; a route may still override one afterwards (media files
- * send their own CSP). Set as reply headers rather than on the raw response: Node then
- * validates and writes them once, in writeHead.
+ * The headers of every answer, made once; a route may still override one afterwards (media
+ * files send their own CSP, the SPA's page its cache header). Set as reply headers rather
+ * than on the raw response: Node then validates and writes them once, in writeHead.
  */
-export function addSecurityHeaders(reply: FastifyReply) {
-  reply.headers(HEADERS);
+export function addSecurityHeaders(reply: FastifyReply, api = true) {
+  reply.headers(api ? API_HEADERS : HEADERS);
 }
 
 const nulRefusal = () => new HttpError(400, { detail: 'Text may not contain NUL characters.' });
@@ -52,10 +42,11 @@ const nulRefusal = () => new HttpError(400, { detail: 'Text may not contain NUL 
  * runner; answers that never reach a handler get the headers from the error handler
  * (plugins/errors.ts). `checkOrigin`: the not-found handler's, which no route's origin
  * check has run before: a cross-origin write is refused whether or not its URL exists.
+ * `api`: whether the answers are the API's (never stored).
  */
-export function screened<H extends RouteHandlerMethod>(handler: H, checkOrigin = false): H {
+export function screened<H extends RouteHandlerMethod>(handler: H, checkOrigin = false, api = true): H {
   return function (this: ThisParameterType<H>, req: FastifyRequest, reply: FastifyReply) {
-    addSecurityHeaders(reply);
+    addSecurityHeaders(reply, api);
     const refusal = checkOrigin && MUTATING.has(req.method) ? crossOriginRefusal(req) : undefined;
     if (refusal) throw refusal;
     if (req.url.includes('%00')) throw nulRefusal();
@@ -69,12 +60,9 @@ const refuseCrossOrigin: onRequestHookHandler = (req, _reply, done) => {
   done(crossOriginRefusal(req));
 };
 
-// No NUL anywhere in a parsed body either, and no nesting deeper than any body of ours.
+// No unstorable text anywhere in a parsed body either, and no nesting deeper than any body of ours.
 const refuseBadBody: preValidationHookHandler = (req, _reply, done) => {
-  const bad = req.body === undefined ? undefined : badBody(req.body);
-  if (bad === 'nul') done(nulRefusal());
-  else if (bad === 'deep') done(new HttpError(400, { detail: `JSON nested more than ${MAX_DEPTH} levels deep.` }));
-  else done();
+  done(req.body === undefined ? undefined : bodyRefusal(req.body));
 };
 
 export const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -87,7 +75,7 @@ export const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? []
 export default fp(async (app) => {
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = asArray(route.method);
-    route.handler = screened(route.handler);
+    route.handler = screened(route.handler, false, API_URL.test(route.url));
     if (methods.some((m) => MUTATING.has(m))) route.onRequest = [refuseCrossOrigin, ...asArray(route.onRequest)];
     if (methods.some((m) => !BODYLESS.has(m))) route.preValidation = [refuseBadBody, ...asArray(route.preValidation)];
   });

@@ -20,6 +20,7 @@ import {
 import { deleteMedia, getMediaDetail, getMediaRow, mediaDetail, type TranslationInput, updateMedia } from '../services/media/library.js';
 import { discardStaged, type ReceivedForm, receiveForm, tooLarge } from '../services/media/upload.js';
 import { serveMediaFile } from '../services/media/serve.js';
+import { assertMediaYours, readerOf } from '../services/media/usage.js';
 import mediaFolders from './mediaFolders.js';
 import { isLanguage } from '../../locales/languages.js';
 import { LocalDiskStorage, type MediaStorage } from '../storage/index.js';
@@ -84,7 +85,7 @@ const media: FastifyPluginAsync = async (app) => {
 
   for (const prefix of API_PREFIXES) {
     app.post(`${prefix}/media`, MEDIA('add'), async (req, reply) => {
-      await requirePermission(req, 'add', 'media');
+      const user = await requirePermission(req, 'add', 'media');
       const tenant = await requireTenant(req);
       let form: ReceivedForm | undefined;
       try {
@@ -103,7 +104,7 @@ const media: FastifyPluginAsync = async (app) => {
           alt_text: data.alt_text?.trim() ? data.alt_text : undefined,
           description: data.description,
         });
-        return reply.code(201).send(await mediaDetail(app.db, tenant.id, row, language));
+        return reply.code(201).send(await mediaDetail(app.db, tenant.id, row, language, readerOf(user)));
       } catch (error) {
         closeIfUnread(req, reply);
         throw error;
@@ -113,15 +114,15 @@ const media: FastifyPluginAsync = async (app) => {
     });
 
     app.get(`${prefix}/media/:id`, MEDIA('view'), async (req) => {
-      await requirePermission(req, 'view', 'media');
+      const user = await requirePermission(req, 'view', 'media');
       const tenant = await requireTenant(req);
       const id = idParam(req);
       const { language_code } = parseOr400(detailQuery, req.query);
-      return getMediaDetail(app.db, tenant.id, id, languageFor(tenant, language_code));
+      return getMediaDetail(app.db, tenant.id, id, languageFor(tenant, language_code), readerOf(user));
     });
 
     const patch = async (req: FastifyRequest) => {
-      await requirePermission(req, 'change', 'media');
+      const reader = readerOf(await requirePermission(req, 'change', 'media'));
       const tenant = await requireTenant(req);
       const id = idParam(req);
       const query = parseOr400(detailQuery, req.query);
@@ -140,27 +141,30 @@ const media: FastifyPluginAsync = async (app) => {
         id,
         { folder: body.folder, translations, version: body.version ?? ifMatchVersion(req) },
         language,
+        reader,
       );
-      return mediaDetail(app.db, tenant.id, row, language);
+      return mediaDetail(app.db, tenant.id, row, language, reader);
     };
     app.patch(`${prefix}/media/:id`, MEDIA('change'), patch);
     app.put(`${prefix}/media/:id`, MEDIA('change'), patch);
 
     /** Replaces the file, keeping the media's URL: multipart `file` (+ optional `data` {version}). */
     const replace = async (req: FastifyRequest, reply: FastifyReply) => {
-      await requirePermission(req, 'change', 'media');
+      const reader = readerOf(await requirePermission(req, 'change', 'media'));
       const tenant = await requireTenant(req);
       const id = idParam(req);
       const { language_code } = parseOr400(detailQuery, req.query);
       const language = languageFor(tenant, language_code);
       if (!(await getMediaRow(app.db, tenant.id, id))) throw notFound();
+      // Before a byte of the file is read; checked again where the file is replaced.
+      await assertMediaYours(app.db, tenant.id, [id], reader);
       let form: ReceivedForm | undefined;
       try {
         form = await receive(req);
         if (!form.file) throw fieldErrors({ file: ['No file was submitted.'] });
         const data = parseOr400(replaceData, form.data ?? {});
-        const row = await replaceMediaFile(ctx(req), tenant.id, id, form.file, data.version ?? ifMatchVersion(req), language);
-        return mediaDetail(app.db, tenant.id, row, language);
+        const row = await replaceMediaFile(ctx(req), tenant.id, id, form.file, data.version ?? ifMatchVersion(req), language, reader);
+        return mediaDetail(app.db, tenant.id, row, language, reader);
       } catch (error) {
         closeIfUnread(req, reply);
         throw error;
@@ -172,10 +176,10 @@ const media: FastifyPluginAsync = async (app) => {
     app.post(`${prefix}/media/:id/file`, MEDIA('change'), replace);
 
     app.delete(`${prefix}/media/:id`, MEDIA('delete'), async (req, reply) => {
-      await requirePermission(req, 'delete', 'media');
+      const user = await requirePermission(req, 'delete', 'media');
       const tenant = await requireTenant(req);
       const id = idParam(req);
-      const keys = await deleteMedia(app.db, app.dialect, tenant.id, id);
+      const keys = await deleteMedia(app.db, app.dialect, tenant.id, id, readerOf(user));
       await removeKeys(ctx(req), keys);
       return reply.code(204).send();
     });

@@ -5,6 +5,7 @@ import { notFound } from '../errors.js';
 import { requirePermission, requireTenant } from '../guards.js';
 import { removeKeys } from '../services/media/files.js';
 import { ancestorsOf, createFolder, deleteFolderTree, foldersFor, getFolder, updateFolder } from '../services/media/folders.js';
+import { readerOf } from '../services/media/usage.js';
 import { API_PREFIXES, flag, MEDIA, idParam, ifMatchVersion, intParam, languageCode, languageFor, pk, str, version } from '../services/media/http.js';
 import { listMedia, MEDIA_PAGE_SIZE, parseFltr } from '../services/media/library.js';
 import { folderJson } from '../services/media/serialize.js';
@@ -100,10 +101,10 @@ const mediaFolders: FastifyPluginAsync = async (app) => {
     app.patch(`${base}/:id`, MEDIA('change'), update);
 
     app.delete(`${base}/:id`, MEDIA('delete'), async (req, reply) => {
-      await requirePermission(req, 'delete', 'media');
+      const user = await requirePermission(req, 'delete', 'media');
       const tenant = await requireTenant(req);
       const id = idParam(req);
-      const { keys } = await deleteFolderTree(app.db, app.dialect, tenant.id, id, ifMatchVersion(req));
+      const { keys } = await deleteFolderTree(app.db, app.dialect, tenant.id, id, ifMatchVersion(req), readerOf(user));
       await removeKeys({ db: app.db, dialect: app.dialect, storage: app.mediaStorage, log: req.log }, keys);
       return reply.code(204).send();
     });

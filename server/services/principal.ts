@@ -23,6 +23,13 @@ export function mayUseTenant(user: Pick<Principal, 'role' | 'is_superuser' | 'te
   return tenant.kind === 'default' || (user.market_id !== null && tenant.market_id === user.market_id);
 }
 
+/**
+ * The market a market administrator's work is bounded to (null: an MA without a market,
+ * who reaches no market's records); undefined for everyone else.
+ */
+export const userMarketOf = (user: Pick<Principal, 'role' | 'is_superuser' | 'market_id'>) =>
+  user.role === 'MA' && !user.is_superuser ? user.market_id : undefined;
+
 /** A label for the kind of user, shown by the SPA next to the user name. */
 export function userRole(user: Pick<Principal, 'role' | 'is_superuser'>) {
   if (user.is_superuser) return 'superuser';

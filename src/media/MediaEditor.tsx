@@ -195,18 +195,17 @@ function TranslationsForm({
   );
 }
 
-/** Records that use the media (from the detail), so a delete is not a surprise. */
-function UsedBy({ media }: { media: MediaItem }) {
+/** Records that use the media (from the detail), so a delete is not a surprise; those the user may not see are only counted. */
+export function UsedBy({ media }: { media: MediaItem }) {
   const t = useT();
   if (!media.used_by) return null;
+  const hidden = media.used_by_hidden ?? 0;
   return (
     <section aria-labelledby="media-used-by" className="text-sm">
       <h3 id="media-used-by" className="mb-1 font-semibold">
         {t('media.usedBy')}
       </h3>
-      {media.used_by.length === 0 ? (
-        <p className="text-ink-muted">{t('media.notUsed')}</p>
-      ) : (
+      {media.used_by.length > 0 && (
         <ul className="list-inside list-disc text-ink-muted">
           {media.used_by.map((u) => (
             <li key={`${u.model}:${u.id}`}>
@@ -221,6 +220,12 @@ function UsedBy({ media }: { media: MediaItem }) {
           ))}
         </ul>
       )}
+      {hidden > 0 && (
+        <p className="text-ink-muted" data-testid="media-used-by-hidden">
+          {t('media.usedByHidden', { n: hidden })}
+        </p>
+      )}
+      {media.used_by.length === 0 && hidden === 0 && <p className="text-ink-muted">{t('media.notUsed')}</p>}
     </section>
   );
 }

@@ -104,16 +104,21 @@ export const ROUTES: RouteDef[] = [
     // Loaded with the shell: the first screen most visitors see should not wait for a chunk.
     screen: inEntry(LoginScreen),
   },
-  {
-    // Every field widget on one in-memory form (src/entity/FieldPlayground.tsx), for the e2e suite and for trying widgets out.
-    name: 'dev.fields',
-    path: '/dev/fields',
-    auth: true,
-    label: 'fields.playground.title',
-    hidden: true,
-    backoffice: 'both',
-    screen: () => import('../entity/FieldPlayground'),
-  },
+  // Every field widget on one in-memory form (src/entity/FieldPlayground.tsx), for the e2e suite and for trying widgets out.
+  // Never in a production build (esbuild.config.ts defines both), which then emits no chunk of it either.
+  ...(process.env.NODE_ENV !== 'production' || process.env.FIELD_PLAYGROUND === '1'
+    ? [
+        {
+          name: 'dev.fields',
+          path: '/dev/fields',
+          auth: true,
+          label: 'fields.playground.title',
+          hidden: true,
+          backoffice: 'both' as const,
+          screen: () => import('../entity/FieldPlayground'),
+        },
+      ]
+    : []),
   ...entity('products', '/products', 'product', 'nav.productList', 'dealer', { group: 'products', icon: 'tractor', screen: entityList('product') }, entityForm('product')),
   ...entity('products.category', '/products/category', 'category', 'nav.categories', 'dealer', { group: 'products', icon: 'folder', screen: entityList('category') }, entityForm('category')),
   ...entity('products.tag', '/products/tag', 'tag', 'nav.tags', 'dealer', { group: 'products', icon: 'tag', screen: entityList('tag') }, entityForm('tag')),

@@ -91,6 +91,7 @@ describeEachDialect('media upload', (h) => {
         'updated_at',
         'url',
         'used_by',
+        'used_by_hidden',
         'version',
         'web_url',
         'width',

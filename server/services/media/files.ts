@@ -10,6 +10,7 @@ import { bumpCount, reindexTerms } from './indexes.js';
 import { checkFolder, lockMediaRow, mediaDetail, staleMedia, writeTranslations } from './library.js';
 import type { MediaRow } from './serialize.js';
 import { sniffMimeType } from './sniff.js';
+import { assertMediaYours, type MediaReader } from './usage.js';
 import { type AllowedType, allowedType, mimeGroup } from './types.js';
 import type { StagedFile } from './upload.js';
 
@@ -161,7 +162,8 @@ export async function createMedia(ctx: MediaContext, tenantId: number, file: Sta
  * Replaces the file of a media item and keeps its URL: the original is stored under the
  * same key (so links keep working), the thumbnail and web variant get new keys (so they
  * stay cacheable forever). Name, size, type and pixel size follow the new file; titles,
- * alt texts and folder stay. `version`, when given, must be the current one (409).
+ * alt texts and folder stay. `version`, when given, must be the current one (409); a
+ * record `reader` may not see must not use it (403).
  */
 export async function replaceMediaFile(
   ctx: MediaContext,
@@ -170,6 +172,7 @@ export async function replaceMediaFile(
   file: StagedFile,
   version: number | undefined,
   language: string,
+  reader: MediaReader,
 ): Promise<MediaRow> {
   const prepared = await prepare(file);
   const stored: string[] = [];
@@ -179,6 +182,7 @@ export async function replaceMediaFile(
     const result = await libraryTransaction(ctx.db, tenantId, async (trx) => {
       const row = await lockMediaRow(trx, ctx.dialect, tenantId, id);
       if (!row) throw notFound();
+      await assertMediaYours(trx, tenantId, [id], reader);
       if (version !== undefined && version !== row.version) return { stale: row };
       const mime = prepared.type.mime;
       if (mime !== row.mime_type) {
@@ -209,7 +213,7 @@ export async function replaceMediaFile(
       return { updated };
     });
     if ('stale' in result) {
-      throw staleMedia(await mediaDetail(ctx.db, tenantId, result.stale!, language));
+      throw staleMedia(await mediaDetail(ctx.db, tenantId, result.stale!, language, reader));
     }
     await removeKeys(ctx, oldVariants);
     return result.updated;

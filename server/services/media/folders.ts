@@ -6,7 +6,7 @@ import { type Db, isUniqueViolation, libraryTransaction, lockLibrary, type Trx }
 import { type FolderRow, folderJson } from './serialize.js';
 import { NOTHING, runText, sqlText } from './sqlText.js';
 import { fold, words } from './terms.js';
-import { assertMediaUnused } from './usage.js';
+import { assertMediaUnused, type MediaReader } from './usage.js';
 
 /** How deep folders may nest (the root's children are depth 1). */
 export const MAX_FOLDER_DEPTH = 20;
@@ -196,7 +196,8 @@ export async function deleteFolderTree(
   dialect: Dialect,
   tenantId: number,
   id: number,
-  version?: number,
+  version: number | undefined,
+  reader: MediaReader,
 ): Promise<{ keys: string[]; folders: number; media: number }> {
   return libraryTransaction(db, tenantId, async (trx) => {
     await lockLibrary(trx, dialect, tenantId);
@@ -215,7 +216,7 @@ export async function deleteFolderTree(
       .where('tenant_id', '=', tenantId)
       .where('folder_id', 'in', subtree)
       .execute();
-    await assertMediaUnused(trx, tenantId, files.map((f) => f.id));
+    await assertMediaUnused(trx, tenantId, files.map((f) => f.id), reader);
     await trx.deleteFrom('media').where('tenant_id', '=', tenantId).where('folder_id', 'in', subtree).execute();
     await trx.deleteFrom('media_counts').where('tenant_id', '=', tenantId).where('folder_id', 'in', subtree).execute();
     const deleted = await trx

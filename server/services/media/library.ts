@@ -7,7 +7,7 @@ import { type MediaDetailJson, mediaDetailJson, type MediaJson, type MediaRow, t
 import { bumpCount, reindexTerms } from './indexes.js';
 import { counterCount, counterPage, rowsByIds, walkPage } from './listRows.js';
 import { type Counted, countMatches, matchingIds, planSearch } from './search.js';
-import { assertMediaUnused, mediaUsedBy } from './usage.js';
+import { assertMediaUnused, assertMediaYours, type MediaReader, mediaUsedBy } from './usage.js';
 
 export const MEDIA_PAGE_SIZE = 18;
 
@@ -114,15 +114,16 @@ export async function lockMediaRow(trx: Trx, dialect: Dialect, tenantId: number,
   return q.executeTakeFirst();
 }
 
-export async function mediaDetail(db: Db, tenantId: number, row: MediaRow, language: string): Promise<MediaDetailJson> {
-  const [translations, usedBy] = await Promise.all([translationsOf(db, row.id), mediaUsedBy(db, tenantId, row.id)]);
-  return mediaDetailJson(row, language, translations, usedBy);
+/** The detail as `reader` may see it: records of other markets are counted, not named. */
+export async function mediaDetail(db: Db, tenantId: number, row: MediaRow, language: string, reader: MediaReader): Promise<MediaDetailJson> {
+  const [translations, usage] = await Promise.all([translationsOf(db, row.id), mediaUsedBy(db, tenantId, row.id, reader)]);
+  return mediaDetailJson(row, language, translations, usage);
 }
 
-export async function getMediaDetail(db: Db, tenantId: number, id: number, language: string): Promise<MediaDetailJson> {
+export async function getMediaDetail(db: Db, tenantId: number, id: number, language: string, reader: MediaReader): Promise<MediaDetailJson> {
   const row = await getMediaRow(db, tenantId, id);
   if (!row) throw notFound();
-  return mediaDetail(db, tenantId, row, language);
+  return mediaDetail(db, tenantId, row, language, reader);
 }
 
 export const staleMedia = (current: MediaDetailJson) =>
@@ -165,7 +166,8 @@ export async function writeTranslations(trx: Trx, mediaId: number, changes: Reco
 
 /**
  * PATCH: translations, and a move to another folder. `version` (when given) must be the
- * current one, else 409 with the current media. Returns the updated row.
+ * current one, else 409 with the current media; a record `reader` may not see must not use
+ * it (403). Returns the updated row.
  */
 export async function updateMedia(
   db: Db,
@@ -174,10 +176,12 @@ export async function updateMedia(
   id: number,
   input: { folder?: number | null; translations: Record<string, TranslationInput | null>; version?: number },
   language: string,
+  reader: MediaReader,
 ): Promise<MediaRow> {
   const result = await libraryTransaction(db, tenantId, async (trx) => {
     const row = await lockMediaRow(trx, dialect, tenantId, id);
     if (!row) throw notFound();
+    await assertMediaYours(trx, tenantId, [id], reader);
     if (input.version !== undefined && input.version !== row.version) return { stale: row };
     const moving = input.folder !== undefined && input.folder !== row.folder_id;
     if (!moving && !Object.keys(input.translations).length) return { updated: row }; // nothing to change
@@ -203,16 +207,16 @@ export async function updateMedia(
     }
     return { updated };
   });
-  if ('stale' in result) throw staleMedia(await mediaDetail(db, tenantId, result.stale!, language));
+  if ('stale' in result) throw staleMedia(await mediaDetail(db, tenantId, result.stale!, language, reader));
   return result.updated;
 }
 
 /** Deletes a media item's row (translations and terms go with it); returns its storage keys. */
-export async function deleteMedia(db: Db, dialect: Dialect, tenantId: number, id: number): Promise<string[]> {
+export async function deleteMedia(db: Db, dialect: Dialect, tenantId: number, id: number, reader: MediaReader): Promise<string[]> {
   return libraryTransaction(db, tenantId, async (trx) => {
     const row = await lockMediaRow(trx, dialect, tenantId, id);
     if (!row) throw notFound();
-    await assertMediaUnused(trx, tenantId, [id]);
+    await assertMediaUnused(trx, tenantId, [id], reader);
     await trx.deleteFrom('media').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
     await bumpCount(trx, tenantId, row.folder_id, row.mime_type, -1);
     return [row.file_key, row.thumb_key, row.web_key].filter((k): k is string => !!k);

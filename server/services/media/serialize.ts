@@ -33,10 +33,11 @@ export interface MediaJson extends TranslationJson {
   version: number;
 }
 
-/** GET /api/media/<id> adds every language and the records that use it. */
+/** GET /api/media/<id> adds every language and the records that use it: those the reader may see, and how many others. */
 export interface MediaDetailJson extends MediaJson {
   translations: Record<string, TranslationJson>;
   used_by: MediaUsage[];
+  used_by_hidden: number;
 }
 
 export interface FolderJson {
@@ -81,7 +82,7 @@ export function mediaDetailJson(
   row: MediaRow,
   language: string,
   translations: TranslationRow[],
-  usedBy: MediaUsage[],
+  usage: Pick<MediaDetailJson, 'used_by' | 'used_by_hidden'>,
 ): MediaDetailJson {
   const all: Record<string, TranslationJson> = {};
   for (const t of translations) all[t.language] = translationJson(t);
@@ -91,7 +92,7 @@ export function mediaDetailJson(
       translations.find((t) => t.language === language),
     ),
     translations: all,
-    used_by: usedBy,
+    ...usage,
   };
 }
 

@@ -2,10 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors.js';
 import { type ByteRange, isMediaKey, type MediaStorage } from '../../storage/index.js';
 import type { Db } from './db.js';
-import { allowedType } from './types.js';
+import { allowedType, nameForType } from './types.js';
 
-/** The sandbox an SVG is served in: no script, no requests, nothing but its own styles. */
-export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+/** The sandbox every file but a raster image is served in: no script, no requests, nothing but its own styles. */
+export const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 type Found = { mime: string; name: string | null; immutable: boolean };
 
@@ -51,10 +51,11 @@ const etagMatches = (header: string | undefined, etag: string) =>
   !!header && header.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}` || t.trim() === '*');
 
 /**
- * GET /media/<key>: the stored file with its sniffed type and `nosniff`. Images, video,
- * audio and PDF are shown inline; SVG, ZIP and office documents are downloads, and an SVG
- * is also sandboxed by its CSP, so a script in one never runs on our origin. Files are
- * public (keys are 128-bit random): a dealer's website embeds them.
+ * GET /media/<key>: the stored file with its sniffed type and `nosniff`. Raster images,
+ * video and audio are shown inline; SVG, PDF, ZIP and office documents are downloads named
+ * with their type's extension; everything but a raster image is sandboxed by its CSP, so a
+ * script in a file never runs on our origin. Files are public (keys are 128-bit random):
+ * a dealer's website embeds them.
  */
 export async function serveMediaFile(db: Db, storage: MediaStorage, key: string, req: FastifyRequest, reply: FastifyReply) {
   if (!isMediaKey(key)) throw notFound();
@@ -85,8 +86,8 @@ export async function serveMediaFile(db: Db, storage: MediaStorage, key: string,
   const body = await storage.get(key, range);
   if (!body) throw notFound();
   headers['content-type'] = found.mime;
-  headers['content-disposition'] = contentDisposition(inline ? 'inline' : 'attachment', found.name);
-  if (found.mime === 'image/svg+xml' || !inline) headers['content-security-policy'] = SVG_CSP;
+  headers['content-disposition'] = contentDisposition(inline ? 'inline' : 'attachment', found.name && type ? nameForType(found.name, type) : found.name);
+  if (!found.immutable && type?.kind !== 'raster') headers['content-security-policy'] = SANDBOX_CSP;
   if (range) {
     headers['content-range'] = `bytes ${range.start}-${range.end}/${stat.size}`;
     headers['content-length'] = range.end - range.start + 1;

@@ -2,13 +2,17 @@
  * The allow-list of uploads, by the type sniffed from the bytes (the client's claim and the
  * file's extension are ignored). `kind` decides what is made of it: raster images get a
  * thumbnail and a web-sized variant, SVG a thumbnail; `inline` says whether a browser may
- * show it in place (else it is served as a download).
+ * show it in place (else it is served as a download). Only raster images are shown with
+ * their own abilities; everything else is served sandboxed (serve.ts), so a PDF is a
+ * download: Chrome refuses to run its PDF viewer in a sandbox.
  */
 export type MediaKind = 'raster' | 'svg' | 'video' | 'audio' | 'document';
 
 export interface AllowedType {
   mime: string;
   ext: string;
+  /** Other extensions that name the same type. */
+  alsoExt?: readonly string[];
   kind: MediaKind;
   inline: boolean;
   /** Raster formats that may hold several frames: variants keep the animation. */
@@ -16,7 +20,7 @@ export interface AllowedType {
 }
 
 const TYPES: AllowedType[] = [
-  { mime: 'image/jpeg', ext: 'jpg', kind: 'raster', inline: true },
+  { mime: 'image/jpeg', ext: 'jpg', alsoExt: ['jpeg', 'jpe'], kind: 'raster', inline: true },
   { mime: 'image/png', ext: 'png', kind: 'raster', inline: true },
   { mime: 'image/webp', ext: 'webp', kind: 'raster', inline: true, animated: true },
   { mime: 'image/gif', ext: 'gif', kind: 'raster', inline: true, animated: true },
@@ -26,9 +30,9 @@ const TYPES: AllowedType[] = [
   { mime: 'video/webm', ext: 'webm', kind: 'video', inline: true },
   { mime: 'video/ogg', ext: 'ogv', kind: 'video', inline: true },
   { mime: 'audio/mpeg', ext: 'mp3', kind: 'audio', inline: true },
-  { mime: 'audio/ogg', ext: 'ogg', kind: 'audio', inline: true },
+  { mime: 'audio/ogg', ext: 'ogg', alsoExt: ['oga', 'opus'], kind: 'audio', inline: true },
   { mime: 'audio/wav', ext: 'wav', kind: 'audio', inline: true },
-  { mime: 'application/pdf', ext: 'pdf', kind: 'document', inline: true },
+  { mime: 'application/pdf', ext: 'pdf', kind: 'document', inline: false },
   { mime: 'application/zip', ext: 'zip', kind: 'document', inline: false },
   { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', ext: 'docx', kind: 'document', inline: false },
   { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: 'xlsx', kind: 'document', inline: false },
@@ -56,3 +60,16 @@ export const ALLOWED_MIME_TYPES = TYPES.map((t) => t.mime);
 
 /** The top-level type: `image/png` → `image`. */
 export const mimeGroup = (mime: string) => mime.split('/')[0];
+
+/**
+ * A file's name with the extension of its sniffed type: one that names another type is
+ * replaced, a missing one appended. A browser picks the program that opens a download
+ * by its extension, so an SVG named `Fattura.html` would open as a page, a ZIP named
+ * `Setup.exe` would run.
+ */
+export function nameForType(name: string, type: AllowedType): string {
+  const m = /\.([A-Za-z0-9]{1,8})$/.exec(name);
+  const ext = m?.[1].toLowerCase();
+  if (ext === type.ext || (ext !== undefined && type.alsoExt?.includes(ext))) return name;
+  return `${m ? name.slice(0, m.index) : name}.${type.ext}`;
+}

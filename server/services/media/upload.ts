@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fieldErrors, HttpError } from '../../errors.js';
+import { bodyRefusal } from '../../plugins/bodyCheck.js';
 
 /** A file received into the staging folder, not yet checked. */
 export interface StagedFile {
@@ -121,5 +122,8 @@ function parseData(value: unknown): unknown {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw fieldErrors({ data: ['Expected a JSON object.'] });
   }
+  // A JSON body that never passed the check of every other JSON body (plugins/security.ts).
+  const refusal = bodyRefusal(parsed);
+  if (refusal) throw refusal;
   return parsed;
 }
