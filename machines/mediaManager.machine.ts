@@ -217,6 +217,11 @@ export const mediaManagerMachine = setup({
   on: {
     // Browse reloads at once (its own handler); elsewhere the list reloads when browsing resumes.
     reload: { actions: assign({ stale: true }) },
+    // Back/Forward while the editor, a dialog or a write is on: what it finishes returns to the URL's folder.
+    'query.sync': {
+      guard: { type: 'urlDiffers', params: ({ event }) => ({ search: event.search }) },
+      actions: assign(({ context, event }) => ({ ...fromQuery(context, event.search), stale: true })),
+    },
     'selectMode.set': {
       actions: assign(({ context, event }) => {
         const error = validateSelectMode(event.mode);

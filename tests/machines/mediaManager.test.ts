@@ -526,6 +526,19 @@ describe('media manager: folder, page, filter and search in the URL (issue 18)',
     expect((calls.loadMedia as any[]).map((i) => i.folder)).toEqual([null, 1, 2, 1, null]);
   });
 
+  it('Back while the editor is open shows the folder of the URL once the editor closes', async () => {
+    const { actor, calls, ready, ctx } = boot({ folder: folderA });
+    await ready();
+    actor.send({ type: 'editor.open', media: media(1) });
+    await waitFor(actor, (s) => s.matches({ editor: 'open' }));
+    actor.send({ type: 'query.sync', search: '' });
+    expect(actor.getSnapshot().matches({ editor: 'open' })).toBe(true);
+    actor.send({ type: 'editor.close' });
+    await ready();
+    expect(ctx().parentFolders).toEqual([]);
+    expect((calls.loadMedia as any[]).map((i) => i.folder)).toEqual([1, null]);
+  });
+
   it('a page, filter or search change is written to the URL with the folder', async () => {
     const urls: string[] = [];
     const { actor, ready } = boot({ folder: folderA }, {}, (u) => urls.push(u));
