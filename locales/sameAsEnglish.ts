@@ -17,6 +17,7 @@ export const SAME_AS_ENGLISH: Record<string, Language[]> = {
   'nav.media': ['it', 'nl', 'pl', 'al'], // "Media" is the word these languages use (media library)
   'nav.pages': ['fr'], // French "Pages"
   'nav.promotions': ['fr'], // French "Promotions"
+  'media.folder': ['pl'], // "Folder" is the Polish word (the Polish file says "Foldery" for folders throughout)
   'roles.dealer': ['nl', 'pl'], // "dealer" is the Dutch and Polish word for a machinery dealer
   'errors.status': ['es'], // Spanish "Error {{status}}" is spelled as in English
   'confirm.ok': ['it', 'fr', 'de', 'nl', 'hu', 'pt', 'pl', 'al'], // "OK" is the native button label there

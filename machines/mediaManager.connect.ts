@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { formatBytes, isSelected, mediaKind, VIRTUAL_FOLDERS } from './mediaManager.helpers';
+import { folderLabel, folderOptions, formatBytes, isSelected, mediaKind, movedIds, VIRTUAL_FOLDERS } from './mediaManager.helpers';
 import type { MediaManagerEvent, mediaManagerMachine } from './mediaManager.machine';
 import { CLEAR_EDIT_LIST, type MediaFolder, type MediaItem } from './mediaManager.types';
 
@@ -15,6 +15,8 @@ export type MediaManagerStatus =
   | 'deleting'
   | 'savingFolder'
   | 'deletingFolder'
+  | 'moveDialog'
+  | 'movingMedia'
   | 'editor';
 
 export type EditorStatus = 'loading' | 'failed' | 'open' | 'saving';
@@ -25,15 +27,19 @@ function statusOf(s: MediaManagerSnapshot): MediaManagerStatus {
   if (s.matches({ browse: 'ready' })) return 'ready';
   if (s.matches({ browse: 'failed' })) return 'failed';
   if (s.matches('editor')) return 'editor';
+  if (s.matches('moveDialog')) return 'moveDialog';
   return s.value as MediaManagerStatus;
+}
+
+function moveStatusOf(s: MediaManagerSnapshot): 'loading' | 'failed' | 'picking' | null {
+  for (const st of ['loading', 'failed', 'picking'] as const) if (s.matches({ moveDialog: st })) return st;
+  return null;
 }
 
 function editorStatusOf(s: MediaManagerSnapshot): EditorStatus | null {
   for (const st of ['loading', 'failed', 'open', 'saving'] as const) if (s.matches({ editor: st })) return st;
   return null;
 }
-
-const folderLabel = (f: MediaFolder) => f.title || f.path.split('/').filter(Boolean).pop() || f.path;
 
 /**
  * Snapshot + send → the plain props the media screens render (Zag-style connect): no
@@ -59,7 +65,15 @@ export function connectMediaManager(snapshot: MediaManagerSnapshot, send: MediaM
     choose: () => send({ type: 'media.choose', media }),
     toggleTick: () => send({ type: 'editList.toggle', id: media.id }),
     edit: () => send({ type: 'editor.open', media }),
+    /** What dragging this tile carries: the ticked media when it is ticked, else itself. */
+    dragIds: movedIds(c.editList, media.id),
+    /** The keyboard's way to move: Move to… for this tile (and the ticked ones with it). */
+    requestMove: () => send({ type: 'move.request', ids: movedIds(c.editList, media.id) }),
   });
+
+  const drop = (folder: number | null) => (ids: number[]) => send({ type: 'media.drop', ids, folder });
+  const moveStatus = moveStatusOf(snapshot);
+  const tree = c.folderTree ? folderOptions(c.folderTree) : null;
 
   const editMedia = c.editMedia;
 
@@ -97,13 +111,21 @@ export function connectMediaManager(snapshot: MediaManagerSnapshot, send: MediaM
 
     /** Root first; the last item is the folder shown. */
     breadcrumb: [
-      { key: 'root', folder: null as MediaFolder | null, label: 'mediaManager.root', current: trail.length === 0, open: () => send({ type: 'folder.open', folder: null }) },
+      {
+        key: 'root',
+        folder: null as MediaFolder | null,
+        label: 'mediaManager.root',
+        current: trail.length === 0,
+        open: () => send({ type: 'folder.open', folder: null }),
+        drop: drop(null),
+      },
       ...trail.map((folder, i) => ({
         key: String(folder.id),
         folder: folder as MediaFolder | null,
         label: folderLabel(folder),
         current: i === trail.length - 1,
         open: () => send({ type: 'folder.open', folder }),
+        drop: drop(folder.id),
       })),
     ],
     currentFolder: trail.length ? trail[trail.length - 1] : null,
@@ -114,6 +136,7 @@ export function connectMediaManager(snapshot: MediaManagerSnapshot, send: MediaM
       open: () => send({ type: 'folder.open', folder }),
       rename: (title: string) => send({ type: 'folder.rename', folder, title }),
       remove: () => send({ type: 'folder.delete', folder }),
+      drop: drop(folder.id),
     })),
     createFolder: (title: string) => send({ type: 'folder.create', title }),
     folderErrors: c.folderErrors,
@@ -138,6 +161,21 @@ export function connectMediaManager(snapshot: MediaManagerSnapshot, send: MediaM
       clear: () => send({ type: 'editList.toggle', id: CLEAR_EDIT_LIST }),
     },
     canBulkDelete: interactive && c.editList.length > 0,
+    canMove: interactive && c.editList.length > 0,
+    requestMove: () => send({ type: 'move.request' }),
+    moving: status === 'movingMedia',
+
+    /** The Move to… dialog: the root, then every folder under its parent. */
+    moveDialog: {
+      open: moveStatus !== null,
+      status: moveStatus,
+      count: c.pendingMove?.ids.length ?? 0,
+      loadError: moveStatus === 'failed' ? c.loadError : null,
+      options: tree ?? [],
+      choose: (folder: number | null) => send({ type: 'move.choose', folder }),
+      cancel: () => send({ type: 'move.cancel' }),
+      retry: () => send({ type: 'move.retry' }),
+    },
     requestBulkDelete: () => send({ type: 'bulkDelete.request' }),
     deleting: status === 'deleting' || status === 'deletingFolder',
 
@@ -158,6 +196,8 @@ export function connectMediaManager(snapshot: MediaManagerSnapshot, send: MediaM
           }
         : null,
       canSave: editorStatus === 'open',
+      /** The folder field's choices (null while the folders load, or when they could not be). */
+      folderOptions: tree,
       close: () => send({ type: 'editor.close' }),
       retry: () => send({ type: 'editor.retry' }),
       save: (data: Record<string, unknown>) => send({ type: 'editor.save', data }),

@@ -5,6 +5,8 @@ import {
   type MediaFolder,
   type MediaItem,
   type MediaListResponse,
+  type MediaQuery,
+  type FolderOption,
   SELECT_MODES,
   type SelectMode,
   type Selection,
@@ -79,12 +81,24 @@ export function nextTrail(trail: MediaFolder[], folder: MediaFolder | null): Med
 }
 
 /**
- * A trail of one folder that is not at the root (a deep link, or a folder opened from an
- * all-folders search) gets the ancestors the server names, so the breadcrumb is whole.
+ * A trail of one folder (a deep link, a reload, Back to a folder no longer in the trail,
+ * or a folder opened from an all-folders search) gets that folder as the server names it
+ * and its ancestors, so the breadcrumb is whole.
  */
 export function completeTrail(trail: MediaFolder[], parent: MediaListResponse['parent_folder']): MediaFolder[] {
-  if (trail.length !== 1 || !parent || parent.id !== trail[0].id || !parent.ancestors?.length) return trail;
-  return [...parent.ancestors, trail[0]];
+  if (trail.length !== 1 || !parent || parent.id !== trail[0].id || parent.path === undefined) return trail;
+  const { ancestors = [], ...folder } = parent;
+  return [...ancestors, { ...trail[0], ...folder, id: parent.id }];
+}
+
+/**
+ * The trail to a folder known only by its id (from the URL): cut back to it when it is in
+ * the trail, else the folder alone, named once the server answers (completeTrail).
+ */
+export function trailTo(trail: MediaFolder[], id: number | null): MediaFolder[] {
+  if (id === null) return [];
+  const at = trail.findIndex((f) => f.id === id);
+  return at >= 0 ? trail.slice(0, at + 1) : [{ id, path: '' }];
 }
 
 export const currentFolderId = (trail: MediaFolder[]): number | null => (trail.length ? trail[trail.length - 1].id : null);
@@ -95,6 +109,60 @@ export function normalizeMimeType(value: unknown): string | null {
   const v = value.trim().toLowerCase();
   return /^[a-z]+\/(\*|[a-z0-9][a-z0-9.+-]*)$/.test(v) ? v : null;
 }
+
+/** The URL's query → what the media screen shows; anything malformed is the default. */
+export function queryToMedia(search: string): MediaQuery {
+  const p = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const int = (v: string | null) => (v !== null && /^[1-9]\d{0,8}$/.test(v) ? Number(v) : null);
+  return {
+    folder: int(p.get('folder')),
+    page: int(p.get('page')) ?? 1,
+    mimeType: normalizeMimeType(p.get('type')),
+    search: (p.get('search') ?? '').trim(),
+    all: p.get('all') === '1',
+  };
+}
+
+/** What the media screen shows → the URL's query (no `?`), leaving out the defaults. */
+export function mediaToQuery(c: { parentFolders: MediaFolder[]; page: number; mimeType: string | null; search: string; allFolders: boolean }): string {
+  const p = new URLSearchParams();
+  const folder = currentFolderId(c.parentFolders);
+  if (folder !== null) p.set('folder', String(folder));
+  if (c.page > 1) p.set('page', String(c.page));
+  if (c.mimeType) p.set('type', c.mimeType);
+  if (c.search.trim()) p.set('search', c.search.trim());
+  if (c.allFolders) p.set('all', '1');
+  return p.toString();
+}
+
+/** Only the folder makes a new history entry (Back walks the trail); paging, filter and search replace it. */
+export const MEDIA_QUERY_QUIET_KEYS = ['page', 'type', 'search', 'all'] as const;
+
+/** What a tile dragged (or moved) takes along: every ticked media when it is ticked, else itself. */
+export const movedIds = (editList: number[], id: number): number[] => (editList.includes(id) ? [...editList] : [id]);
+
+/** Every folder as the picker lists it: each under its parent, siblings by title, root-down. */
+export function folderOptions(folders: MediaFolder[]): FolderOption[] {
+  const ids = new Set(folders.map((f) => f.id));
+  const children = new Map<number | null, MediaFolder[]>();
+  for (const f of folders) {
+    const parent = f.parent != null && ids.has(f.parent) ? f.parent : null;
+    children.set(parent, [...(children.get(parent) ?? []), f]);
+  }
+  const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+  const out: FolderOption[] = [];
+  const walk = (parent: number | null, depth: number) => {
+    const list = [...(children.get(parent) ?? [])].sort((a, b) => collator.compare(folderLabel(a), folderLabel(b)) || a.id - b.id);
+    for (const f of list) {
+      out.push({ id: f.id, label: folderLabel(f), depth, path: f.path });
+      walk(f.id, depth + 1);
+    }
+  };
+  walk(null, 1);
+  return out;
+}
+
+export const folderLabel = (f: MediaFolder) => f.title || f.path.split('/').filter(Boolean).pop() || f.path;
 
 /** The mime filter as the API takes it: `fltr=mime_type=image/*`. */
 export const mimeFilterParam = (mimeType: string | null) => (mimeType ? `mime_type=${mimeType}` : undefined);

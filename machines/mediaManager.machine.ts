@@ -2,13 +2,17 @@ import { assign, setup } from 'xstate';
 import {
   chooseMedia,
   completeTrail,
+  currentFolderId,
   emptySelection,
   fromListResponse,
   isSelectMode,
   loadInput,
+  mediaToQuery,
   nextTrail,
   normalizeMimeType,
+  queryToMedia,
   SEARCH_DEBOUNCE_MS,
+  trailTo,
   toggleEditList,
   validateSelectMode,
   validateSelection,
@@ -21,6 +25,7 @@ import type {
   MediaFolder,
   MediaItem,
   MediaListResponse,
+  MoveMediaInput,
   Notice,
   PendingDelete,
   SaveFolderInput,
@@ -65,6 +70,10 @@ export interface MediaManagerContext {
   loadError: LoadError | null;
   folderErrors: FieldErrors | null;
   pendingDelete: PendingDelete | null;
+  /** The media being moved (Move to… dialog, a drop) and, once chosen, where to. */
+  pendingMove: MoveMediaInput | null;
+  /** Every folder of the site (`GET api/media-folders/tree`) for the folder picker and the editor's folder field; null until loaded. */
+  folderTree: MediaFolder[] | null;
   debounceMs: number;
 }
 
@@ -75,6 +84,8 @@ export interface MediaManagerInput {
   /** Start inside this folder (its trail is just that folder). */
   folder?: MediaFolder | null;
   search?: string;
+  /** The media screen's URL query at start (`location.search`); it wins over folder, search and mimeType. */
+  query?: string;
   debounceMs?: number;
 }
 
@@ -99,12 +110,27 @@ export type MediaManagerEvent =
   | { type: 'editor.close' }
   | { type: 'editor.retry' }
   | { type: 'editor.save'; data: Record<string, unknown> }
-  | { type: 'editor.delete' };
+  | { type: 'editor.delete' }
+  /** Move to…: the dialog for these ids, or for the ticked ones. */
+  | { type: 'move.request'; ids?: number[] }
+  | { type: 'move.choose'; folder: number | null }
+  | { type: 'move.cancel' }
+  | { type: 'move.retry' }
+  /** Tiles dropped on a folder tile or a trail crumb: moved at once. */
+  | { type: 'media.drop'; ids: number[]; folder: number | null }
+  /** The URL changed from outside (Back/Forward, a link): `location.search`. */
+  | { type: 'query.sync'; search: string };
 
 const confirmInput = (pending: PendingDelete | null): ConfirmInput =>
   pending?.kind === 'folder'
     ? { title: 'mediaGallery.deleteFolderTitle', question: 'mediaGallery.deleteFolder', values: { name: pending.folder.title ?? pending.folder.path }, danger: true }
     : { title: 'mediaGallery.deleteTitle', question: 'mediaGallery.deleteSelected', values: { count: pending?.ids.length ?? 0 }, danger: true };
+
+/** What a URL query sets: the folder (trail cut back to it when it is there), page, filter and search. */
+function fromQuery(context: MediaManagerContext, search: string) {
+  const q = queryToMedia(search);
+  return { parentFolders: trailTo(context.parentFolders, q.folder), page: q.page, mimeType: q.mimeType, search: q.search, allFolders: q.all };
+}
 
 const deletedIds = (pending: PendingDelete | null) => (pending?.kind === 'media' ? pending.ids : []);
 
@@ -129,9 +155,14 @@ export const mediaManagerMachine = setup({
     saveFolder: provided<MediaFolder, SaveFolderInput>('saveFolder'),
     deleteFolder: provided<unknown, { id: number }>('deleteFolder'),
     confirm: provided<boolean, ConfirmInput>('confirm'),
+    loadFolderTree: provided<MediaFolder[], void>('loadFolderTree'),
+    /** Moves the media in one request and answers how many are now in the folder. */
+    moveMedia: provided<number, MoveMediaInput>('moveMedia'),
   },
   actions: {
     notify: (_, _notice: Notice) => {},
+    /** Mirror what is shown in the URL (only the media screen does; the app compares with `location.search`). */
+    writeUrl: (_, _params: { search: string }) => {},
   },
   guards: {
     noneMode: ({ context }) => context.selectMode === 'none',
@@ -141,6 +172,10 @@ export const mediaManagerMachine = setup({
     approved: (_, params: { answer: unknown }) => params.answer === true,
     approvedFolderDelete: ({ context }, params: { answer: unknown }) =>
       params.answer === true && context.pendingDelete?.kind === 'folder',
+    movable: ({ context }, params: { ids?: number[] }) => (params.ids ?? context.editList).length > 0,
+    otherFolder: ({ context }, params: { ids: number[]; folder: number | null }) =>
+      params.ids.length > 0 && params.folder !== currentFolderId(context.parentFolders),
+    urlDiffers: ({ context }, params: { search: string }) => mediaToQuery(fromQuery(context, params.search)) !== mediaToQuery(context),
     otherPage: ({ context }, params: { page: number }) =>
       Number.isInteger(params.page) && params.page >= 1 && params.page <= context.pages && params.page !== context.page,
   },
@@ -149,17 +184,18 @@ export const mediaManagerMachine = setup({
   context: ({ input }) => {
     const selectMode = isSelectMode(input.selectMode) ? input.selectMode : 'none';
     const selectionError = input.selection === undefined ? null : validateSelection(selectMode, input.selection);
+    const fromUrl = input.query === undefined ? null : queryToMedia(input.query);
     return {
       medias: [],
       folders: [],
-      parentFolders: input.folder ? [input.folder] : [],
+      parentFolders: fromUrl ? trailTo([], fromUrl.folder) : input.folder ? [input.folder] : [],
       parentFolder: null,
-      page: 1,
-      pages: 1,
+      page: fromUrl?.page ?? 1,
+      pages: fromUrl?.page ?? 1,
       count: 0,
-      mimeType: normalizeMimeType(input.mimeType),
-      search: input.search ?? '',
-      allFolders: false,
+      mimeType: fromUrl ? fromUrl.mimeType : normalizeMimeType(input.mimeType),
+      search: fromUrl ? fromUrl.search : (input.search ?? ''),
+      allFolders: fromUrl?.all ?? false,
       loading: false,
       stale: false,
       editMedia: null,
@@ -172,6 +208,8 @@ export const mediaManagerMachine = setup({
       loadError: null,
       folderErrors: null,
       pendingDelete: null,
+      pendingMove: null,
+      folderTree: null,
       debounceMs: input.debounceMs ?? SEARCH_DEBOUNCE_MS,
     };
   },
@@ -179,6 +217,11 @@ export const mediaManagerMachine = setup({
   on: {
     // Browse reloads at once (its own handler); elsewhere the list reloads when browsing resumes.
     reload: { actions: assign({ stale: true }) },
+    // Back/Forward while the editor, a dialog or a write is on: what it finishes returns to the URL's folder.
+    'query.sync': {
+      guard: { type: 'urlDiffers', params: ({ event }) => ({ search: event.search }) },
+      actions: assign(({ context, event }) => ({ ...fromQuery(context, event.search), stale: true })),
+    },
     'selectMode.set': {
       actions: assign(({ context, event }) => {
         const error = validateSelectMode(event.mode);
@@ -220,11 +263,16 @@ export const mediaManagerMachine = setup({
         // Typing restarts the debounce; a commit (Enter) or the debounce's end loads.
         'search.change': { target: '.ready.debouncing', actions: assign({ search: ({ event }) => event.search, page: 1 }) },
         'search.commit': { target: '.loading', actions: assign({ page: 1 }) },
+        'query.sync': {
+          guard: { type: 'urlDiffers', params: ({ event }) => ({ search: event.search }) },
+          target: '.loading',
+          actions: assign(({ context, event }) => fromQuery(context, event.search)),
+        },
         reload: { target: '.loading' },
       },
       states: {
         loading: {
-          entry: assign({ loading: true, stale: false }),
+          entry: [assign({ loading: true, stale: false }), { type: 'writeUrl', params: ({ context }) => ({ search: mediaToQuery(context) }) }],
           exit: assign({ loading: false }),
           invoke: {
             id: 'loadMedia',
@@ -232,11 +280,15 @@ export const mediaManagerMachine = setup({
             input: ({ context }) => loadInput(context),
             onDone: {
               target: 'ready',
-              actions: assign(({ context, event }) => ({
-                ...fromListResponse(event.output),
-                parentFolders: completeTrail(context.parentFolders, event.output.parent_folder),
-                loadError: null,
-              })),
+              actions: [
+                assign(({ context, event }) => ({
+                  ...fromListResponse(event.output),
+                  parentFolders: completeTrail(context.parentFolders, event.output.parent_folder),
+                  loadError: null,
+                })),
+                // An out-of-range page answers the last page: the URL follows it.
+                { type: 'writeUrl', params: ({ context }) => ({ search: mediaToQuery(context) }) },
+              ],
             },
             onError: { target: 'failed', actions: assign({ loadError: ({ event }) => toBootError(event.error) }) },
           },
@@ -268,6 +320,16 @@ export const mediaManagerMachine = setup({
             'folder.delete': {
               target: '#mediaManager.confirming',
               actions: assign({ pendingDelete: ({ event }) => ({ kind: 'folder' as const, folder: event.folder }) }),
+            },
+            'move.request': {
+              guard: { type: 'movable', params: ({ event }) => ({ ids: event.ids }) },
+              target: '#mediaManager.moveDialog',
+              actions: assign({ pendingMove: ({ context, event }) => ({ ids: [...(event.ids ?? context.editList)], folder: null }) }),
+            },
+            'media.drop': {
+              guard: { type: 'otherFolder', params: ({ event }) => ({ ids: event.ids, folder: event.folder }) },
+              target: '#mediaManager.movingMedia',
+              actions: assign({ pendingMove: ({ event }) => ({ ids: [...event.ids], folder: event.folder }) }),
             },
           },
           states: {
@@ -374,8 +436,64 @@ export const mediaManagerMachine = setup({
         },
       },
     },
+    // Move to…: a folder picker over every folder of the site, the root first.
+    moveDialog: {
+      initial: 'loading',
+      on: { 'move.cancel': { target: '#mediaManager.browse.ready', actions: assign({ pendingMove: null }) } },
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadFolderTree',
+            src: 'loadFolderTree',
+            onDone: { target: 'picking', actions: assign({ folderTree: ({ event }) => event.output }) },
+            onError: { target: 'failed', actions: assign({ loadError: ({ event }) => toBootError(event.error) }) },
+          },
+        },
+        failed: {
+          on: { 'move.retry': { target: 'loading' } },
+        },
+        picking: {
+          on: {
+            'move.choose': {
+              target: '#mediaManager.movingMedia',
+              actions: assign({ pendingMove: ({ context, event }) => ({ ids: context.pendingMove?.ids ?? [], folder: event.folder }) }),
+            },
+          },
+        },
+      },
+    },
+    movingMedia: {
+      invoke: {
+        id: 'moveMedia',
+        src: 'moveMedia',
+        input: ({ context }) => context.pendingMove ?? { ids: [], folder: null },
+        onDone: {
+          target: '#mediaManager.browse.loading',
+          actions: [
+            { type: 'notify', params: ({ event }) => ({ key: 'media.moved', values: { count: event.output }, color: 'success' as const }) },
+            // What moved is no longer ticked: the edit list keeps only what is still shown here.
+            assign(({ context }) => ({
+              editList: context.editList.filter((id) => !context.pendingMove?.ids.includes(id)),
+              pendingMove: null,
+            })),
+          ],
+        },
+        // The server moves all or nothing: the list is as it was.
+        onError: {
+          target: '#mediaManager.browse.ready',
+          actions: [{ type: 'notify', params: { key: 'media.moveFailed', color: 'error' as const } }, assign({ pendingMove: null })],
+        },
+      },
+    },
     editor: {
       initial: 'loading',
+      // The folder field lists every folder; without them it offers the media's own folder only.
+      invoke: {
+        id: 'loadFolderTree',
+        src: 'loadFolderTree',
+        onDone: { actions: assign({ folderTree: ({ event }) => event.output }) },
+        onError: { actions: assign({ folderTree: null }) },
+      },
       states: {
         loading: {
           invoke: {

@@ -1,3 +1,4 @@
+import { currentFolderId } from './mediaManager.helpers';
 import { mediaManagerMachine } from './mediaManager.machine';
 import type { MediaFolder, MediaItem, MediaListResponse } from './mediaManager.types';
 import { done, fail, type MachineModel } from './model/paths';
@@ -39,9 +40,9 @@ export const detail = media(1, { translations: { en: { title: 'Red tractor', alt
 export const mediaManagerModel: MachineModel = {
   machine: mediaManagerMachine,
   input: {},
-  actorIds: ['loadMedia', 'searchDebounce', 'loadMediaDetail', 'saveMedia', 'deleteMedia', 'saveFolder', 'deleteFolder', 'confirm'],
-  // Guards read the select mode, whether anything is ticked and whether the list went stale.
-  contextKey: (c) => [c.selectMode, c.editList.length > 0, c.stale],
+  actorIds: ['loadMedia', 'searchDebounce', 'loadMediaDetail', 'saveMedia', 'deleteMedia', 'saveFolder', 'deleteFolder', 'confirm', 'loadFolderTree', 'moveMedia'],
+  // Guards read the select mode, whether anything is ticked, whether the list went stale and the folder shown.
+  contextKey: (c) => [c.selectMode, c.editList.length > 0, c.stale, currentFolderId(c.parentFolders)],
   events: [
     done('loadMedia', listResponse()),
     fail('loadMedia', { status: 500 }),
@@ -83,5 +84,17 @@ export const mediaManagerModel: MachineModel = {
     fail('saveMedia', { status: 400, data: { 'translations.it.alt_text': ['Too long.'] } }),
     { type: 'editor.delete' },
     { type: 'editor.close' },
+    { type: 'move.request' },
+    { type: 'move.request', ids: [2] },
+    done('loadFolderTree', [folderA, folderB]),
+    fail('loadFolderTree', { status: 503 }),
+    { type: 'move.retry' },
+    { type: 'move.choose', folder: 2 },
+    { type: 'move.cancel' },
+    done('moveMedia', 1),
+    fail('moveMedia', { status: 400, data: { folder: ['Invalid pk "2" - object does not exist.'] } }),
+    { type: 'media.drop', ids: [1], folder: 1 },
+    { type: 'query.sync', search: 'folder=2&page=2' },
+    { type: 'query.sync', search: '' },
   ],
 };

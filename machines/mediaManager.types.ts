@@ -97,6 +97,29 @@ export interface SaveFolderInput {
   version?: number;
 }
 
+/** `POST api/media/move/`: the media to file into the folder (null = the root). */
+export interface MoveMediaInput {
+  ids: number[];
+  folder: number | null;
+}
+
+/** What the media screen keeps in its URL (issue 18): `?folder=3&page=2&type=image/*&search=red&all=1`. */
+export interface MediaQuery {
+  folder: number | null;
+  page: number;
+  mimeType: string | null;
+  search: string;
+  all: boolean;
+}
+
+/** A folder of the folder picker: the tree flattened root-down, each with its depth (1 = in the root). */
+export interface FolderOption {
+  id: number;
+  label: string;
+  depth: number;
+  path: string;
+}
+
 /** What a confirmed delete removes, and where declining returns to. */
 export type PendingDelete =
   | { kind: 'media'; ids: number[]; origin: 'grid' | 'editor' }

@@ -8,6 +8,7 @@ import { ancestorsOf, createFolder, deleteFolderTree, foldersFor, getFolder, upd
 import { readerOf } from '../services/media/usage.js';
 import { API_PREFIXES, flag, MEDIA, idParam, ifMatchVersion, intParam, languageCode, languageFor, pk, str, version } from '../services/media/http.js';
 import { listMedia, MEDIA_PAGE_SIZE, parseFltr } from '../services/media/library.js';
+import mediaMoves from './mediaMoves.js';
 import { folderJson } from '../services/media/serialize.js';
 import { searchWords } from '../services/media/terms.js';
 import type { Tenant } from '../services/tenants.js';
@@ -37,6 +38,8 @@ const updateBody = z.object({ title: title.optional(), parent: pk.nullable().opt
  * /backoffice/api/media-folders.
  */
 const mediaFolders: FastifyPluginAsync = async (app) => {
+  await app.register(mediaMoves);
+
   async function list(req: FastifyRequest, reply: FastifyReply, folderId: number | null) {
     await requirePermission(req, 'view', 'media');
     const tenant = await requireTenant(req);

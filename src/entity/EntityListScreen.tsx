@@ -15,6 +15,7 @@ import { useIntlLocale } from '../fields/locale';
 import { Cell, columnLabel } from './cells';
 import { ListFilter } from './ListFilters';
 import { rememberListQuery } from './listMemory';
+import { writeUrlQuery } from '../routing/urlQuery';
 import { buttonClass, EIcon } from './ui';
 
 /**
@@ -23,16 +24,7 @@ import { buttonClass, EIcon } from './ui';
  */
 function writeUrl(path: string, search: string, replace: boolean) {
   rememberListQuery(path, search);
-  const want = search ? `?${search}` : '';
-  if (window.location.search === want) return;
-  const before = new URLSearchParams(window.location.search);
-  const after = new URLSearchParams(search);
-  before.delete('search');
-  after.delete('search');
-  const onlySearch = before.toString() === after.toString();
-  const next = window.location.pathname + want;
-  if (replace || onlySearch) window.history.replaceState(window.history.state, '', next);
-  else window.history.pushState(window.history.state, '', next);
+  writeUrlQuery(search, { replace, quiet: ['search'] });
 }
 
 function Toolbar({ entity, list, canAdd }: { entity: EntityDef; list: EntityListProps; canAdd: boolean }) {

@@ -7,6 +7,7 @@ import type {
   MediaFolder,
   MediaItem,
   MediaListResponse,
+  MoveMediaInput,
   Notice,
   SaveFolderInput,
   SaveMediaInput,
@@ -122,6 +123,13 @@ export function mediaManagerImplementations(ask: (request: ConfirmRequest) => Pr
       ),
       deleteFolder: fromPromise<unknown, { id: number }>(({ input }) => api(folderUrl(input.id), { method: 'DELETE' })),
       confirm: fromPromise<boolean, ConfirmInput>(({ input }) => ask(confirmRequest(input))),
+      loadFolderTree: fromPromise<MediaFolder[], void>(async ({ signal }) => (await api<{ folders: MediaFolder[] }>(`${MEDIA_API}/media-folders/tree/`, { signal })).folders),
+      moveMedia: fromPromise<number, MoveMediaInput>(async ({ input }) => {
+        const { moved } = await api<{ moved: number }>(`${MEDIA_API}/media/move/`, { method: 'POST', body: input });
+        // Their folder and version changed: what a field remembers of them is outdated.
+        forget(input.ids);
+        return moved;
+      }),
     },
     actions: {
       notify: (_: unknown, notice: Notice) => void showSnackbar({ message: t(notice.key, notice.values), color: notice.color }),

@@ -5,11 +5,14 @@ import type { FieldErrors } from '../../machines/session.types';
 import { useT } from '../i18n/i18n';
 import { Spinner } from '../ui/Spinner';
 import { Icon } from '../ui/icons';
+import { dragSource, dropTarget } from './dragMedia';
 import { MediaThumb } from './MediaPreview';
 import { type MediaManagerRef, type MediaPermissions, useMediaView } from './useMediaManager';
 
 const button = 'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium disabled:opacity-50';
 const subtle = `${button} border border-surface-border text-ink hover:bg-surface-overlay`;
+/** How a folder tile or crumb looks while tiles are dragged over it. */
+const dropLook = 'data-[drop-over=true]:outline data-[drop-over=true]:outline-2 data-[drop-over=true]:outline-brand data-[drop-over=true]:bg-brand-soft/30';
 const input =
   'block w-full rounded-md border border-surface-border bg-surface px-3 py-2 text-sm text-ink placeholder:text-ink-faint focus:border-brand focus:outline-none';
 
@@ -55,8 +58,8 @@ function FolderTitleForm({ label, initial = '', submitLabel, onSubmit, testId }:
   );
 }
 
-/** Spec §2 folder tree: the trail from the root to the folder shown; each step opens that folder. */
-export function Breadcrumb({ manager }: { manager: MediaManagerRef }) {
+/** Spec §2 folder tree: the trail from the root to the folder shown; each step opens that folder, and takes dragged tiles. */
+export function Breadcrumb({ manager, canDrop = false }: { manager: MediaManagerRef; canDrop?: boolean }) {
   const t = useT();
   const crumbs = useMediaView(manager, (p) => p.breadcrumb);
   return (
@@ -69,7 +72,8 @@ export function Breadcrumb({ manager }: { manager: MediaManagerRef }) {
               type="button"
               onClick={c.open}
               aria-current={c.current ? 'location' : undefined}
-              className={`flex items-center gap-1 rounded px-1.5 py-0.5 ${c.current ? 'font-semibold text-ink' : 'text-ink-muted hover:bg-surface-overlay hover:text-ink'}`}
+              {...dropTarget(c.drop, canDrop && !c.current)}
+              className={`flex items-center gap-1 rounded px-1.5 py-0.5 ${dropLook} ${c.current ? 'font-semibold text-ink' : 'text-ink-muted hover:bg-surface-overlay hover:text-ink'}`}
             >
               {i === 0 && <Icon name="home" width={16} height={16} />}
               {i === 0 ? t(c.label) : c.label}
@@ -162,7 +166,7 @@ export function NewFolderButton({ manager }: { manager: MediaManagerRef }) {
   );
 }
 
-/** The folders inside the one shown: open; rename and delete (after the confirm) when allowed. */
+/** The folders inside the one shown: open; rename, delete (after the confirm) and take dragged tiles when allowed. */
 export function FolderList({ manager, permissions }: { manager: MediaManagerRef; permissions: MediaPermissions }) {
   const t = useT();
   const { folders, interactive, folderErrors } = useMediaView(manager, (p) => ({ folders: p.folders, interactive: p.interactive, folderErrors: p.folderErrors }));
@@ -172,7 +176,7 @@ export function FolderList({ manager, permissions }: { manager: MediaManagerRef;
       {folders.length > 0 && (
         <ul className="grid grid-cols-1 gap-2 @lg:grid-cols-2 @4xl:grid-cols-4" aria-label={t('media.folders')} data-testid="media-folders">
           {folders.map((f) => (
-            <li key={f.id} className="flex items-center rounded-lg border border-surface-border bg-surface-raised">
+            <li key={f.id} className={`flex items-center rounded-lg border border-surface-border bg-surface-raised ${dropLook}`} {...dropTarget(f.drop, permissions.change && interactive)} data-testid="media-folder">
               <button
                 type="button"
                 onClick={f.open}
@@ -214,13 +218,16 @@ type GridItem = MediaManagerProps['gridItems'][number];
 
 const tileLabel = (item: GridItem) => item.media.title || item.media.name;
 
-/** One media of the grid: a button (edit, or pick in the picker) and, for bulk delete, a checkbox. */
-function MediaTile({ item, picking, canTick, interactive }: { item: GridItem; picking: boolean; canTick: boolean; interactive: boolean }) {
+/**
+ * One media of the grid: a button (edit, or pick in the picker), a checkbox for bulk
+ * actions, and where media may be changed, dragged onto a folder or Move to… from the keyboard.
+ */
+function MediaTile({ item, picking, canTick, canMove, interactive }: { item: GridItem; picking: boolean; canTick: boolean; canMove: boolean; interactive: boolean }) {
   const t = useT();
   const name = tileLabel(item);
   const marked = picking ? item.selected : item.ticked;
   return (
-    <li className="relative" data-testid="media-tile" data-media-id={item.id}>
+    <li className="relative" data-testid="media-tile" data-media-id={item.id} {...dragSource(item.dragIds, canMove && interactive)}>
       <button
         type="button"
         onClick={item.choose}
@@ -246,6 +253,18 @@ function MediaTile({ item, picking, canTick, interactive }: { item: GridItem; pi
           <input type="checkbox" checked={item.ticked} onChange={item.toggleTick} disabled={!interactive} className="h-4 w-4 accent-brand" />
           <span className="sr-only">{t('media.select', { name })}</span>
         </label>
+      )}
+      {canMove && (
+        <button
+          type="button"
+          onClick={item.requestMove}
+          disabled={!interactive}
+          className="absolute right-2.5 top-2.5 rounded bg-surface/80 p-1 text-ink-muted hover:text-ink"
+          aria-label={t('media.moveOne', { name })}
+          data-testid="media-tile-move"
+        >
+          <Icon name="folderMove" width={16} height={16} />
+        </button>
       )}
     </li>
   );
@@ -299,7 +318,7 @@ export function MediaGrid({ manager, permissions, picking }: { manager: MediaMan
       data-testid="media-grid"
     >
       {view.items.map((item) => (
-        <MediaTile key={item.id} item={item} picking={picking} canTick={permissions.delete} interactive={view.interactive} />
+        <MediaTile key={item.id} item={item} picking={picking} canTick={permissions.delete || permissions.change} canMove={permissions.change && !picking} interactive={view.interactive} />
       ))}
     </ul>
   );
@@ -325,11 +344,20 @@ export function Pagination({ manager }: { manager: MediaManagerRef }) {
   );
 }
 
-/** Spec §2/§5 multi-select: how many are ticked, clear, and the bulk delete behind the confirm. */
-export function BulkBar({ manager }: { manager: MediaManagerRef }) {
+/** Spec §2/§5 multi-select: how many are ticked, clear, Move to… and the bulk delete behind the confirm, as allowed. */
+export function BulkBar({ manager, permissions }: { manager: MediaManagerRef; permissions: MediaPermissions }) {
   const t = useT();
-  const v = useMediaView(manager, (p) => ({ count: p.editList.count, clear: p.editList.clear, canBulkDelete: p.canBulkDelete, requestBulkDelete: p.requestBulkDelete, deleting: p.deleting }));
-  if (!v.count && !v.deleting) return null;
+  const v = useMediaView(manager, (p) => ({
+    count: p.editList.count,
+    clear: p.editList.clear,
+    canBulkDelete: p.canBulkDelete,
+    requestBulkDelete: p.requestBulkDelete,
+    deleting: p.deleting,
+    canMove: p.canMove,
+    requestMove: p.requestMove,
+    moving: p.moving,
+  }));
+  if (!v.count && !v.deleting && !v.moving) return null;
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-lg border border-brand/40 bg-brand-soft/20 px-3 py-2" data-testid="media-bulk-bar" role="region" aria-label={t('media.selection')}>
       <span className="text-sm font-medium" aria-live="polite">
@@ -338,16 +366,19 @@ export function BulkBar({ manager }: { manager: MediaManagerRef }) {
       <button type="button" onClick={v.clear} className="rounded-md px-2 py-1 text-sm text-ink-muted hover:bg-surface-overlay hover:text-ink">
         {t('media.clearSelection')}
       </button>
-      <button
-        type="button"
-        onClick={v.requestBulkDelete}
-        disabled={!v.canBulkDelete}
-        className={`${button} ml-auto bg-danger-strong text-white hover:bg-danger`}
-        data-testid="bulk-delete"
-      >
-        {v.deleting ? <Spinner /> : <Icon name="trash" width={16} height={16} />}
-        {t('media.deleteSelection')}
-      </button>
+      <span className="ml-auto" />
+      {permissions.change && (
+        <button type="button" onClick={v.requestMove} disabled={!v.canMove} className={subtle} data-testid="bulk-move">
+          {v.moving ? <Spinner /> : <Icon name="folderMove" width={16} height={16} />}
+          {t('media.moveTo')}
+        </button>
+      )}
+      {permissions.delete && (
+        <button type="button" onClick={v.requestBulkDelete} disabled={!v.canBulkDelete} className={`${button} bg-danger-strong text-white hover:bg-danger`} data-testid="bulk-delete">
+          {v.deleting ? <Spinner /> : <Icon name="trash" width={16} height={16} />}
+          {t('media.deleteSelection')}
+        </button>
+      )}
     </div>
   );
 }

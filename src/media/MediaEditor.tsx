@@ -1,7 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { FormEvent } from 'react';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES } from '../../locales/languages';
-import type { MediaItem, MediaTranslation } from '../../machines/mediaManager.types';
+import type { FolderOption, MediaItem, MediaTranslation } from '../../machines/mediaManager.types';
 import type { FieldErrors } from '../../machines/session.types';
 import { useSession } from '../app/AppActors';
 import { useT } from '../i18n/i18n';
@@ -43,6 +43,53 @@ export function changedTranslations(media: MediaItem, form: FormData, languages:
     }
   }
   return out;
+}
+
+/** The form's folder as the PATCH takes it: only when it differs from the media's own. */
+export function changedFolder(media: MediaItem, form: FormData): { folder?: number | null } {
+  const raw = form.get('folder');
+  if (typeof raw !== 'string') return {};
+  const folder = raw === '' ? null : Number(raw);
+  return folder === (media.folder ?? null) ? {} : { folder };
+}
+
+/**
+ * Where the media is filed: the root and every folder under its parent. Until the folders
+ * are there it offers the media's own folder only, so nothing can be chosen by mistake.
+ */
+function FolderField({ media, options, readOnly, messages }: { media: MediaItem; options: FolderOption[] | null; readOnly: boolean; messages?: string[] }) {
+  const t = useT();
+  const id = `media-${media.id}-folder`;
+  const current = media.folder ?? null;
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {t('media.folder')}
+      </label>
+      <select
+        // A new key once the folders arrive: the uncontrolled select then starts on the media's folder.
+        key={options ? 'loaded' : 'loading'}
+        id={id}
+        name="folder"
+        defaultValue={current === null ? '' : String(current)}
+        disabled={readOnly || !options}
+        aria-invalid={messages?.length ? true : undefined}
+        aria-describedby={messages?.length ? `${id}-error` : undefined}
+        className={input}
+        data-testid="media-folder-select"
+      >
+        <option value="">{t('mediaManager.root')}</option>
+        {options
+          ? options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {`${'\u00a0\u00a0\u00a0'.repeat(o.depth - 1)}${o.label}`}
+              </option>
+            ))
+          : current !== null && <option value={current}>{t('media.loadingFolders')}</option>}
+      </select>
+      <Errors id={`${id}-error`} messages={messages} />
+    </div>
+  );
 }
 
 function Errors({ messages, id }: { messages?: string[]; id?: string }) {
@@ -102,6 +149,7 @@ function FileInfo({ info }: { info: { name: string; size: string; type: string; 
 function TranslationsForm({
   media,
   languages,
+  folderOptions,
   errors,
   readOnly,
   saving,
@@ -110,6 +158,7 @@ function TranslationsForm({
 }: {
   media: MediaItem;
   languages: string[];
+  folderOptions: FolderOption[] | null;
   errors: FieldErrors | null;
   readOnly: boolean;
   saving: boolean;
@@ -119,11 +168,12 @@ function TranslationsForm({
   const t = useT();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    onSave({ translations: changedTranslations(media, new FormData(e.currentTarget), languages) });
+    const form = new FormData(e.currentTarget);
+    onSave({ translations: changedTranslations(media, form, languages), ...changedFolder(media, form) });
   };
   const errorOf = (lang: string, field: string) => errors?.[`translations.${lang}.${field}`] ?? (lang === languages[0] ? errors?.[field] : undefined);
   const langHasError = (lang: string) => FIELDS.some((f) => errorOf(lang, f)?.length);
-  const general = errors ? Object.entries(errors).filter(([k]) => !k.startsWith('translations.') && !(FIELDS as readonly string[]).includes(k)) : [];
+  const general = errors ? Object.entries(errors).filter(([k]) => !k.startsWith('translations.') && k !== 'folder' && !(FIELDS as readonly string[]).includes(k)) : [];
   return (
     <form onSubmit={submit} className="space-y-4" aria-label={t('media.texts')} data-testid="media-editor-form">
       {general.length > 0 && (
@@ -131,6 +181,7 @@ function TranslationsForm({
           {general.flatMap(([, m]) => m.map((x) => t(x))).join(' ')}
         </div>
       )}
+      <FolderField media={media} options={folderOptions} readOnly={readOnly} messages={errors?.folder} />
       <TabGroup>
         <TabList className="flex flex-wrap gap-1 border-b border-surface-border" aria-label={t('media.languages')}>
           {languages.map((lang) => (
@@ -231,7 +282,7 @@ export function UsedBy({ media }: { media: MediaItem }) {
 }
 
 /**
- * Spec §2 media edit panel: preview, file info, per-language title/alt/description, save,
+ * Spec §2 media edit panel: preview, file info, its folder, per-language title/alt/description, save,
  * replace the file (the URL stays), delete behind the confirm. Without change permission it
  * only shows; without delete permission there is no delete.
  */
@@ -291,6 +342,7 @@ export function MediaEditor({ manager, queue, permissions }: { manager: MediaMan
                   key={`${media.id}:${media.version ?? ''}`}
                   media={media}
                   languages={languages}
+                  folderOptions={ed.folderOptions}
                   errors={ed.errors}
                   readOnly={!permissions.change}
                   saving={ed.status === 'saving'}

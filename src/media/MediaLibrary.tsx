@@ -21,7 +21,7 @@ export function MediaLibrary({
   manager: MediaManagerRef;
   queue: UploadQueueRef;
   permissions: MediaPermissions;
-  /** In the picker: tiles pick instead of opening the editor; no bulk delete, no folder changes. */
+  /** In the picker: tiles pick instead of opening the editor; no bulk actions, no folder changes, no moves. */
   picking?: boolean;
   /** The picker of a field that takes one kind of file keeps its type filter. */
   lockedType?: boolean;
@@ -38,7 +38,7 @@ export function MediaLibrary({
       </aside>
       <div className="@container min-w-0 flex-1 space-y-4">
         <div className="flex flex-wrap items-center gap-3">
-          <Breadcrumb manager={manager} />
+          <Breadcrumb manager={manager} canDrop={manage.change} />
           <div className="ml-auto flex flex-wrap items-center gap-2">
             {permissions.add && !picking && <NewFolderButton manager={manager} />}
             {permissions.add && <FilePickerButton onFiles={addFiles} label={t('upload.choose')} testId="media-upload-input" />}
@@ -50,7 +50,7 @@ export function MediaLibrary({
           </p>
         )}
         <SearchBox manager={manager} />
-        {!picking && <BulkBar manager={manager} />}
+        {!picking && <BulkBar manager={manager} permissions={manage} />}
         <UploadList queue={queue} kind="create" />
         <FolderList manager={manager} permissions={manage} />
         <MediaGrid manager={manager} permissions={manage} picking={picking} />

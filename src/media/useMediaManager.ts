@@ -17,10 +17,16 @@ import { propsEqual } from './propsEqual';
 export type MediaManagerRef = ActorRefFrom<typeof mediaManagerMachine>;
 export type UploadQueueRef = ActorRefFrom<typeof uploadQueueMachine>;
 
-/** A media manager for this component's lifetime, on the HTTP actors and the shell's confirm dialog. */
-export function useMediaManagerActor(input: MediaManagerInput = {}): MediaManagerRef {
+/**
+ * A media manager for this component's lifetime, on the HTTP actors and the shell's
+ * confirm dialog; `writeUrl` (the media screen's) mirrors what it shows in the URL.
+ */
+export function useMediaManagerActor(input: MediaManagerInput = {}, writeUrl?: (search: string) => void): MediaManagerRef {
   const actors = useAppActors();
-  const logic = useMemo(() => mediaManagerMachine.provide(mediaManagerImplementations((request) => askConfirm(actors, request))), [actors]);
+  const logic = useMemo(() => {
+    const impl = mediaManagerImplementations((request) => askConfirm(actors, request));
+    return mediaManagerMachine.provide(writeUrl ? { ...impl, actions: { ...impl.actions, writeUrl: (_: unknown, p: { search: string }) => writeUrl(p.search) } } : impl);
+  }, [actors, writeUrl]);
   return useActorRef(logic, { input });
 }
 

@@ -1,19 +1,36 @@
+import { useEffect, useMemo } from 'react';
+import { useSearch } from 'wouter';
+import { MEDIA_QUERY_QUIET_KEYS } from '../../machines/mediaManager.helpers';
 import type { ScreenProps } from '../routing/routes';
+import { writeUrlQuery } from '../routing/urlQuery';
 import { useT } from '../i18n/i18n';
 import { MediaEditor } from '../media/MediaEditor';
 import { MediaLibrary } from '../media/MediaLibrary';
+import { MoveDialog } from '../media/MoveDialog';
 import { useMediaManagerActor, useMediaPermissions, useUploadQueueActor } from '../media/useMediaManager';
 import { showSnackbar } from '../ui/snackbar';
 
 /**
- * /media (spec §2): the media manager. One media manager and one upload queue live as long
- * as the screen; a finished batch of uploads reloads the list, a replaced file closes the
- * editor (the list reloads with the new thumbnail).
+ * /media (spec §2): the media manager, with its folder, page, filter and search in the URL
+ * (each folder opened is a history entry, so Back walks up the trail). One media manager
+ * and one upload queue live as long as the screen; a finished batch of uploads reloads the
+ * list, a replaced file closes the editor (the list reloads with the new thumbnail).
  */
 export default function MediaScreen(_props: ScreenProps) {
   const t = useT();
   const permissions = useMediaPermissions();
-  const manager = useMediaManagerActor();
+  const search = useSearch();
+  const writeUrl = useMemo(() => {
+    // The first write only tidies the URL the screen was opened with: no history entry for it.
+    let first = true;
+    return (query: string) => {
+      writeUrlQuery(query, { replace: first, quiet: MEDIA_QUERY_QUIET_KEYS });
+      first = false;
+    };
+  }, []);
+  const manager = useMediaManagerActor({ query: window.location.search }, writeUrl);
+  // Back/Forward or a link changed the query: the machine decides whether that shows something else.
+  useEffect(() => manager.send({ type: 'query.sync', search }), [manager, search]);
   const queue = useUploadQueueActor({
     onUploaded: (_media, kind) => {
       if (kind !== 'replace') return;
@@ -27,6 +44,7 @@ export default function MediaScreen(_props: ScreenProps) {
       <h1 className="text-2xl font-semibold">{t('media.heading')}</h1>
       <MediaLibrary manager={manager} queue={queue} permissions={permissions} />
       <MediaEditor manager={manager} queue={queue} permissions={permissions} />
+      <MoveDialog manager={manager} />
     </div>
   );
 }

@@ -28,6 +28,7 @@ const PATHS = {
   language: 'M4 5h8M8 3v2M6 5c0 4 3 7 6 8M10 5c0 4-3 7-6 8M13 21l4-9 4 9M14.5 18h5',
   upload: 'M12 16V4M7 9l5-5 5 5M4 16v4h16v-4',
   folderPlus: 'M3 6h6l2 2h10v11H3zM12 11v5M9.5 13.5h5',
+  folderMove: 'M3 6h6l2 2h10v11H3zM9 13.5h6M12.5 11l2.5 2.5-2.5 2.5',
   trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
   pencil: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
   check: 'M5 12l5 5L20 7',

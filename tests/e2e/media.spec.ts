@@ -1,57 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
 import en from '../../locales/en.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
-import { E2E_PORT } from '../../playwright.config';
+import sharp from 'sharp';
 import { expectSignedIn, login, site } from './helpers';
+import { createFolder, fill, openFolder, ORIGIN, png, signIn, tiles, unique, uploadImage } from './mediaHelpers';
 
 /**
  * The media manager end to end (issue 4): drag-and-drop upload, the folder trail, the
  * Italian alt text, bulk delete behind the confirm, and the declined confirm. Every test
  * works in a folder of its own, so tests running side by side do not see each other's files.
  */
-
-const ORIGIN = `http://localhost:${E2E_PORT}`;
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k) => String(values[k]));
-
-/** A small PNG of one colour, made here so the test depends on no fixture file. */
-const png = (r: number, g: number, b: number) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r, g, b } } }).png().toBuffer();
-
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function signIn(page: Page) {
-  await page.goto(site('localhost', '/backoffice/media'));
-  await login(page, 'admin');
-  await expectSignedIn(page, 'admin');
-  await expect(page.getByTestId('media-screen')).toBeVisible();
-}
-
-/** Writes go through the page's session; the server wants the Origin of the back-office. */
-async function createFolder(page: Page, title: string): Promise<{ id: number; title: string }> {
-  const res = await page.request.post(`${ORIGIN}/backoffice/api/media-folders/`, { data: { title }, headers: { origin: ORIGIN } });
-  expect(res.status()).toBe(201);
-  return res.json();
-}
-
-async function uploadImage(page: Page, folder: number, name: string, color: [number, number, number]): Promise<{ id: number }> {
-  const res = await page.request.post(`${ORIGIN}/backoffice/api/media/`, {
-    headers: { origin: ORIGIN },
-    multipart: {
-      data: JSON.stringify({ folder }),
-      file: { name, mimeType: 'image/png', buffer: await png(...color) },
-    },
-  });
-  expect(res.status()).toBe(201);
-  return res.json();
-}
-
-/** Opens a folder of the root from the folder list. */
-async function openFolder(page: Page, title: string) {
-  await page.getByRole('button', { name: fill(en.media.openFolder, { name: title }), exact: true }).click();
-  await expect(page.getByTestId('media-breadcrumb').locator('[aria-current="location"]')).toHaveText(title);
-}
-
-const tiles = (page: Page) => page.getByTestId('media-grid').getByTestId('media-tile');
 
 test('two images dropped on the library upload into the folder shown and show their thumbnails', async ({ page }) => {
   await signIn(page);
@@ -140,8 +98,9 @@ test('the Italian alt text is saved from the edit panel and is there after a rel
   await expect(page.getByRole('status').filter({ hasText: en.mediaManager.fileInfo })).toBeVisible();
   await expect(editor).toBeHidden();
 
+  // The reload stays in the folder (issue 18).
   await page.reload();
-  await openFolder(page, folder.title);
+  await expect(page.getByTestId('media-breadcrumb').locator('[aria-current="location"]')).toHaveText(folder.title);
   await page.getByRole('button', { name: fill(en.media.edit, { name: 'combine.png' }) }).click();
   await page.getByTestId('media-editor').getByRole('tab', { name: 'Italiano' }).click();
   await expect(page.getByTestId('media-editor').getByTestId('media-lang-it').getByLabel(en.media.altText)).toHaveValue('Mietitrebbia gialla al lavoro');
@@ -233,7 +192,7 @@ test('declining the confirm deletes nothing', async ({ page }) => {
   await expect(page.getByRole('dialog')).toBeHidden();
 
   await page.reload();
-  await openFolder(page, folder.title);
+  await expect(page.getByTestId('media-breadcrumb').locator('[aria-current="location"]')).toHaveText(folder.title);
   await expect(tiles(page)).toHaveCount(2);
   const listed = await page.request.get(`${ORIGIN}/backoffice/api/media-folders/${folder.id}/`);
   expect((await listed.json()).media.paginator.count).toBe(2);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
+  folderOptions,
+  mediaToQuery,
+  movedIds,
   MULTI_SELECTION_ERROR,
   NONE_SELECTION_ERROR,
   SELECT_MODE_ERROR,
@@ -32,6 +35,8 @@ describe('media manager machine (model-based)', () => {
       else expect(Array.isArray(s.context.selection)).toBe(false);
       if (s.matches('editor')) expect(s.context.editMedia).not.toBeNull();
       if (s.matches('browse')) expect(s.context.editMedia).toBeNull();
+      if (s.matches('browse')) expect(s.context.pendingMove).toBeNull();
+      if (s.matches('moveDialog') || s.matches('movingMedia')) expect(s.context.pendingMove?.ids.length).toBeGreaterThan(0);
       actor.stop();
     });
   }
@@ -40,7 +45,8 @@ describe('media manager machine (model-based)', () => {
 /** A media manager on fake actors that answer at once and record what they were asked. */
 function boot(
   input: MediaManagerInput = {},
-  answers: { confirm?: boolean; loadMedia?: (input: any) => unknown; deleteMedia?: () => unknown } = {},
+  answers: { confirm?: boolean; loadMedia?: (input: any) => unknown; deleteMedia?: () => unknown; moveMedia?: (input: any) => unknown } = {},
+  writeUrl: (search: string) => void = () => {},
 ) {
   const calls: Record<string, unknown[]> = {};
   const notices: Notice[] = [];
@@ -59,8 +65,13 @@ function boot(
         saveFolder: fake('saveFolder', () => folderB),
         deleteFolder: fake('deleteFolder', () => ({})),
         confirm: fake('confirm', () => answers.confirm ?? true),
+        loadFolderTree: fake('loadFolderTree', () => [folderB, folderA]),
+        moveMedia: fake('moveMedia', answers.moveMedia ?? ((i) => i.ids.length)),
       } as any,
-      actions: { notify: (_: unknown, notice: Notice) => void notices.push(notice) },
+      actions: {
+        notify: (_: unknown, notice: Notice) => void notices.push(notice),
+        writeUrl: (_: unknown, { search }: { search: string }) => writeUrl(search),
+      },
     }),
     { input: { debounceMs: 5, ...input } },
   ).start();
@@ -370,5 +381,198 @@ describe('media manager: uploads that end behind the editor', () => {
     actor.send({ type: 'editor.close' });
     expect(actor.getSnapshot().matches({ browse: 'ready' })).toBe(true);
     expect(calls.loadMedia.length).toBe(loads);
+  });
+});
+
+describe('media manager: moving media into folders (issue 18)', () => {
+  it('Move to… moves the ticked media into the folder chosen in the dialog, unticks them and reloads', async () => {
+    const { actor, calls, ready, ctx, notices } = boot();
+    await ready();
+    actor.send({ type: 'editList.toggle', id: 1 });
+    actor.send({ type: 'editList.toggle', id: 2 });
+    actor.send({ type: 'move.request' });
+    await waitFor(actor, (s) => s.matches({ moveDialog: 'picking' }));
+    expect(ctx().folderTree).toEqual([folderB, folderA]);
+    actor.send({ type: 'move.choose', folder: 2 });
+    await waitFor(actor, (s) => s.matches({ browse: 'ready' }) && (calls.loadMedia?.length ?? 0) === 2);
+    expect(calls.moveMedia).toEqual([{ ids: [1, 2], folder: 2 }]);
+    expect(ctx().editList).toEqual([]);
+    expect(ctx().pendingMove).toBeNull();
+    expect(notices).toEqual([{ key: 'media.moved', values: { count: 2 }, color: 'success' }]);
+  });
+
+  it("a tile's own Move to… moves that media to the root; other ticks stay", async () => {
+    const { actor, calls, ready, ctx } = boot({ folder: folderA });
+    await ready();
+    actor.send({ type: 'editList.toggle', id: 1 });
+    actor.send({ type: 'move.request', ids: [2] });
+    await waitFor(actor, (s) => s.matches({ moveDialog: 'picking' }));
+    actor.send({ type: 'move.choose', folder: null });
+    await waitFor(actor, (s) => s.matches({ browse: 'ready' }) && (calls.loadMedia?.length ?? 0) === 2);
+    expect(calls.moveMedia).toEqual([{ ids: [2], folder: null }]);
+    expect(ctx().editList).toEqual([1]);
+  });
+
+  it('Move to… is not offered with nothing to move; cancel moves nothing', async () => {
+    const { actor, calls, ready } = boot();
+    await ready();
+    expect(actor.getSnapshot().can({ type: 'move.request' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'move.request', ids: [] })).toBe(false);
+    actor.send({ type: 'move.request', ids: [1] });
+    await waitFor(actor, (s) => s.matches({ moveDialog: 'picking' }));
+    actor.send({ type: 'move.cancel' });
+    expect(actor.getSnapshot().matches({ browse: 'ready' })).toBe(true);
+    expect(calls.moveMedia).toBeUndefined();
+    expect(calls.loadMedia).toHaveLength(1);
+  });
+
+  it('a folder list that fails to load can be retried from the dialog', async () => {
+    let tries = 0;
+    const logic = mediaManagerMachine.provide({
+      actors: {
+        loadMedia: fromPromise(async () => listResponse()),
+        loadFolderTree: fromPromise(async () => {
+          if (tries++ === 0) throw { status: 503, data: { detail: 'Down' } };
+          return [folderA];
+        }),
+      } as any,
+    });
+    const dialog = createActor(logic, { input: {} }).start();
+    await waitFor(dialog, (s) => s.matches({ browse: 'ready' }));
+    dialog.send({ type: 'move.request', ids: [1] });
+    await waitFor(dialog, (s) => s.matches({ moveDialog: 'failed' }));
+    expect(dialog.getSnapshot().context.loadError).toEqual({ status: 503, message: 'Down' });
+    dialog.send({ type: 'move.retry' });
+    await waitFor(dialog, (s) => s.matches({ moveDialog: 'picking' }));
+    expect(dialog.getSnapshot().context.folderTree).toEqual([folderA]);
+  });
+
+  it('tiles dropped on another folder move at once; dropped on the folder shown, nothing happens', async () => {
+    const { actor, calls, ready, notices } = boot({ folder: folderA });
+    await ready();
+    expect(actor.getSnapshot().can({ type: 'media.drop', ids: [1], folder: 1 })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'media.drop', ids: [], folder: 2 })).toBe(false);
+    actor.send({ type: 'media.drop', ids: [1, 2], folder: null });
+    await waitFor(actor, (s) => s.matches({ browse: 'ready' }) && (calls.loadMedia?.length ?? 0) === 2);
+    expect(calls.moveMedia).toEqual([{ ids: [1, 2], folder: null }]);
+    expect(calls.loadFolderTree).toBeUndefined();
+    expect(notices).toEqual([{ key: 'media.moved', values: { count: 2 }, color: 'success' }]);
+  });
+
+  it('a refused move says so and keeps the list and the ticks as they were', async () => {
+    const { actor, calls, ready, ctx, notices } = boot({}, {
+      moveMedia: () => {
+        throw { status: 400, data: { 'ids.0': ['Invalid pk "1" - object does not exist.'] } };
+      },
+    });
+    await ready();
+    actor.send({ type: 'editList.toggle', id: 1 });
+    actor.send({ type: 'media.drop', ids: [1], folder: 1 });
+    await waitFor(actor, (s) => s.matches({ browse: 'ready' }) && (calls.moveMedia?.length ?? 0) === 1);
+    expect(calls.loadMedia).toHaveLength(1);
+    expect(ctx().editList).toEqual([1]);
+    expect(ctx().pendingMove).toBeNull();
+    expect(notices).toEqual([{ key: 'media.moveFailed', color: 'error' }]);
+  });
+
+  it('the edit panel loads every folder for its folder field', async () => {
+    const { actor, calls, ready } = boot();
+    await ready();
+    actor.send({ type: 'editor.open', media: media(1) });
+    await waitFor(actor, (s) => s.matches({ editor: 'open' }) && s.context.folderTree !== null);
+    expect(calls.loadFolderTree).toHaveLength(1);
+    actor.send({ type: 'editor.save', data: { folder: 2 } });
+    await ready();
+    expect(calls.saveMedia).toEqual([{ id: 1, data: { folder: 2 }, version: 1 }]);
+  });
+});
+
+describe('media manager: folder, page, filter and search in the URL (issue 18)', () => {
+  const nested = { ...listResponse({ page: 2 }), parent_folder: { ...folderB, ancestors: [folderA] } };
+
+  it('starts where the URL says, names the trail from the answer and writes the URL back', async () => {
+    const urls: string[] = [];
+    const { calls, ready, ctx } = boot({ query: '?folder=2&page=2&type=image/*&search=red&all=1' }, { loadMedia: () => nested }, (u) => urls.push(u));
+    await ready();
+    expect(calls.loadMedia).toEqual([{ folder: 2, page: 2, search: 'red', all: true, mimeType: 'image/*' }]);
+    expect(ctx().parentFolders).toEqual([folderA, folderB]);
+    expect(urls.at(-1)).toBe('folder=2&page=2&type=image%2F*&search=red&all=1');
+  });
+
+  it('malformed parts of the URL are the defaults', async () => {
+    const { calls, ready } = boot({ query: 'folder=abc&page=-3&type=<script>&all=yes' });
+    await ready();
+    expect(calls.loadMedia).toEqual([{ folder: null, page: 1, search: '', all: false, mimeType: null }]);
+  });
+
+  it('Back to the same query does nothing; to a folder of the trail cuts the trail back; to no query goes to the root', async () => {
+    const urls: string[] = [];
+    const { actor, calls, ready, ctx } = boot({}, {}, (u) => urls.push(u));
+    await ready();
+    actor.send({ type: 'folder.open', folder: folderA });
+    await ready();
+    actor.send({ type: 'folder.open', folder: folderB });
+    await ready();
+    expect(urls.at(-1)).toBe('folder=2');
+    actor.send({ type: 'query.sync', search: '?folder=2' });
+    expect(actor.getSnapshot().can({ type: 'query.sync', search: 'folder=2' })).toBe(false);
+    expect(calls.loadMedia).toHaveLength(3);
+    actor.send({ type: 'query.sync', search: '?folder=1' });
+    await ready();
+    expect(ctx().parentFolders).toEqual([folderA]);
+    actor.send({ type: 'query.sync', search: '' });
+    await ready();
+    expect(ctx().parentFolders).toEqual([]);
+    expect((calls.loadMedia as any[]).map((i) => i.folder)).toEqual([null, 1, 2, 1, null]);
+  });
+
+  it('Back while the editor is open shows the folder of the URL once the editor closes', async () => {
+    const { actor, calls, ready, ctx } = boot({ folder: folderA });
+    await ready();
+    actor.send({ type: 'editor.open', media: media(1) });
+    await waitFor(actor, (s) => s.matches({ editor: 'open' }));
+    actor.send({ type: 'query.sync', search: '' });
+    expect(actor.getSnapshot().matches({ editor: 'open' })).toBe(true);
+    actor.send({ type: 'editor.close' });
+    await ready();
+    expect(ctx().parentFolders).toEqual([]);
+    expect((calls.loadMedia as any[]).map((i) => i.folder)).toEqual([1, null]);
+  });
+
+  it('a page, filter or search change is written to the URL with the folder', async () => {
+    const urls: string[] = [];
+    const { actor, ready } = boot({ folder: folderA }, {}, (u) => urls.push(u));
+    await ready();
+    actor.send({ type: 'page.change', page: 3 });
+    await ready();
+    expect(urls.at(-1)).toBe('folder=1&page=3');
+    actor.send({ type: 'filter.change', mimeType: 'video/*' });
+    await ready();
+    actor.send({ type: 'search.change', search: ' red ' });
+    actor.send({ type: 'search.commit' });
+    await ready();
+    expect(urls.at(-1)).toBe('folder=1&type=video%2F*&search=red');
+  });
+});
+
+describe('media manager helpers for moves and the URL', () => {
+  it('lists folders each under its parent, siblings by title', () => {
+    const f = (id: number, title: string, parent: number | null) => ({ id, title, path: `/${title}`, parent });
+    expect(folderOptions([f(3, 'b2', 1), f(1, 'B', null), f(2, 'a', null), f(4, 'b10', 1), f(5, 'lost', 99)]).map((o) => [o.label, o.depth])).toEqual([
+      ['a', 1],
+      ['B', 1],
+      ['b2', 2],
+      ['b10', 2],
+      ['lost', 1],
+    ]);
+  });
+
+  it('a dragged tile carries the ticked media when it is ticked, else itself', () => {
+    expect(movedIds([3, 1], 1)).toEqual([3, 1]);
+    expect(movedIds([3, 1], 2)).toEqual([2]);
+  });
+
+  it('leaves the defaults out of the URL', () => {
+    expect(mediaToQuery({ parentFolders: [], page: 1, mimeType: null, search: '  ', allFolders: false })).toBe('');
   });
 });

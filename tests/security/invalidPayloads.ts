@@ -72,6 +72,16 @@ const badTranslations = fc.oneof(
 /** An optional field of a declaration: null means empty there, as for every entity field. */
 const badAccountText = (max: number) => badOptionalText(max).filter((v) => v !== null);
 
+/** Ids for a bulk delete that name nothing valid. */
+export const badIds = fc.oneof(
+  notAString.filter((v) => !Array.isArray(v)),
+  fc.constant([]),
+  fc.array(fc.oneof(fc.integer({ max: 0 }), fc.string({ maxLength: 4 }), fc.boolean(), fc.constant(null), fc.double({ noNaN: true }).filter((d) => !Number.isInteger(d))), {
+    minLength: 1,
+    maxLength: 4,
+  }),
+);
+
 export interface HandWritten {
   match: RegExp;
   methods: Method[];
@@ -115,6 +125,12 @@ export const HAND_WRITTEN: HandWritten[] = [
     },
   },
   {
+    match: /^\/api\/media\/move$/,
+    methods: ['POST'],
+    base: () => ({ ids: [1], folder: null }),
+    fields: { ids: badIds, folder: badPk },
+  },
+  {
     // Accounts (server/routes/users.ts): a dealer user on /tenantUsers/ also needs its site, named alongside.
     match: /^\/api\/(users|tenantUsers)\/$/,
     methods: ['POST'],
@@ -133,16 +149,6 @@ export const handWrittenFor = (url: string, method: Method) => {
   const u = url.replace(/^\/backoffice\/api\//, '/api/');
   return HAND_WRITTEN.find((h) => h.match.test(u) && h.methods.includes(method));
 };
-
-/** Ids for a bulk delete that name nothing valid. */
-export const badIds = fc.oneof(
-  notAString.filter((v) => !Array.isArray(v)),
-  fc.constant([]),
-  fc.array(fc.oneof(fc.integer({ max: 0 }), fc.string({ maxLength: 4 }), fc.boolean(), fc.constant(null), fc.double({ noNaN: true }).filter((d) => !Number.isInteger(d))), {
-    minLength: 1,
-    maxLength: 4,
-  }),
-);
 
 /** A JSON body that is no object at all: every write endpoint must refuse it. */
 export const notAnObject = fc.oneof(

@@ -198,4 +198,58 @@ describe('connectMediaManager', () => {
     expect(connectMediaManager(snapshot({ editor: 'failed' }, { loadError, editMedia: media(1) }), send).loadError).toBeNull();
     expect(connectMediaManager(snapshot({ editor: 'failed' }, { loadError, editMedia: media(1) }), send).editor.loadError).toEqual(loadError);
   });
+
+  it('drags and moves a tile alone, or with the ticked ones when it is ticked (issue 18)', () => {
+    const { send, sent } = record();
+    const props = connectMediaManager(snapshot({ browse: { ready: 'idle' } }, { medias: [media(1), media(2)], editList: [1, 3] }), send);
+    expect(props.gridItems.map((g) => g.dragIds)).toEqual([[1, 3], [2]]);
+    expect(props.canMove).toBe(true);
+    props.gridItems[1].requestMove();
+    props.requestMove();
+    expect(sent).toEqual([{ type: 'move.request', ids: [2] }, { type: 'move.request' }]);
+    expect(connectMediaManager(snapshot({ browse: { ready: 'idle' } }), send).canMove).toBe(false);
+    expect(connectMediaManager(snapshot('movingMedia', { editList: [1], pendingMove: { ids: [1], folder: 2 } }), send).moving).toBe(true);
+  });
+
+  it('folder tiles and every crumb take dropped tiles into their folder', () => {
+    const { send, sent } = record();
+    const props = connectMediaManager(snapshot({ browse: { ready: 'idle' } }, { parentFolders: [folderA], folders: [folderB] }), send);
+    props.folders[0].drop([5, 6]);
+    props.breadcrumb[0].drop([7]);
+    props.breadcrumb[1].drop([8]);
+    expect(sent).toEqual([
+      { type: 'media.drop', ids: [5, 6], folder: 2 },
+      { type: 'media.drop', ids: [7], folder: null },
+      { type: 'media.drop', ids: [8], folder: 1 },
+    ]);
+  });
+
+  it('describes the Move to… dialog: how many, the folder tree, and its answers', () => {
+    const { send, sent } = record();
+    const closed = connectMediaManager(snapshot({ browse: { ready: 'idle' } }), send).moveDialog;
+    expect(closed.open).toBe(false);
+    const loading = connectMediaManager(snapshot({ moveDialog: 'loading' }, { pendingMove: { ids: [1, 2], folder: null } }), send).moveDialog;
+    expect(loading).toMatchObject({ open: true, status: 'loading', count: 2, options: [] });
+    const loadError = { status: 503, message: 'Down' };
+    expect(connectMediaManager(snapshot({ moveDialog: 'failed' }, { loadError, pendingMove: { ids: [1], folder: null } }), send).moveDialog.loadError).toEqual(loadError);
+    const picking = connectMediaManager(snapshot({ moveDialog: 'picking' }, { folderTree: [folderC, folderB, folderA], pendingMove: { ids: [1], folder: null } }), send).moveDialog;
+    expect(picking.options.map((o) => [o.label, o.depth])).toEqual([
+      ['Tractors', 1],
+      ['Red', 2],
+      ['Engines', 3],
+    ]);
+    picking.choose(3);
+    picking.choose(null);
+    picking.cancel();
+    picking.retry();
+    expect(sent).toEqual([{ type: 'move.choose', folder: 3 }, { type: 'move.choose', folder: null }, { type: 'move.cancel' }, { type: 'move.retry' }]);
+  });
+
+  it("gives the edit panel's folder field the folder tree once loaded", () => {
+    const { send } = record();
+    expect(connectMediaManager(snapshot({ editor: 'open' }, { editMedia: media(1) }), send).editor.folderOptions).toBeNull();
+    expect(connectMediaManager(snapshot({ editor: 'open' }, { editMedia: media(1), folderTree: [folderA] }), send).editor.folderOptions).toEqual([
+      { id: 1, label: 'Tractors', depth: 1, path: '/tractors' },
+    ]);
+  });
 });

@@ -72,6 +72,11 @@ export async function foldersFor(
   return rows.sort(byTitle);
 }
 
+/** Every folder of the tenant, by id: the folder picker builds the tree from `parent`. */
+export async function allFolders(db: Db, tenantId: number): Promise<FolderRow[]> {
+  return db.selectFrom('media_folders').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute();
+}
+
 async function parentFor(trx: Trx, tenantId: number, parentId: number | null): Promise<FolderRow | null> {
   if (parentId === null) return null;
   const parent = await getFolder(trx, tenantId, parentId);
