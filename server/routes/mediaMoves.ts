@@ -7,6 +7,7 @@ import { API_PREFIXES, MAX_ID, MEDIA, pk } from '../services/media/http.js';
 import { moveMedia } from '../services/media/move.js';
 import { allFolders } from '../services/media/folders.js';
 import { folderJson } from '../services/media/serialize.js';
+import { readerOf } from '../services/media/usage.js';
 import { parseOr400 } from '../validation.js';
 
 // Ids as bulk deletes take them: numbers only, so a stray string never names a row.
@@ -40,10 +41,10 @@ const mediaMoves: FastifyPluginAsync = async (app) => {
     });
 
     app.post(`${prefix}/media/move`, MEDIA('change'), async (req) => {
-      await requirePermission(req, 'change', 'media');
+      const reader = readerOf(await requirePermission(req, 'change', 'media'));
       const tenant = await requireTenant(req);
       const body = parseOr400(moveBody, req.body);
-      const moved = await moveMedia(app.db, app.dialect, tenant.id, body.ids, body.folder);
+      const moved = await moveMedia(app.db, app.dialect, tenant.id, body.ids, body.folder, reader);
       return { moved, folder: body.folder };
     });
   }

@@ -64,6 +64,7 @@ describeEachDialect('master media used in other markets', (h) => {
       await upload(h, italyMA, await image('jpeg'), { filename: 'altro.jpg', method: 'POST', url: `/backoffice/api/media/${shared.id}/file` }),
       await call(h, italyMA, 'DELETE', `/api/media/${shared.id}`),
       await call(h, italyMA, 'DELETE', `/api/media-folders/${sharedFolder}`),
+      await call(h, italyMA, 'POST', '/api/media/move/', { ids: [shared.id], folder: null }),
     ];
     for (const res of attempts) {
       const body = expectDetail(res, 403);

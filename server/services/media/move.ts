@@ -4,15 +4,17 @@ import { nowIso } from '../clock.js';
 import { type Db, libraryTransaction } from './db.js';
 import { bumpCount } from './indexes.js';
 import { checkFolder } from './library.js';
+import { assertMediaYours, type MediaReader } from './usage.js';
 
 /**
  * Files media items of a tenant into one folder (null = the root), all or none: an id
  * that names no media of the tenant, or a folder of another tenant, refuses the whole
  * request with 400 and moves nothing. Each media moved gets a new version, as a PATCH of
  * its folder gives it; those already there are left as they are. Answers how many of the
- * ids are now in the folder.
+ * ids are now in the folder. A market administrator moves only media no record outside
+ * its market uses, as it patches only those.
  */
-export async function moveMedia(db: Db, dialect: Dialect, tenantId: number, ids: readonly number[], folderId: number | null): Promise<number> {
+export async function moveMedia(db: Db, dialect: Dialect, tenantId: number, ids: readonly number[], folderId: number | null, reader: MediaReader): Promise<number> {
   const wanted = [...new Set(ids)];
   return libraryTransaction(db, tenantId, async (trx) => {
     // Locks the folder tree first, as a PATCH moving one media does: the folder cannot go meanwhile.
@@ -29,6 +31,7 @@ export async function moveMedia(db: Db, dialect: Dialect, tenantId: number, ids:
 
     const moving = rows.filter((r) => r.folder_id !== folderId);
     if (!moving.length) return wanted.length;
+    await assertMediaYours(trx, tenantId, moving.map((r) => r.id), reader);
     // The paginator's counters, one change per (folder, type) instead of one per media.
     const deltas = new Map<string, { folder: number | null; mime: string; n: number }>();
     const add = (folder: number | null, mime: string, n: number) => {
