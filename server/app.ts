@@ -13,6 +13,7 @@ import errors from './plugins/errors.js';
 import { lazyChildLogger } from './plugins/requestLogger.js';
 import indexing from './services/indexing/plugin.js';
 import security, { screened } from './plugins/security.js';
+import slowBodies from './plugins/slowBodies.js';
 import spa, { BASE } from './plugins/spa.js';
 import auth from './routes/auth.js';
 import health from './routes/health.js';
@@ -51,8 +52,8 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
     childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Every request body (an upload is the largest) must arrive within the upload timeout.
-    requestTimeout: config.media.uploadTimeoutMs,
+    // Off: plugins/slowBodies.ts bounds bodies, by route kind (a total for JSON, an idle gap for uploads).
+    requestTimeout: 0,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ...opts,
   });
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   if (hooks.onRoute) app.addHook('onRoute', hooks.onRoute);
 
   await app.register(errors);
+  await app.register(slowBodies, { ...config.bodies, uploadTotalMs: config.media.uploadTimeoutMs });
   await app.register(context);
   // Before any route: it equips every route as the route is added.
   await app.register(security);

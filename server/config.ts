@@ -27,6 +27,9 @@ const envSchema = z.object({
   INDEXNOW_KEY_LOCATION: z.url().optional(),
   INDEXNOW_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MEDIA_UPLOAD_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),
+  BODY_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+  UPLOAD_IDLE_SECONDS: z.coerce.number().positive().default(60),
+  SLOW_BODIES_PER_IP: z.coerce.number().int().positive().default(16),
   REDIS_URL: z.string().optional(),
   LIST_CACHE_MB: z.coerce.number().min(0).default(64),
 }).refine((e) => e.INDEXING_NOTIFIER !== 'indexnow' || e.INDEXNOW_KEY, { message: 'INDEXING_NOTIFIER=indexnow needs INDEXNOW_KEY', path: ['INDEXNOW_KEY'] });
@@ -44,10 +47,12 @@ export type Config = {
   spaDir: string;
   /**
    * Uploaded files: stored under `dir`, staged in `stagingDir` while an upload is checked.
-   * A request body must arrive within `uploadTimeoutMs`; staged files and unreferenced
+   * An upload must arrive within `uploadTimeoutMs`; staged files and unreferenced
    * stored files older than that are debris of a crashed process (services/media/debris.ts).
    */
   media: { dir: string; stagingDir: string; maxUploadBytes: number; uploadTimeoutMs: number };
+  /** Request bodies still arriving (plugins/slowBodies.ts). */
+  bodies: { totalMs: number; idleMs: number; perIp: number };
   /** Redis for the login rate-limit counters (shared by every instance); unset: the database. */
   redisUrl: string | undefined;
   /** Memory for cached list answers (server/cache/); 0 turns the cache off. */
@@ -91,6 +96,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stagingDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'uploads'),
       maxUploadBytes: Math.floor(e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024),
       uploadTimeoutMs: Math.round(e.MEDIA_UPLOAD_TIMEOUT_MINUTES * 60_000),
+    },
+    bodies: {
+      totalMs: Math.round(e.BODY_TIMEOUT_SECONDS * 1000),
+      idleMs: Math.round(e.UPLOAD_IDLE_SECONDS * 1000),
+      perIp: e.SLOW_BODIES_PER_IP,
     },
     indexing: {
       notifier: e.INDEXING_NOTIFIER,

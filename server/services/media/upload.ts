@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fieldErrors, HttpError } from '../../errors.js';
+import { uploadBody } from '../../plugins/slowBodies.js';
 
 /** A file received into the staging folder, not yet checked. */
 export interface StagedFile {
@@ -82,6 +83,8 @@ export async function discardStaged(file: StagedFile | undefined) {
  */
 export async function receiveForm(req: FastifyRequest, opts: { stagingDir: string; maxBytes: number }): Promise<ReceivedForm> {
   const form: ReceivedForm = {};
+  // Only reached once the sender may upload: the body may now take as long as it keeps coming.
+  uploadBody(req.raw);
   try {
     await fsp.mkdir(opts.stagingDir, { recursive: true });
     const parts = req.parts({
