@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { ImagePoolOptions } from './services/media/imagePool.js';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -27,6 +28,10 @@ const envSchema = z.object({
   INDEXNOW_KEY_LOCATION: z.url().optional(),
   INDEXNOW_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MEDIA_UPLOAD_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),
+  IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
+  IMAGE_QUEUE: z.coerce.number().int().min(0).default(32),
+  IMAGE_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  IMAGE_MAX_ANIMATED_MEGAPIXELS: z.coerce.number().min(0).default(50),
   BODY_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
   UPLOAD_IDLE_SECONDS: z.coerce.number().positive().default(60),
   SLOW_BODIES_PER_IP: z.coerce.number().int().positive().default(16),
@@ -51,6 +56,8 @@ export type Config = {
    * stored files older than that are debris of a crashed process (services/media/debris.ts).
    */
   media: { dir: string; stagingDir: string; maxUploadBytes: number; uploadTimeoutMs: number };
+  /** Image variants: made in child processes (services/media/imagePool.ts). */
+  images: ImagePoolOptions;
   /** Request bodies still arriving (plugins/slowBodies.ts). */
   bodies: { totalMs: number; idleMs: number; perIp: number };
   /** Redis for the login rate-limit counters (shared by every instance); unset: the database. */
@@ -96,6 +103,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stagingDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'uploads'),
       maxUploadBytes: Math.floor(e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024),
       uploadTimeoutMs: Math.round(e.MEDIA_UPLOAD_TIMEOUT_MINUTES * 60_000),
+    },
+    images: {
+      workers: e.IMAGE_WORKERS,
+      maxQueue: e.IMAGE_QUEUE,
+      timeoutMs: Math.round(e.IMAGE_TIMEOUT_SECONDS * 1000),
+      maxAnimatedPixels: Math.round(e.IMAGE_MAX_ANIMATED_MEGAPIXELS * 1_000_000),
     },
     bodies: {
       totalMs: Math.round(e.BODY_TIMEOUT_SECONDS * 1000),
