@@ -66,3 +66,21 @@ describeEachDialect(
   },
   { env: { IMAGE_MAX_ANIMATED_MEGAPIXELS: '1000', IMAGE_TIMEOUT_SECONDS: '0.3' } },
 );
+
+describeEachDialect(
+  'images waiting for a worker',
+  (h) => {
+    it('are refused with 503 and Retry-After beyond IMAGE_QUEUE', async () => {
+      const admin = await h.login('admin');
+      // One worker, no queue: the second of two heavy uploads sent together finds it busy.
+      const answers = await Promise.all([1, 2].map((seed) => upload(h, admin, heavyGif({ seed }), { filename: `heavy-${seed}.gif` })));
+      const statuses = answers.map((r) => r.statusCode).sort();
+      expect(statuses, answers.map((r) => r.body).join('\n')).toEqual([201, 503]);
+      const refused = answers.find((r) => r.statusCode === 503)!;
+      expect(refused.headers['retry-after']).toBe('60');
+      expect(refused.json()).toEqual({ detail: 'The server is busy processing images. Try again in a minute.' });
+      expect(stagingFiles(h)).toEqual([]);
+    });
+  },
+  { env: { IMAGE_WORKERS: '1', IMAGE_QUEUE: '0' } },
+);

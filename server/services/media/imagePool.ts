@@ -57,7 +57,9 @@ export class ImagePool {
 
   process(file: string, type: AllowedType, out: { thumbnail: string; web: string }): Promise<ImageResult> {
     if (this.closed) return Promise.reject(new Error('the image pool is closed'));
-    if (this.queue.length >= this.opts.maxQueue) return Promise.reject(busy());
+    // A worker still starting is not free: the job given to it waits in the queue.
+    const idle = this.slots.some((slot) => !slot.running && (!slot.child || slot.ready));
+    if (!idle && this.queue.length >= this.opts.maxQueue) return Promise.reject(busy());
     const limits: ImageLimits = { maxAnimatedPixels: this.opts.maxAnimatedPixels };
     return new Promise((resolve, reject) => {
       this.queue.push({ job: { id: this.nextId++, file, type, out, limits }, resolve, reject });
