@@ -40,6 +40,8 @@ interface Watch {
 
 const watches = new WeakMap<IncomingMessage, Watch>();
 
+/** How long a refused body's answer may take before its connection is closed regardless. */
+const ANSWER_GRACE_MS = 5000;
 /** Never wait longer than this between two looks at an upload's progress. */
 const MAX_TICK_MS = 1000;
 
@@ -71,11 +73,16 @@ export default fp<SlowBodyLimits>(async (app, limits) => {
   const refuse = (w: Watch, status: number, detail: string) => {
     release(w);
     const raw = w.req.raw;
+    const socket = raw.socket;
     // Fastify's body parser and @fastify/multipart both listen for the stream's errors.
     if (!w.reply.sent && raw.listenerCount('error') > 0) {
       raw.emit('error', new HttpError(status, { detail }, { connection: 'close' }));
+      // The answer closes the connection; should no reader answer, the connection goes anyway.
+      const fallback = setTimeout(() => socket?.destroy(), ANSWER_GRACE_MS);
+      fallback.unref();
+      socket?.once('close', () => clearTimeout(fallback));
     } else {
-      raw.socket?.destroy();
+      socket?.destroy();
     }
   };
 
