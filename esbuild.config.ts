@@ -105,7 +105,8 @@ async function writeCss() {
 }
 
 const serverOptions: esbuild.BuildOptions = {
-  entryPoints: { main: path.join(root, 'server/main.ts') },
+  // The image worker runs as a child process of its own (server/services/media/imagePool.ts).
+  entryPoints: { main: path.join(root, 'server/main.ts'), imageWorker: path.join(root, 'server/services/media/imageWorker.ts') },
   bundle: true,
   platform: 'node',
   format: 'esm',

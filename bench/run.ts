@@ -12,6 +12,7 @@
  *   BENCH_LIST_SECONDS=5   measured seconds per list scenario (products, media; 1 s warm-up)
  *   BENCH_PRODUCTS=1000000 rows of the products fixture;  BENCH_RESEED=1 rebuilds fixtures
  *   BENCH_UPLOAD_MB=200;  BENCH_THUMB_IMAGES=100, BENCH_THUMB_SECONDS=60
+ *   BENCH_STALL_SECONDS=20 heavy GIF uploads beside another site's logins and files
  *   BENCH_VISIBLE_RUNS=10  Chromium runs;  BENCH_STARTUP_RUNS=5  restarts
  *   BENCH_DATABASE_URL / TEST_DATABASE_URL   also run profile, products and media on PostgreSQL
  *   CHROMIUM_PATH          default /usr/bin/chromium
@@ -26,6 +27,7 @@ import { benchLoginVisible } from './loginVisible.js';
 import { benchMedia } from './media.js';
 import { benchProducts } from './products.js';
 import { benchProfileMe } from './profileMe.js';
+import { benchStalls } from './stalls.js';
 import { benchStartup } from './startup.js';
 import { benchThumbs, benchUpload } from './upload.js';
 import { ensureBuild, type Snapshot } from './lib/build.js';
@@ -47,6 +49,7 @@ const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Pr
   upload: { title: '7. server memory while a 200 MB file is uploaded', run: benchUpload },
   thumbs: { title: '8. thumbnails of uploaded 12-megapixel JPEGs', run: benchThumbs },
   indexing: { title: '9. indexing dispatcher: 10,000 queued actions under API load (autocannon, 30 connections)', run: benchIndexingDispatcher },
+  stalls: { title: '10. another site while 8 heavy animated GIFs are uploaded on one', run: benchStalls },
 };
 
 /** HEAD, with "+dirty" when the working tree has changes (the figures are for the tree). */

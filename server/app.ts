@@ -16,6 +16,7 @@ import security, { screened } from './plugins/security.js';
 import { type LoginThrottle, loginThrottle } from './services/loginThrottle.js';
 import { databaseRateLimiter } from './services/rateLimit.js';
 import { redisRateLimiter } from './services/rateLimitRedis.js';
+import slowBodies from './plugins/slowBodies.js';
 import spa, { BASE } from './plugins/spa.js';
 import auth from './routes/auth.js';
 import health from './routes/health.js';
@@ -59,8 +60,8 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
     childLoggerFactory: lazyChildLogger,
     trustProxy: trustedHops(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    // Every request body (an upload is the largest) must arrive within the upload timeout.
-    requestTimeout: config.media.uploadTimeoutMs,
+    // Off: plugins/slowBodies.ts bounds bodies, by route kind (a total for JSON, an idle gap for uploads).
+    requestTimeout: 0,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ...opts,
   });
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   if (hooks.onRoute) app.addHook('onRoute', hooks.onRoute);
 
   await app.register(errors);
+  await app.register(slowBodies, { ...config.bodies, uploadTotalMs: config.media.uploadTimeoutMs });
   await app.register(context);
   // Before any route: it equips every route as the route is added.
   await app.register(security);

@@ -18,6 +18,7 @@ import {
   version,
 } from '../services/media/http.js';
 import { deleteMedia, getMediaDetail, getMediaRow, mediaDetail, type TranslationInput, updateMedia } from '../services/media/library.js';
+import { ImagePool } from '../services/media/imagePool.js';
 import { discardStaged, type ReceivedForm, receiveForm, tooLarge } from '../services/media/upload.js';
 import { serveMediaFile } from '../services/media/serve.js';
 import { assertMediaYours, readerOf } from '../services/media/usage.js';
@@ -68,7 +69,9 @@ const media: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: true });
   await app.register(mediaFolders);
 
-  const ctx = (req: FastifyRequest): MediaContext => ({ db: app.db, dialect: app.dialect, storage, log: req.log });
+  const images = new ImagePool(app.config.images);
+  app.addHook('onClose', () => images.close());
+  const ctx = (req: FastifyRequest): MediaContext => ({ db: app.db, dialect: app.dialect, storage, log: req.log, images });
 
   /** Reads the multipart body; a declared length over the limit is refused before a byte is read. */
   async function receive(req: FastifyRequest): Promise<ReceivedForm> {

@@ -108,7 +108,7 @@ const mediaFolders: FastifyPluginAsync = async (app) => {
       const tenant = await requireTenant(req);
       const id = idParam(req);
       const { keys } = await deleteFolderTree(app.db, app.dialect, tenant.id, id, ifMatchVersion(req), readerOf(user));
-      await removeKeys({ db: app.db, dialect: app.dialect, storage: app.mediaStorage, log: req.log }, keys);
+      await removeKeys({ storage: app.mediaStorage, log: req.log }, keys);
       return reply.code(204).send();
     });
   }

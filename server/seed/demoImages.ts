@@ -120,7 +120,8 @@ async function render(image: DemoImage, dir: string): Promise<Rendered> {
   const file = path.join(dir, `${image.key}.jpg`);
   await sharp(Buffer.from(svgOf(image.scene))).jpeg({ quality: 78 }).toFile(file);
   const out = { thumbnail: `${file}.thumb.webp`, web: `${file}.web.webp` };
-  const r = await processImage(file, JPEG, out);
+  // One frame: no animation to bound.
+  const r = await processImage(file, JPEG, out, { maxAnimatedPixels: 0 });
   const [jpeg, thumb, web] = await Promise.all([fsp.readFile(file), fsp.readFile(out.thumbnail), fsp.readFile(out.web)]);
   return { jpeg, thumb, web, width: r.width, height: r.height };
 }

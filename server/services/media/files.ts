@@ -5,7 +5,8 @@ import { fieldErrors, HttpError, notFound } from '../../errors.js';
 import { type MediaStorage, newMediaKey } from '../../storage/index.js';
 import { nowIso } from '../clock.js';
 import { type Db, libraryTransaction } from './db.js';
-import { InvalidImageError, processImage } from './images.js';
+import { InvalidImageError } from './images.js';
+import { type ImagePool, ImageTimeoutError } from './imagePool.js';
 import { bumpCount, reindexTerms } from './indexes.js';
 import { checkFolder, lockMediaRow, mediaDetail, staleMedia, writeTranslations } from './library.js';
 import type { MediaRow } from './serialize.js';
@@ -19,6 +20,7 @@ export interface MediaContext {
   dialect: Dialect;
   storage: MediaStorage;
   log: FastifyBaseLogger;
+  images: ImagePool;
 }
 
 /** A checked upload: its type, size in pixels, and its variants written beside it in staging. */
@@ -38,9 +40,10 @@ const unsupported = (mime: string | undefined) =>
   });
 
 const INVALID_IMAGE = ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'];
+const SLOW_IMAGE = ['The image took too long to process: upload a smaller or simpler image.'];
 
 /** Checks a staged file (not empty, an allowed type by its bytes, a decodable image) and makes its variants. */
-async function prepare(file: StagedFile): Promise<Prepared> {
+async function prepare(images: ImagePool, file: StagedFile): Promise<Prepared> {
   if (file.size === 0) throw fieldErrors({ file: ['The submitted file is empty.'] });
   const mime = await sniffMimeType(file.path);
   const type = mime ? allowedType(mime) : undefined;
@@ -48,7 +51,7 @@ async function prepare(file: StagedFile): Promise<Prepared> {
   if (type.kind !== 'raster' && type.kind !== 'svg') return { type, width: null, height: null };
   const out = { thumbnail: `${file.path}.thumb.webp`, web: `${file.path}.web.webp` };
   try {
-    const r = await processImage(file.path, type, out);
+    const r = await images.process(file.path, type, out);
     return {
       type,
       width: r.width,
@@ -58,6 +61,8 @@ async function prepare(file: StagedFile): Promise<Prepared> {
     };
   } catch (error) {
     await discardVariants({ thumbnail: out.thumbnail, web: out.web });
+    // Abandoned over its time limit: refused as an unreadable image is.
+    if (error instanceof ImageTimeoutError) throw fieldErrors({ file: SLOW_IMAGE });
     if (error instanceof InvalidImageError) throw fieldErrors({ file: INVALID_IMAGE });
     throw error;
   }
@@ -68,7 +73,7 @@ async function discardVariants(p: { thumbnail?: string; web?: string }) {
 }
 
 /** Removes stored objects, logging (not throwing) failures: used after the database has moved on. */
-export async function removeKeys(ctx: MediaContext, keys: string[]) {
+export async function removeKeys(ctx: Pick<MediaContext, 'storage' | 'log'>, keys: string[]) {
   const queue = [...keys];
   const worker = async () => {
     for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
@@ -110,7 +115,7 @@ export interface NewMedia {
  * failure removes what was stored, so a failed upload leaves no row and no file.
  */
 export async function createMedia(ctx: MediaContext, tenantId: number, file: StagedFile, input: NewMedia): Promise<MediaRow> {
-  const prepared = await prepare(file);
+  const prepared = await prepare(ctx.images, file);
   const stored: string[] = [];
   try {
     const name = file.name || `file.${prepared.type.ext}`;
@@ -174,7 +179,7 @@ export async function replaceMediaFile(
   language: string,
   reader: MediaReader,
 ): Promise<MediaRow> {
-  const prepared = await prepare(file);
+  const prepared = await prepare(ctx.images, file);
   const stored: string[] = [];
   let oldVariants: string[] = [];
   try {

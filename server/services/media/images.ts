@@ -27,21 +27,39 @@ export interface ImageResult {
 // A truncated or corrupt file fails; a harmless libjpeg warning does not.
 const BASE: SharpOptions = { failOn: 'truncated' };
 
+/** Pixel size (a frame's, for animations) and the pixels decoding every frame takes. */
 async function dimensions(image: Sharp) {
   const meta = await image.metadata();
   const oriented = meta.autoOrient;
   const width = oriented?.width ?? meta.width;
+  const pages = meta.pages ?? 1;
   // For animations `height` is every frame stacked; a frame is `pageHeight` high.
-  const height = meta.pages && meta.pages > 1 ? (meta.pageHeight ?? meta.height) : (oriented?.height ?? meta.height);
-  return { width: width ?? null, height: height ?? null };
+  const height = pages > 1 ? (meta.pageHeight ?? meta.height) : (oriented?.height ?? meta.height);
+  return { width: width ?? null, height: height ?? null, allFramesPixels: (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * pages };
 }
+
+export interface ImageLimits {
+  /**
+   * Pixels an animated variant may decode, all frames together: a GIF of a few kilobytes
+   * can hold a hundred one-pixel frames on a huge screen, each decoded whole. Over it the
+   * web variant is a still of the first frame, as the thumbnail always is.
+   */
+  maxAnimatedPixels: number;
+}
+
+const allFramesWithin = (pixels: number, limits: ImageLimits) => pixels <= limits.maxAnimatedPixels;
 
 /**
  * Reads the size of an image and writes its variants: a thumbnail (THUMBNAIL_PX WebP)
  * for raster images and SVG, and a web-sized variant (WEB_PX WebP, never enlarged) for
  * raster images. Throws InvalidImageError when the image cannot be decoded.
  */
-export async function processImage(file: string, type: AllowedType, out: { thumbnail: string; web: string }): Promise<ImageResult> {
+export async function processImage(
+  file: string,
+  type: AllowedType,
+  out: { thumbnail: string; web: string },
+  limits: ImageLimits,
+): Promise<ImageResult> {
   try {
     if (type.kind === 'svg') {
       const { size } = await fsp.stat(file);
@@ -57,13 +75,14 @@ export async function processImage(file: string, type: AllowedType, out: { thumb
     }
     if (type.kind !== 'raster') return { width: null, height: null, thumbnail: false, web: false };
 
-    const { width, height } = await dimensions(sharp(file, BASE));
+    const { width, height, allFramesPixels } = await dimensions(sharp(file, BASE));
+    const animated = type.animated === true && allFramesWithin(allFramesPixels, limits);
     await sharp(file, BASE)
       .autoOrient()
       .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80, effort: WEBP_EFFORT })
       .toFile(out.thumbnail);
-    await sharp(file, { ...BASE, animated: type.animated === true })
+    await sharp(file, { ...BASE, animated })
       .autoOrient()
       .resize(WEB_PX, WEB_PX, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82, effort: WEBP_EFFORT })

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fieldErrors, HttpError } from '../../errors.js';
 import { bodyRefusal } from '../../plugins/bodyCheck.js';
+import { uploadBody } from '../../plugins/slowBodies.js';
 
 /** A file received into the staging folder, not yet checked. */
 export interface StagedFile {
@@ -83,6 +84,8 @@ export async function discardStaged(file: StagedFile | undefined) {
  */
 export async function receiveForm(req: FastifyRequest, opts: { stagingDir: string; maxBytes: number }): Promise<ReceivedForm> {
   const form: ReceivedForm = {};
+  // Only reached once the sender may upload: the body may now take as long as it keeps coming.
+  uploadBody(req.raw);
   try {
     await fsp.mkdir(opts.stagingDir, { recursive: true });
     const parts = req.parts({

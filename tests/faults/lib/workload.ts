@@ -81,3 +81,65 @@ export async function waitUntil(condition: () => boolean | Promise<boolean>, tim
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+export interface StallFigures {
+  /** Milliseconds per answered request of the other site, while the uploads ran. */
+  loginMs: number[];
+  mediaMs: number[];
+  /** Requests of the other site that failed or answered anything but 200. */
+  failures: string[];
+  /** Statuses and times of the heavy uploads. */
+  uploads: Array<{ status: number; ms: number }>;
+  seconds: number;
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
+};
+
+/**
+ * Issue 13, point 2: `uploaders` clients of one site upload heavy animated GIFs without
+ * pause while a client of another site signs in, and fetches one of its media files,
+ * one request after the other, for `seconds` (then the uploads in flight are awaited).
+ */
+export async function crossSiteStall(opts: {
+  uploader: SiteClient;
+  victim: SiteClient;
+  victimPassword: string;
+  victimUser: string;
+  mediaPath: string;
+  gif: (seed: number) => Buffer;
+  uploaders: number;
+  seconds: number;
+}): Promise<StallFigures> {
+  const figures: StallFigures = { loginMs: [], mediaMs: [], failures: [], uploads: [], seconds: 0 };
+  const started = performance.now();
+  const until = started + opts.seconds * 1000;
+  let seed = 0;
+  const uploader = async () => {
+    while (performance.now() < until) {
+      const res = await opts.uploader.upload(opts.gif(seed++), `heavy-${seed}.gif`, 'image/gif', undefined, { timeoutMs: 300_000 });
+      figures.uploads.push({ status: res.status, ms: res.ms });
+    }
+  };
+  const victim = async (what: 'login' | 'media') => {
+    // The first uploads must be under way: what is measured is the time beside them.
+    await new Promise((r) => setTimeout(r, 300));
+    while (performance.now() < until) {
+      try {
+        const res =
+          what === 'login'
+            ? await opts.victim.request('POST', '/api/auth/login', { json: { username: opts.victimUser, password: opts.victimPassword }, timeoutMs: 60_000 })
+            : await opts.victim.get(opts.mediaPath, { timeoutMs: 60_000 });
+        if (res.status === 200) (what === 'login' ? figures.loginMs : figures.mediaMs).push(res.ms);
+        else figures.failures.push(`${what}: ${res.status} ${res.body.toString().slice(0, 200)}`);
+      } catch (error) {
+        figures.failures.push(`${what}: ${(error as Error).message}`);
+      }
+    }
+  };
+  await Promise.all([...Array.from({ length: opts.uploaders }, uploader), victim('login'), victim('media')]);
+  figures.seconds = (performance.now() - started) / 1000;
+  return figures;
+}
