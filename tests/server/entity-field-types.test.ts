@@ -5,6 +5,8 @@
  * recipe: addEntityColumn on a table with rows.
  */
 import { ResponseCache } from '../../server/cache/responseCache.js';
+import { loginThrottle } from '../../server/services/loginThrottle.js';
+import { databaseRateLimiter } from '../../server/services/rateLimit.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineEntity, type EntityDef, type Field, type FieldType } from '../../entities/define.js';
@@ -162,6 +164,8 @@ async function appWith(h: { db: any; dialect: any; config: any }, entities: read
   app.decorate('dialect', h.dialect);
   app.decorate('config', h.config);
   app.decorate('responseCache', new ResponseCache(h.config.listCacheBytes));
+  app.decorate('loginThrottle', loginThrottle(databaseRateLimiter(h.db), h.config.login));
+  app.addHook('onClose', () => app.loginThrottle.close());
   await app.register(errors);
   await app.register(context);
   await app.register(security);

@@ -72,7 +72,7 @@ export interface Harness {
   get(url: string, opts?: CallOptions): Promise<LightMyRequestResponse>;
   post(url: string, opts?: CallOptions): Promise<LightMyRequestResponse>;
   /** Signs in through POST /api/auth/login and fails loudly if that does not answer 200. */
-  login(username: string, host?: string, opts?: { password?: string; app?: FastifyInstance; headers?: Record<string, string> }): Promise<Session>;
+  login(username: string, host?: string, opts?: { password?: string; app?: FastifyInstance; headers?: Record<string, string>; remoteAddress?: string }): Promise<Session>;
   /** A second app on the same database with other settings (closed after the block). */
   appWith(env: Env): Promise<FastifyInstance>;
   /**
@@ -200,6 +200,7 @@ function makeHarness(dialect: Dialect, get: () => Resources): Harness {
         host,
         app: opts.app,
         headers: opts.headers,
+        remoteAddress: opts.remoteAddress,
         body: { username, password: opts.password ?? DEMO_PASSWORD },
       });
       if (res.statusCode !== 200) {
