@@ -294,7 +294,7 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
                     role="tab"
                     aria-selected={language === tb.lang}
                     onClick={() => setLanguage(tb.lang)}
-                    className={`relative -mb-px flex items-center gap-2 border-b-2 px-3 py-2 text-sm ${language === tb.lang ? 'border-brand text-ink' : 'border-transparent text-ink-muted hover:text-ink'}`}
+                    className={`relative -mb-px flex items-center gap-2 border-b-2 px-3 py-2 text-sm ${language === tb.lang ? 'border-brand-ink text-ink' : 'border-transparent text-ink-muted hover:text-ink'}`}
                     data-lang={tb.lang}
                   >
                     <span className="font-mono text-xs uppercase">{tb.lang}</span>

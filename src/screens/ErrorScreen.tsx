@@ -15,7 +15,7 @@ export default function ErrorScreen({ status, message, onRetry }: { status: numb
             {t('errors.retry')}
           </button>
         )}
-        <Link href="/" className="rounded-md px-4 py-2 text-brand hover:underline">
+        <Link href="/" className="rounded-md px-4 py-2 text-brand-ink hover:underline">
           {t('errors.backHome')}
         </Link>
       </div>

@@ -25,7 +25,7 @@ export function ConfirmDialog() {
                 type="button"
                 autoFocus
                 onClick={() => confirm.send({ type: 'approve' })}
-                className={`rounded-md px-4 py-2 font-medium text-white ${request.danger ? 'bg-danger-strong hover:bg-danger' : 'bg-brand hover:bg-brand-strong'}`}
+                className={`rounded-md px-4 py-2 font-medium text-white ${request.danger ? 'bg-danger-strong hover:bg-danger-deep' : 'bg-brand hover:bg-brand-strong'}`}
               >
                 {request.approveLabel ?? t('confirm.ok')}
               </button>
