@@ -6,6 +6,7 @@ import { isDealerBackoffice } from '../../machines/session.helpers';
 import { useT } from '../i18n/i18n';
 import { Icon } from '../ui/icons';
 import { useAppActors, useSession } from './AppActors';
+import { MAIN_ID, Main } from './Main';
 import { Sidebar } from './Sidebar';
 
 function DisplayMenu() {
@@ -29,6 +30,24 @@ function DisplayMenu() {
         {option(t('layout.mini'), mini, 'minivariant.toggle')}
       </MenuItems>
     </Menu>
+  );
+}
+
+/** The first stop of the Tab key: past the sidebar and the header, into the page (WCAG 2.4.1). */
+function SkipLink() {
+  const t = useT();
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      onClick={(e) => {
+        // Focus without a `#main` in the address, which the router would keep in the URL.
+        e.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-brand focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-white"
+    >
+      {t('layout.skipToContent')}
+    </a>
   );
 }
 
@@ -87,20 +106,22 @@ export function Layout({ children }: { children: ReactNode }) {
   if (clipped && !narrow) {
     return (
       <div className="flex h-full flex-col" data-layout="clipped">
+        <SkipLink />
         <Header />
         <div className="flex min-h-0 flex-1">
           {aside}
-          <main className="min-w-0 flex-1 overflow-y-auto">{children}</main>
+          <Main className="min-w-0 flex-1 overflow-y-auto">{children}</Main>
         </div>
       </div>
     );
   }
   return (
     <div className="flex h-full" data-layout="full">
+      <SkipLink />
       {aside}
       <div className="flex min-w-0 flex-1 flex-col">
         <Header />
-        <main className="min-h-0 flex-1 overflow-y-auto">{children}</main>
+        <Main className="min-h-0 flex-1 overflow-y-auto">{children}</Main>
       </div>
     </div>
   );
