@@ -1,43 +1,35 @@
 import { useEffect, useRef } from 'react';
+import { whenShown } from '../ui/whenShown';
 import { MAIN_ID } from './Main';
 
-/** How long a route's heading is waited for (a slow chunk or list), before focus is left alone. */
-const WAIT_MS = 10_000;
-
 /**
- * Focuses the main landmark's heading once it is shown, unless the user has already moved
- * focus into the page (a form that saved and stayed keeps focus on its button). Returns
- * a function that stops waiting.
+ * The heading of the page in the main landmark, once there is one to focus: while the next
+ * screen loads, React keeps the last one in the page, hidden; and a closing dialog (the
+ * phone's navigation drawer) gives focus back to what opened it, so wait until it has gone.
  */
-export function focusHeadingWhenShown(doc: Document = document, waitMs = WAIT_MS): () => void {
-  const view = doc.defaultView ?? window;
-  let frame = 0;
-  const userIsInPage = (main: HTMLElement) => {
-    const active = doc.activeElement;
-    return !!active && active !== doc.body && active !== main && main.contains(active);
-  };
-  const attempt = () => {
-    const main = doc.getElementById(MAIN_ID);
-    // While the next screen loads, React keeps the last one in the page, hidden: its heading does not count.
-    const heading = [...(main?.querySelectorAll<HTMLElement>('h1') ?? [])].find((h) => h.checkVisibility());
-    // A closing dialog (the phone's navigation drawer) gives focus back to what opened it: wait until it has gone.
-    if (!main || !heading || doc.querySelector('[aria-modal="true"]')) return false;
-    // A frame later, after a dialog that just closed has given focus back.
-    frame = view.requestAnimationFrame(() => {
-      if (!heading.isConnected || userIsInPage(main)) return;
+function shownHeading(doc: Document): HTMLElement | null {
+  const main = doc.getElementById(MAIN_ID);
+  if (!main || doc.querySelector('[aria-modal="true"]')) return null;
+  return [...main.querySelectorAll<HTMLElement>('h1')].find((h) => h.checkVisibility()) ?? null;
+}
+
+/** The user already works in the new page (a form that saved and stayed keeps focus on its button). */
+function userIsInPage(doc: Document) {
+  const main = doc.getElementById(MAIN_ID);
+  const active = doc.activeElement;
+  return !!main && !!active && active !== doc.body && active !== main && main.contains(active);
+}
+
+export function focusHeadingWhenShown(doc: Document = document): () => void {
+  return whenShown(
+    () => shownHeading(doc),
+    (heading) => {
+      if (userIsInPage(doc)) return;
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
       heading.focus();
-    });
-    return true;
-  };
-  const observer = new MutationObserver(() => attempt() && observer.disconnect());
-  const timer = view.setTimeout(() => observer.disconnect(), waitMs);
-  if (!attempt()) observer.observe(doc.body, { childList: true, subtree: true });
-  return () => {
-    observer.disconnect();
-    view.clearTimeout(timer);
-    view.cancelAnimationFrame(frame);
-  };
+    },
+    doc,
+  );
 }
 
 /**
