@@ -55,6 +55,8 @@ export default function RichTextField({ name, value, onChange, errors, disabled,
       attributes: {
         id,
         role: 'textbox',
+        // A label's `for` cannot name an editable div: it names the editor by reference (FieldFrame's label).
+        'aria-labelledby': `${id}-label`,
         'aria-multiline': 'true',
         'aria-invalid': String((errors?.length ?? 0) > 0),
         class: CONTENT_CLASS,
