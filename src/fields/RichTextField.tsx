@@ -19,10 +19,12 @@ const CONTENT_CLASS =
 const EMPTY = '<p></p>';
 
 function ToolButton({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+  // A button showing letters or digits ("H2") is named with them too, so "click H2" works by voice (WCAG 2.5.3).
+  const shown = typeof children === 'string' && /[\p{L}\p{N}]/u.test(children) ? children : null;
   return (
     <button
       type="button"
-      aria-label={label}
+      aria-label={shown ? `${label} (${shown})` : label}
       title={label}
       aria-pressed={active}
       disabled={disabled}

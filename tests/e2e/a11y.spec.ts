@@ -146,7 +146,6 @@ for (const s of SITES) {
       await expect(page.getByRole('button', { name: t('confirm.cancel') })).toBeFocused();
       await audit(page, `${s.confirm} with a confirm`, findings);
 
-      if (process.env.AXE_DUMP) console.log(JSON.stringify(findings));
       const others = findings.filter((f) => !SERIOUS.has(f.impact));
       await test.info().attach('axe findings below serious', { body: JSON.stringify(others, null, 2), contentType: 'application/json' });
       expect(findings.filter((f) => SERIOUS.has(f.impact))).toEqual([]);
