@@ -1,5 +1,5 @@
 import { errorStatus } from './session.helpers';
-import type { DiffEntry, FieldErrors, Values, VersionedRow } from './entityForm.types';
+import type { DiffEntry, ErrorTarget, FieldErrors, Values, VersionedRow } from './entityForm.types';
 import type { RowId } from './entityList.types';
 
 export const DRAFT_DEBOUNCE_MS = 800;
@@ -134,6 +134,35 @@ export function errorTabs(errors: FieldErrors): string[] {
     if (m && messages.length) tabs.add(m[1]);
   }
   return [...tabs].sort();
+}
+
+/**
+ * The error a failed save shows first: in the form's order of fields, then the site's
+ * order of languages, then by path (row 2 before row 10). A message about a whole field
+ * (`specs.non_field_errors`) points at that field; with form-wide messages only, the
+ * form's message is the target.
+ */
+export function firstError(errors: FieldErrors, fieldOrder: readonly string[] = [], languages: readonly string[] = []): ErrorTarget {
+  const rank = (list: readonly string[], value: string | null) => {
+    const i = value === null ? -1 : list.indexOf(value);
+    return i === -1 ? list.length : i;
+  };
+  const suffix = `.${NON_FIELD}`;
+  const targets = Object.keys(errors)
+    .filter((path) => errors[path].length > 0 && path !== NON_FIELD)
+    .map((raw) => {
+      const path = raw.endsWith(suffix) ? raw.slice(0, -suffix.length) : raw;
+      const parts = path.split('.');
+      const translated = parts[0] === 'translations' && parts.length > 2;
+      return { path, language: translated ? parts[1] : null, field: translated ? parts[2] : parts[0] };
+    })
+    .sort(
+      (a, b) =>
+        rank(fieldOrder, a.field) - rank(fieldOrder, b.field) ||
+        rank(languages, a.language) - rank(languages, b.language) ||
+        a.path.localeCompare(b.path, 'en', { numeric: true }),
+    );
+  return targets.length ? { path: targets[0].path, language: targets[0].language } : { path: NON_FIELD, language: null };
 }
 
 /** The errors of a field, and whether something under it (a repeater row) has errors. */

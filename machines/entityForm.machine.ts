@@ -4,6 +4,7 @@ import {
   deepEqual,
   diffValues,
   DRAFT_DEBOUNCE_MS,
+  firstError,
   hasErrors,
   mergeMine,
   NON_FIELD,
@@ -18,6 +19,7 @@ import type {
   DeleteRowInput,
   Draft,
   DraftKey,
+  ErrorTarget,
   FetchRowInput,
   FieldErrors,
   Navigation,
@@ -51,6 +53,9 @@ export interface EntityFormContext {
   intent: SaveIntent | null;
   loadError: LoadError | null;
   debounceMs: number;
+  /** The form's fields in the order it shows them, and the site's languages: which error a failed save shows first. */
+  fieldOrder: string[];
+  languages: string[];
 }
 
 export interface EntityFormInput {
@@ -60,6 +65,10 @@ export interface EntityFormInput {
   /** Initial values of a new row. */
   defaults?: Values;
   debounceMs?: number;
+  /** Root field names in the order the form shows them. */
+  fieldOrder?: string[];
+  /** The site's languages, the default first. */
+  languages?: string[];
 }
 
 export type EntityFormEvent =
@@ -86,8 +95,9 @@ const offer = (draft: Draft | null | undefined, values: Values): Draft | null =>
 
 /**
  * An entity form (issue 5): load → editing (dirty tracking, local drafts) → validating →
- * saving → saved | invalid (field errors, language tabs) | conflict (409: reload or
- * overwrite, with a diff); create mode skips loading; delete behind the confirm dialog.
+ * saving → saved | invalid (field errors, language tabs, the first error revealed) |
+ * conflict (409: reload or overwrite, with a diff); create mode skips loading; delete
+ * behind the confirm dialog.
  */
 const formSetup = setup({
   types: {
@@ -112,6 +122,8 @@ const formSetup = setup({
     clearDraft: (_, _params: { key: DraftKey }) => {},
     notify: (_, _notice: Notice) => {},
     navigate: (_, _to: Navigation) => {},
+    /** The screen shows the target (its language, its section) and moves keyboard focus to it. */
+    revealError: (_, _target: ErrorTarget) => {},
   },
   guards: {
     isNew: ({ context }) => context.id === null,
@@ -150,6 +162,8 @@ export const entityFormMachine = formSetup.createMachine({
       intent: null,
       loadError: null,
       debounceMs: input.debounceMs ?? DRAFT_DEBOUNCE_MS,
+      fieldOrder: input.fieldOrder ?? [],
+      languages: input.languages ?? [],
     };
   },
   initial: 'checkingDraft',
@@ -248,8 +262,10 @@ export const entityFormMachine = formSetup.createMachine({
             },
           },
         },
-        /** Client or server (400) errors are shown on their fields. */
-        invalid: {},
+        /** Client or server (400) errors are shown on their fields; focus goes to the first of them. */
+        invalid: {
+          entry: { type: 'revealError', params: ({ context }) => firstError(context.errors, context.fieldOrder, context.languages) },
+        },
         saved: {},
       },
     },

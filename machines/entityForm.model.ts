@@ -64,7 +64,7 @@ const actorIds = ['loadDraft', 'fetchRow', 'validate', 'saveRow', 'deleteRow', '
 // Guards read whether the form is dirty, has a draft on offer, and has a row id yet.
 const contextKey = (c: any) => [c.dirty, c.draft !== null, c.id === null];
 
-export const editInput = { resource: 'products', id: 7 };
+export const editInput = { resource: 'products', id: 7, fieldOrder: ['name', 'status', 'title', 'specs'], languages: ['it', 'en'] };
 export const createInput = {
   resource: 'products',
   id: 'new',

@@ -73,3 +73,12 @@ export type SaveIntent = 'save' | 'saveAndContinue';
 
 /** Where the screen should go (a provided action does it). */
 export type Navigation = { to: 'list' } | { to: 'detail'; id: RowId; replace: true };
+
+/**
+ * Where a failed save takes the user: a field by path, shown in its language (null when
+ * the field is not translated), or the form's own message (`non_field_errors`).
+ */
+export interface ErrorTarget {
+  path: string;
+  language: string | null;
+}

@@ -7,6 +7,7 @@ import ErrorScreen from '../screens/ErrorScreen';
 import { lazy, Suspense } from 'react';
 import { LoadingBar } from '../ui/LoadingBar';
 import { AppActorsProvider, useAppActors, useSession } from './AppActors';
+import { Main } from './Main';
 import { RouteView } from './RouteView';
 import type { AppActors } from './startApp';
 
@@ -15,12 +16,19 @@ function Boot() {
   const { session } = useAppActors();
   const booting = useSession((s) => s.matches('checkingTenant') || s.matches('restoringSession') || s.matches('fetchingTenant'));
   const bootError = useSession((s) => s.context.bootError);
-  if (bootError) return <ErrorScreen status={bootError.status} message={bootError.message} onRetry={() => session.send({ type: 'retry' })} />;
+  if (bootError)
+    return (
+      <Main className="h-full">
+        <ErrorScreen status={bootError.status} message={bootError.message} onRetry={() => session.send({ type: 'retry' })} />
+      </Main>
+    );
   if (booting)
     return (
-      <p className="p-8 text-ink-muted" aria-busy="true">
-        {t('app.loading')}
-      </p>
+      <Main>
+        <p className="p-8 text-ink-muted" aria-busy="true">
+          {t('app.loading')}
+        </p>
+      </Main>
     );
   return <RouteView />;
 }

@@ -1,4 +1,4 @@
-import { Dialog, DialogBackdrop, DialogPanel, Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Dialog, DialogBackdrop, DialogPanel, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -6,29 +6,54 @@ import { isDealerBackoffice } from '../../machines/session.helpers';
 import { useT } from '../i18n/i18n';
 import { Icon } from '../ui/icons';
 import { useAppActors, useSession } from './AppActors';
+import { MAIN_ID, Main } from './Main';
 import { Sidebar } from './Sidebar';
 
+/**
+ * The display modes of the sidebar as two checkboxes in a popover: they stay open while
+ * both are set, and a checkbox says checked or not by itself (a menu item cannot: WCAG 4.1.2).
+ */
 function DisplayMenu() {
   const t = useT();
   const { sidebar } = useAppActors();
   const clipped = useSelector(sidebar, (s) => s.context.clipped);
   const mini = useSelector(sidebar, (s) => s.context.minivariant);
   const option = (label: string, checked: boolean, type: 'clipped.toggle' | 'minivariant.toggle') => (
-    <MenuItem>
-      <button type="button" role="menuitemcheckbox" aria-checked={checked} onClick={() => sidebar.send({ type })} className="flex w-full items-center gap-2 rounded px-3 py-2 text-left text-sm data-[focus]:bg-surface-overlay">
-        <span className={`inline-block h-3 w-3 rounded-sm border border-ink-muted ${checked ? 'bg-brand' : ''}`} aria-hidden="true" />
-        {label}
-      </button>
-    </MenuItem>
+    <label className="flex w-full cursor-pointer items-center gap-2 rounded px-3 py-2 text-left text-sm hover:bg-surface-overlay">
+      <input type="checkbox" checked={checked} onChange={() => sidebar.send({ type })} className="h-4 w-4 accent-brand" />
+      {label}
+    </label>
   );
   return (
-    <Menu>
-      <MenuButton className="rounded-md px-2 py-1.5 text-sm text-ink-muted hover:bg-surface-overlay">{t('layout.display')}</MenuButton>
-      <MenuItems anchor="bottom end" className="z-40 w-56 rounded-md border border-surface-border bg-surface-raised p-1 shadow-xl focus:outline-none">
-        {option(t('layout.clipped'), clipped, 'clipped.toggle')}
-        {option(t('layout.mini'), mini, 'minivariant.toggle')}
-      </MenuItems>
-    </Menu>
+    // In place, not anchored in a portal: the panel follows its button in the Tab order without Headless UI's hidden focus sentinels.
+    <Popover className="relative">
+      <PopoverButton className="rounded-md px-2 py-1.5 text-sm text-ink-muted hover:bg-surface-overlay">{t('layout.display')}</PopoverButton>
+      <PopoverPanel className="absolute right-0 top-full z-40 mt-1 w-56 rounded-md border border-surface-border bg-surface-raised p-1 shadow-xl" data-testid="display-options">
+        <fieldset>
+          <legend className="sr-only">{t('layout.display')}</legend>
+          {option(t('layout.clipped'), clipped, 'clipped.toggle')}
+          {option(t('layout.mini'), mini, 'minivariant.toggle')}
+        </fieldset>
+      </PopoverPanel>
+    </Popover>
+  );
+}
+
+/** The first stop of the Tab key: past the sidebar and the header, into the page (WCAG 2.4.1). */
+function SkipLink() {
+  const t = useT();
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      onClick={(e) => {
+        // Focus without a `#main` in the address, which the router would keep in the URL.
+        e.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-brand focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-white"
+    >
+      {t('layout.skipToContent')}
+    </a>
   );
 }
 
@@ -79,7 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
     </Dialog>
   ) : (
     drawer && (
-      <aside className={`${width} shrink-0 border-r border-surface-border bg-surface-raised transition-[width]`} data-mode={minivariant ? 'mini' : 'drawer'}>
+      <aside className={`${width} shrink-0 border-r border-surface-border bg-surface-raised transition-[width]`} data-mode={minivariant ? 'mini' : 'drawer'} aria-label={t('nav.label')}>
         <Sidebar />
       </aside>
     )
@@ -87,20 +112,22 @@ export function Layout({ children }: { children: ReactNode }) {
   if (clipped && !narrow) {
     return (
       <div className="flex h-full flex-col" data-layout="clipped">
+        <SkipLink />
         <Header />
         <div className="flex min-h-0 flex-1">
           {aside}
-          <main className="min-w-0 flex-1 overflow-y-auto">{children}</main>
+          <Main className="min-w-0 flex-1 overflow-y-auto">{children}</Main>
         </div>
       </div>
     );
   }
   return (
     <div className="flex h-full" data-layout="full">
+      <SkipLink />
       {aside}
       <div className="flex min-w-0 flex-1 flex-col">
         <Header />
-        <main className="min-h-0 flex-1 overflow-y-auto">{children}</main>
+        <Main className="min-h-0 flex-1 overflow-y-auto">{children}</Main>
       </div>
     </div>
   );

@@ -9,6 +9,8 @@ import NotFoundScreen from '../screens/NotFoundScreen';
 import { useAppActors, useSession } from './AppActors';
 import { loadChunk } from './chunkReload';
 import { ErrorBoundary } from './ErrorBoundary';
+import { Main } from './Main';
+import { useRouteFocus } from './routeFocus';
 
 // The signed-in shell (sidebar, menus, dialogs) is not needed to show the login form.
 const Layout = lazy(() => import('./Layout').then((m) => ({ default: m.Layout })));
@@ -44,6 +46,7 @@ export function RouteView() {
   useEffect(() => {
     sidebar.send({ type: 'route.changed', group: matchPath(ROUTES, path)?.route.group ?? null });
   }, [sidebar, path]);
+  useRouteFocus(path);
 
   if (resolution.kind === 'redirect') return <Redirect to={resolution.to} replace />;
   const Screen = resolution.kind === 'ok' && resolution.route.screen ? screenFor(resolution.route.screen) : NotFoundScreen;
@@ -59,6 +62,6 @@ export function RouteView() {
       <Layout>{content}</Layout>
     </Suspense>
   ) : (
-    content
+    <Main className="h-full">{content}</Main>
   );
 }

@@ -72,7 +72,7 @@ export function ConflictDialog({ entity, diff, reload, overwrite, dismiss }: Con
                     <td className="px-3 py-2 text-ink-muted">{pathLabel(entity, d.path, t)}</td>
                     <td className={`px-3 py-2 ${d.changedByMe ? 'text-ink' : 'text-ink-faint'}`}>
                       <span className="line-clamp-3 break-words">{showValue(d.mine)}</span>
-                      {d.changedByMe && <span className="mt-1 block text-[11px] text-brand">{t('form.changedByYou')}</span>}
+                      {d.changedByMe && <span className="mt-1 block text-[11px] text-brand-ink">{t('form.changedByYou')}</span>}
                     </td>
                     <td className={`px-3 py-2 ${d.changedByThem ? 'text-ink' : 'text-ink-faint'}`}>
                       <span className="line-clamp-3 break-words">{showValue(d.theirs)}</span>

@@ -4,9 +4,9 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { type EntityDef, entityActions, type Field } from '../../entities/define';
 import { LANGUAGE_NAMES, type Language } from '../../locales/languages';
 import { connectEntityForm } from '../../machines/entityForm.connect';
-import { getIn } from '../../machines/entityForm.helpers';
+import { getIn, NON_FIELD } from '../../machines/entityForm.helpers';
 import { type EntityFormMachine, entityFormMachine } from '../../machines/entityForm.machine';
-import type { Navigation } from '../../machines/entityForm.types';
+import type { ErrorTarget, Navigation } from '../../machines/entityForm.types';
 import type { ActorRefFrom } from 'xstate';
 import { useAppActors, useSession } from '../app/AppActors';
 import { askConfirm } from '../app/startApp';
@@ -23,6 +23,8 @@ import { siteLanguages } from './formValues';
 import { newRowValues } from './newRow';
 import { useLeaveGuard } from './leaveGuard';
 import { listHref } from './listMemory';
+import { whenShown } from '../ui/whenShown';
+import { errorControl } from './errorFocus';
 import { buttonClass, EIcon } from './ui';
 
 // Only a conflicting save shows it: its dialog library loads then, not with every form.
@@ -105,9 +107,24 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
   const [tab, setTab] = useState(0);
   // A singleton (a site page) has no list to go back to and no other row: saving stays.
   const singleton = entity.singleton !== undefined;
-  const later = useRef({ navigate, onCreated, pass: <R,>(fn: () => R) => fn() });
+  const formRef = useRef<HTMLFormElement>(null);
+  const later = useRef({ navigate, onCreated, pass: <R,>(fn: () => R) => fn(), stopReveal: () => {} });
   later.current.navigate = navigate;
   later.current.onCreated = onCreated;
+
+  // The machine says which error to show after a failed save; here it is brought into view: its language, its section, focus on it.
+  const revealError = (_: unknown, target: ErrorTarget) => {
+    if (target.language) setLanguage(target.language);
+    const field = target.path === NON_FIELD ? null : rootField(target.path);
+    const section = entity.form.tabs.findIndex((tb) => tb.groups.some((g) => field !== null && g.fields.includes(field)));
+    if (section >= 0) setTab(section);
+    later.current.stopReveal();
+    later.current.stopReveal = whenShown(
+      () => (formRef.current ? errorControl(formRef.current, target.path) : null),
+      (control) => control.focus(),
+    );
+  };
+  useEffect(() => () => later.current.stopReveal(), []);
 
   const machine = useMemo(() => {
     const http = makeActors(app, { entity, languages, defaultLanguage, host: window.location.host });
@@ -115,6 +132,7 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
       actors: http.actors,
       actions: {
         ...http.actions,
+        revealError,
         navigate: http.actions.navigate ?? ((_, to: Navigation) => {
           if (singleton) return;
           later.current.pass(() => {
@@ -134,7 +152,13 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
   const editor = useSession((s) => s.context.user);
   const siteKind = useSession((s) => s.context.tenant?.kind) ?? 'default';
   const actor = useActorRef(machine, {
-    input: { resource: entity.path.replace(/^\//, ''), id: detail === 'new' ? 'new' : detail, defaults: newRowValues(entity, languages, search, editor, siteKind) },
+    input: {
+      resource: entity.path.replace(/^\//, ''),
+      id: detail === 'new' ? 'new' : detail,
+      defaults: newRowValues(entity, languages, search, editor, siteKind),
+      fieldOrder: entity.form.tabs.flatMap((tb) => tb.groups.flatMap((g) => g.fields)),
+      languages,
+    },
   });
 
   const view = useSelector(
@@ -227,6 +251,7 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
   return (
     <FieldHostContext.Provider value={host}>
       <form
+        ref={formRef}
         className="mx-auto flex max-w-5xl flex-col gap-4 px-4 pt-4 sm:px-6 sm:pt-6"
         data-testid="entity-form"
         data-entity={entity.name}
@@ -279,7 +304,7 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
         ) : (
           <>
             {formMessages.length > 0 && (
-              <div className="rounded-md border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger" role="alert" data-testid="form-errors">
+              <div className="rounded-md border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger" role="alert" data-testid="form-errors" data-form-errors tabIndex={-1}>
                 {formMessages.map((m) => (
                   <p key={m}>{fieldMessage(t, m)}</p>
                 ))}
@@ -294,7 +319,7 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
                     role="tab"
                     aria-selected={language === tb.lang}
                     onClick={() => setLanguage(tb.lang)}
-                    className={`relative -mb-px flex items-center gap-2 border-b-2 px-3 py-2 text-sm ${language === tb.lang ? 'border-brand text-ink' : 'border-transparent text-ink-muted hover:text-ink'}`}
+                    className={`relative -mb-px flex items-center gap-2 border-b-2 px-3 py-2 text-sm ${language === tb.lang ? 'border-brand-ink text-ink' : 'border-transparent text-ink-muted hover:text-ink'}`}
                     data-lang={tb.lang}
                   >
                     <span className="font-mono text-xs uppercase">{tb.lang}</span>

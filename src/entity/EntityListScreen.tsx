@@ -101,6 +101,13 @@ function useAdders(entity: EntityDef) {
   return useMemo(() => DECLARED.filter((e) => e.addFrom?.entity === entity.name && holds(user, 'add', e.model)), [entity.name, user]);
 }
 
+/**
+ * The row actions stay in view at every width (issue 18): a table wider than its box
+ * scrolls inside it under this column. Its background is opaque (a cell's own, or its
+ * row's through `bg-inherit`), so the columns sliding beneath it do not show through.
+ */
+const STICKY_ACTIONS = 'sticky right-0 w-px whitespace-nowrap border-l border-surface-border px-2 py-2';
+
 function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: EntityListProps; canDelete: boolean; locale: string }) {
   const adders = useAdders(entity);
   const t = useT();
@@ -110,8 +117,10 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
   const titleColumn = columns.includes(entity.titleField) ? entity.titleField : columns.find((c) => entity.fields[c]?.type === 'text') ?? columns[0];
   const skeleton = list.loading && list.rows.length === 0;
   return (
-    <div className="overflow-x-auto rounded-lg border border-surface-border">
-      <table className="w-full min-w-max text-left text-sm" aria-busy={list.loading} data-testid="entity-table">
+    // `relative`: the screen-reader-only texts inside stay inside this scroll box instead of widening the page.
+    <div className="relative overflow-x-auto rounded-lg border border-surface-border" data-testid="entity-table-box">
+      {/* Wider screens wrap the cells to fit; a phone keeps each on one line and scrolls this box instead. */}
+      <table className="w-full text-left text-sm max-sm:min-w-max" aria-busy={list.loading} data-testid="entity-table">
         <thead className="bg-surface-raised text-xs uppercase tracking-wide text-ink-muted">
           <tr>
             {canDelete && (
@@ -136,7 +145,7 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
                   {sortable.has(c) ? (
                     <button type="button" onClick={col.toggleSort} className="inline-flex items-center gap-1 uppercase hover:text-ink" data-sort={c}>
                       {label}
-                      <EIcon name={col.sort === 'asc' ? 'up' : col.sort === 'desc' ? 'down' : 'sort'} size={14} className={col.sort ? 'text-brand' : 'text-ink-faint'} />
+                      <EIcon name={col.sort === 'asc' ? 'up' : col.sort === 'desc' ? 'down' : 'sort'} size={14} className={col.sort ? 'text-brand-ink' : 'text-ink-faint'} />
                       {col.rank !== null && col.rank > 1 && <sup className="text-[10px] text-ink-faint">{col.rank}</sup>}
                     </button>
                   ) : (
@@ -145,7 +154,7 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
                 </th>
               );
             })}
-            <th scope="col" className="w-24 px-3 py-2">
+            <th scope="col" className={`${STICKY_ACTIONS} bg-surface-raised`}>
               <span className="sr-only">{t('list.actions')}</span>
             </th>
           </tr>
@@ -153,27 +162,27 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
         <tbody className={list.loading && !skeleton ? 'opacity-60' : ''}>
           {skeleton &&
             Array.from({ length: Math.min(list.pagination.pageSize, 10) }, (_, i) => (
-              <tr key={i} className="border-t border-surface-border" data-testid="skeleton-row">
+              <tr key={i} className="border-t border-surface-border bg-surface" data-testid="skeleton-row">
                 {canDelete && <td className="px-3 py-3" />}
                 {columns.map((c) => (
                   <td key={c} className="px-3 py-3">
                     <span className="block h-3 w-24 animate-pulse rounded bg-surface-overlay" />
                   </td>
                 ))}
-                <td />
+                <td className={`${STICKY_ACTIONS} bg-inherit`} />
               </tr>
             ))}
           {list.rows.map((r) => (
-            <tr key={r.id} className={`border-t border-surface-border hover:bg-surface-raised ${r.selected ? 'bg-brand-soft/30' : ''}`} data-row-id={r.id}>
+            <tr key={r.id} className={`border-t border-surface-border ${r.selected ? 'bg-surface-selected' : 'bg-surface hover:bg-surface-raised'}`} data-row-id={r.id}>
               {canDelete && (
                 <td className="px-3 py-2">
                   <input type="checkbox" aria-label={t('list.selectRow', { id: r.id })} checked={r.selected} onChange={r.toggle} disabled={!list.interactive} />
                 </td>
               )}
               {columns.map((c) => (
-                <td key={c} className="max-w-xs px-3 py-2">
+                <td key={c} className={`max-w-xs px-3 py-2 ${c === titleColumn ? 'sm:min-w-48' : ''}`}>
                   {c === titleColumn && entity.fields[c]?.type !== 'url' ? (
-                    <Link href={`${entity.path}/${r.id}`} className="font-medium text-ink hover:text-brand hover:underline">
+                    <Link href={`${entity.path}/${r.id}`} className="font-medium text-ink hover:text-brand-ink hover:underline">
                       <Cell entity={entity} column={c} row={r.row} locale={locale} />
                     </Link>
                   ) : (
@@ -181,11 +190,12 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
                   )}
                 </td>
               ))}
-              <td className="px-3 py-2 text-right whitespace-nowrap">
+              <td className={`${STICKY_ACTIONS} bg-inherit text-right`} data-testid="row-actions">
                 {adders.map((e) => (
                   <Link key={e.name} href={`${e.path}/new?${e.addFrom!.field}=${r.id}`} className={buttonClass.ghost} data-testid={`row-add-${e.name}`}>
                     <EIcon name="plus" size={16} />
-                    {t(e.addFrom!.label)}
+                    {/* Icon only on a phone, where the sticky column must stay narrow. */}
+                    <span className="max-sm:sr-only">{t(e.addFrom!.label)}</span>
                   </Link>
                 ))}
                 <Link href={`${entity.path}/${r.id}`} className={buttonClass.ghost} aria-label={t('list.edit', { id: r.id })}>

@@ -6,7 +6,7 @@ import { useRefTitle } from '../fields/refTitles';
 import { chipClass, iconButton, inputBase } from '../fields/ui';
 
 const selectClass =
-  'rounded-md border border-surface-border bg-surface px-3 py-1.5 text-sm text-ink focus:border-brand focus:outline-none';
+  'rounded-md border border-surface-border bg-surface px-3 py-1.5 text-sm text-ink focus:border-brand-ink';
 import { useT } from '../i18n/i18n';
 
 interface FilterProps {
@@ -43,7 +43,7 @@ function DateRangeFilter({ entity, filter, value, set }: FilterProps) {
   const label = t(columnLabel(entity, filter.field));
   const update = (a: string, b: string) => set(a || b ? `${a}..${b}` : null);
   return (
-    <fieldset className="flex items-center gap-1 text-xs text-ink-muted" data-filter={filter.field}>
+    <fieldset className="flex flex-wrap items-center gap-1 text-xs text-ink-muted" data-filter={filter.field}>
       <legend className="sr-only">{label}</legend>
       <span>{label}</span>
       <input type="date" aria-label={t('list.from', { name: label })} name={`fltr.${filter.field}.from`} value={from} onChange={(e) => update(e.target.value, to)} className={`${inputBase} w-36 py-1.5`} />

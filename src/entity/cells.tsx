@@ -49,7 +49,7 @@ export function Cell({ entity, column, row, locale }: { entity: EntityDef; colum
     }
     case 'url':
       return (
-        <a href={String(value)} target="_blank" rel="noopener noreferrer" className="break-all text-brand hover:underline">
+        <a href={String(value)} target="_blank" rel="noopener noreferrer" className="break-all text-brand-ink hover:underline">
           {String(value)}
         </a>
       );

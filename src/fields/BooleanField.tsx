@@ -22,7 +22,7 @@ export default function BooleanField({ name, field, value, onChange, errors, dis
       />
       <span
         aria-hidden="true"
-        className={`relative h-5 w-9 rounded-full transition-colors peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-brand ${on ? 'bg-brand' : 'bg-surface-border'}`}
+        className={`relative h-5 w-9 rounded-full transition-colors peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-brand-ink ${on ? 'bg-brand' : 'bg-surface-border'}`}
       >
         <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white transition-[left] ${on ? 'left-[1.1rem]' : 'left-0.5'}`} />
       </span>

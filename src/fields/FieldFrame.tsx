@@ -28,7 +28,7 @@ export function FieldFrame({ name, field, value, onChange, errors = NO_ERRORS, n
   return (
     <div className="flex min-w-0 flex-col gap-1.5" data-field={name} data-invalid={invalid ? 'true' : undefined}>
       {field.type !== 'boolean' && (
-        <label htmlFor={id} className="flex items-center gap-2 text-sm font-medium text-ink-muted">
+        <label htmlFor={id} id={`${id}-label`} className="flex items-center gap-2 text-sm font-medium text-ink-muted">
           <span>{labelText(t, field.label)}</span>
           {field.required && (
             <span className="text-danger" aria-hidden="true">

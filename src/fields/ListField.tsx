@@ -14,11 +14,11 @@ function OptionList({ name, field, value, onChange, disabled, id }: Props) {
   const t = useT();
   const list = value ?? [];
   return (
-    <div id={id} role="group" aria-label={labelText(t, field.label)} className="flex flex-wrap gap-x-4 gap-y-1.5 py-1" data-testid={`${name}-options`}>
+    <div id={id} role="group" aria-label={labelText(t, field.label)} className="flex flex-wrap gap-x-4 gap-y-2 py-1" data-testid={`${name}-options`}>
       {field.options!.map((o) => {
         const on = list.includes(o.value);
         return (
-          <label key={o.value} className="inline-flex cursor-pointer items-center gap-2 text-sm text-ink has-[:disabled]:cursor-default has-[:disabled]:opacity-60">
+          <label key={o.value} className="inline-flex min-h-6 cursor-pointer items-center gap-2 text-sm text-ink has-[:disabled]:cursor-default has-[:disabled]:opacity-60">
             <input
               type="checkbox"
               name={`${name}.${o.value}`}

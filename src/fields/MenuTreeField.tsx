@@ -78,7 +78,7 @@ export default function MenuTreeField({ name, field, value, onChange, disabled, 
         return (
           <li key={node.id ?? path.join('-')} role="treeitem" aria-level={depth} aria-selected={false} data-node={pathName(path)}>
             <div
-              className={`flex flex-wrap items-center gap-2 rounded-md border bg-surface px-2 py-1.5 ${indicator === 'inside' ? 'border-brand' : 'border-surface-border'} ${indicator === 'before' ? 'shadow-[0_-2px_0_0_#3b82f6]' : ''} ${indicator === 'after' ? 'shadow-[0_2px_0_0_#3b82f6]' : ''}`}
+              className={`flex flex-wrap items-center gap-2 rounded-md border bg-surface px-2 py-1.5 ${indicator === 'inside' ? 'border-brand-ink' : 'border-surface-border'} ${indicator === 'before' ? 'shadow-[0_-2px_0_0_#60a5fa]' : ''} ${indicator === 'after' ? 'shadow-[0_2px_0_0_#60a5fa]' : ''}`}
               onDragOver={(e) => {
                 const from = dragged.current;
                 if (!from) return;

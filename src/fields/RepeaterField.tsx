@@ -91,7 +91,7 @@ export default function RepeaterField({ name, field, value, onChange, disabled, 
             <li
               key={key}
               data-row={i}
-              className={`rounded-lg border bg-surface ${dropAt === i ? 'border-brand' : 'border-surface-border'}`}
+              className={`rounded-lg border bg-surface ${dropAt === i ? 'border-brand-ink' : 'border-surface-border'}`}
               onDragOver={(e) => {
                 if (dragFrom.current === null) return;
                 e.preventDefault();

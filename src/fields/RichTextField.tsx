@@ -13,16 +13,18 @@ import { inputBase, smallButton } from './ui';
 
 /** Tailwind resets headings and lists: give the edited content its look back. */
 const CONTENT_CLASS =
-  'min-h-40 px-3 py-2 text-sm focus:outline-none [&_h2]:mb-2 [&_h2]:mt-3 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mb-1 [&_h3]:mt-2 [&_h3]:text-lg [&_h3]:font-semibold [&_p]:my-1.5 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_a]:text-brand [&_a]:underline [&_img]:my-2 [&_img]:max-w-full [&_img]:rounded';
+  'min-h-40 px-3 py-2 text-sm focus-visible:-outline-offset-2 [&_h2]:mb-2 [&_h2]:mt-3 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mb-1 [&_h3]:mt-2 [&_h3]:text-lg [&_h3]:font-semibold [&_p]:my-1.5 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_a]:text-brand-ink [&_a]:underline [&_img]:my-2 [&_img]:max-w-full [&_img]:rounded';
 
 /** TipTap's empty document; stored as '' so an untouched editor is not a change. */
 const EMPTY = '<p></p>';
 
 function ToolButton({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+  // A button showing letters or digits ("H2") is named with them too, so "click H2" works by voice (WCAG 2.5.3).
+  const shown = typeof children === 'string' && /[\p{L}\p{N}]/u.test(children) ? children : null;
   return (
     <button
       type="button"
-      aria-label={label}
+      aria-label={shown ? `${label} (${shown})` : label}
       title={label}
       aria-pressed={active}
       disabled={disabled}
@@ -55,6 +57,8 @@ export default function RichTextField({ name, value, onChange, errors, disabled,
       attributes: {
         id,
         role: 'textbox',
+        // A label's `for` cannot name an editable div: it names the editor by reference (FieldFrame's label).
+        'aria-labelledby': `${id}-label`,
         'aria-multiline': 'true',
         'aria-invalid': String((errors?.length ?? 0) > 0),
         class: CONTENT_CLASS,
@@ -103,7 +107,7 @@ export default function RichTextField({ name, value, onChange, errors, disabled,
   };
 
   return (
-    <div className="rounded-md border border-surface-border bg-surface focus-within:border-brand aria-[invalid=true]:border-danger" aria-invalid={(errors?.length ?? 0) > 0} data-testid={`${name}-editor`}>
+    <div className="rounded-md border border-surface-border bg-surface focus-within:border-brand-ink aria-[invalid=true]:border-danger" aria-invalid={(errors?.length ?? 0) > 0} data-testid={`${name}-editor`}>
       <div className="flex flex-wrap items-center gap-0.5 border-b border-surface-border p-1" role="toolbar" aria-label={t('fields.richtext.toolbar')}>
         <ToolButton label={t('fields.richtext.h2')} active={state?.h2} disabled={disabled} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
           H2

@@ -2,7 +2,7 @@
 
 /** An input without width and vertical padding: add them (`w-40 py-1`); two width utilities in one class list fight. */
 export const inputBase =
-  'rounded-md border border-surface-border bg-surface px-3 text-sm text-ink placeholder:text-ink-faint focus:border-brand focus:outline-none disabled:opacity-60 aria-[invalid=true]:border-danger';
+  'rounded-md border border-surface-border bg-surface px-3 text-sm text-ink placeholder:text-ink-faint focus:border-brand-ink disabled:opacity-60 aria-[invalid=true]:border-danger';
 
 export const inputClass = `${inputBase} w-full py-2`;
 

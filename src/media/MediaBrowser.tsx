@@ -12,9 +12,9 @@ import { type MediaManagerRef, type MediaPermissions, useMediaView } from './use
 const button = 'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium disabled:opacity-50';
 const subtle = `${button} border border-surface-border text-ink hover:bg-surface-overlay`;
 /** How a folder tile or crumb looks while tiles are dragged over it. */
-const dropLook = 'data-[drop-over=true]:outline data-[drop-over=true]:outline-2 data-[drop-over=true]:outline-brand data-[drop-over=true]:bg-brand-soft/30';
+const dropLook = 'data-[drop-over=true]:outline data-[drop-over=true]:outline-2 data-[drop-over=true]:outline-brand-ink data-[drop-over=true]:bg-brand-soft/30';
 const input =
-  'block w-full rounded-md border border-surface-border bg-surface px-3 py-2 text-sm text-ink placeholder:text-ink-faint focus:border-brand focus:outline-none';
+  'block w-full rounded-md border border-surface-border bg-surface px-3 py-2 text-sm text-ink placeholder:text-ink-faint focus:border-brand-ink';
 
 /** Messages of a failed folder save, translated when they are keys. */
 function FolderErrors({ errors }: { errors: FieldErrors | null }) {
@@ -184,7 +184,7 @@ export function FolderList({ manager, permissions }: { manager: MediaManagerRef;
                 className="flex min-w-0 flex-1 items-center gap-2 rounded-l-lg px-3 py-2 text-left text-sm hover:bg-surface-overlay"
                 aria-label={t('media.openFolder', { name: f.label })}
               >
-                <Icon name="folder" className="shrink-0 text-brand" />
+                <Icon name="folder" className="shrink-0 text-brand-ink" />
                 <span className="truncate">{f.label}</span>
               </button>
               {permissions.change && (
@@ -235,7 +235,7 @@ function MediaTile({ item, picking, canTick, canMove, interactive }: { item: Gri
         aria-pressed={picking ? item.selected : undefined}
         aria-label={picking ? t('media.pick', { name }) : t('media.edit', { name })}
         className={`group flex w-full flex-col gap-1.5 rounded-lg border p-1.5 text-left transition-colors ${
-          marked ? 'border-brand bg-brand-soft/30' : 'border-surface-border bg-surface-raised hover:border-ink-faint'
+          marked ? 'border-brand-ink bg-brand-soft/30' : 'border-surface-border bg-surface-raised hover:border-ink-faint'
         }`}
       >
         <MediaThumb media={item.media} />
@@ -374,7 +374,7 @@ export function BulkBar({ manager, permissions }: { manager: MediaManagerRef; pe
         </button>
       )}
       {permissions.delete && (
-        <button type="button" onClick={v.requestBulkDelete} disabled={!v.canBulkDelete} className={`${button} bg-danger-strong text-white hover:bg-danger`} data-testid="bulk-delete">
+        <button type="button" onClick={v.requestBulkDelete} disabled={!v.canBulkDelete} className={`${button} bg-danger-strong text-white hover:bg-danger-deep`} data-testid="bulk-delete">
           {v.deleting ? <Spinner /> : <Icon name="trash" width={16} height={16} />}
           {t('media.deleteSelection')}
         </button>

@@ -17,7 +17,7 @@ const FIELDS = ['title', 'alt_text', 'description'] as const satisfies ReadonlyA
 const FIELD_LABEL: Record<(typeof FIELDS)[number], string> = { title: 'media.title', alt_text: 'media.altText', description: 'media.description' };
 
 const input =
-  'mt-1 block w-full rounded-md border border-surface-border bg-surface px-3 py-2 text-sm text-ink placeholder:text-ink-faint focus:border-brand focus:outline-none aria-[invalid=true]:border-danger read-only:opacity-70';
+  'mt-1 block w-full rounded-md border border-surface-border bg-surface px-3 py-2 text-sm text-ink placeholder:text-ink-faint focus:border-brand-ink aria-[invalid=true]:border-danger read-only:opacity-70';
 
 /** The site's languages (its translations are kept per language), the default first. */
 function useSiteLanguages(): string[] {
@@ -132,7 +132,7 @@ function FileInfo({ info }: { info: { name: string; size: string; type: string; 
         <div className="flex items-center gap-3 py-1">
           <dt className="w-28 shrink-0 text-ink-muted">{t('media.url')}</dt>
           <dd className="flex min-w-0 flex-1 items-center gap-2">
-            <a href={absolute} target="_blank" rel="noopener noreferrer" className="truncate text-brand hover:underline" data-testid="media-info-url">
+            <a href={absolute} target="_blank" rel="noopener noreferrer" className="truncate text-brand-ink hover:underline" data-testid="media-info-url">
               {absolute}
             </a>
             <button type="button" onClick={copy} className="shrink-0 rounded-md p-1.5 text-ink-muted hover:bg-surface-overlay hover:text-ink" aria-label={t('media.copy')}>
@@ -187,7 +187,7 @@ function TranslationsForm({
           {languages.map((lang) => (
             <Tab
               key={lang}
-              className="relative -mb-px rounded-t-md border-b-2 border-transparent px-3 py-1.5 text-sm text-ink-muted data-[hover]:text-ink data-[selected]:border-brand data-[selected]:text-ink focus:outline-none data-[focus]:outline-2 data-[focus]:outline-brand"
+              className="relative -mb-px rounded-t-md border-b-2 border-transparent px-3 py-1.5 text-sm text-ink-muted data-[hover]:text-ink data-[selected]:border-brand-ink data-[selected]:text-ink focus:outline-none data-[focus]:outline-2 data-[focus]:outline-brand-ink"
             >
               {isLanguage(lang) ? LANGUAGE_NAMES[lang] : lang}
               {langHasError(lang) && <span className="ml-1 inline-block h-2 w-2 rounded-full bg-danger" aria-label={t('media.hasErrors')} />}
@@ -261,7 +261,7 @@ export function UsedBy({ media }: { media: MediaItem }) {
           {media.used_by.map((u) => (
             <li key={`${u.model}:${u.id}`}>
               {u.path ? (
-                <a href={`/backoffice${u.path}`} className="text-brand hover:underline">
+                <a href={`/backoffice${u.path}`} className="text-brand-ink hover:underline">
                   {u.label}
                 </a>
               ) : (

@@ -66,12 +66,12 @@ function PickerBody({ mode, accept, title, onClose, onChoose }: Omit<MediaPicker
   });
   return (
     <DialogPanel className="flex max-h-[92vh] w-full max-w-6xl flex-col rounded-xl border border-surface-border bg-surface-raised shadow-2xl" data-testid="media-picker">
-      <header className="flex items-center gap-3 border-b border-surface-border px-5 py-3">
+      <div className="flex items-center gap-3 border-b border-surface-border px-5 py-3">
         <DialogTitle className="flex-1 text-lg font-semibold">{title ?? (mode === 'multi' ? t('media.chooseMany') : t('media.chooseOne'))}</DialogTitle>
         <button type="button" onClick={onClose} className="rounded-md p-2 text-ink-muted hover:bg-surface-overlay hover:text-ink" aria-label={t('media.close')}>
           <Icon name="x" />
         </button>
-      </header>
+      </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-5">
         <MediaLibrary manager={manager} queue={queue} permissions={permissions} picking lockedType={mimeType !== null} />
       </div>

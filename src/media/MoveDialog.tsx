@@ -36,14 +36,14 @@ export function MoveDialog({ manager }: { manager: MediaManagerRef }) {
               <ul aria-label={t('media.folders')} className="space-y-0.5">
                 <li>
                   <button type="button" onClick={() => m.choose(null)} className={row} autoFocus>
-                    <Icon name="home" width={16} height={16} className="shrink-0 text-brand" />
+                    <Icon name="home" width={16} height={16} className="shrink-0 text-brand-ink" />
                     {t('mediaManager.root')}
                   </button>
                 </li>
                 {m.options.map((o) => (
                   <li key={o.id} style={{ paddingInlineStart: `${o.depth * 1.25}rem` }}>
                     <button type="button" onClick={() => m.choose(o.id)} className={row} title={o.path}>
-                      <Icon name="folder" width={16} height={16} className="shrink-0 text-brand" />
+                      <Icon name="folder" width={16} height={16} className="shrink-0 text-brand-ink" />
                       <span className="truncate">{o.label}</span>
                     </button>
                   </li>

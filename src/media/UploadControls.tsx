@@ -43,7 +43,7 @@ export function DropZone({ onFiles, disabled = false, children, className = '' }
     >
       {children}
       <div
-        className="pointer-events-none absolute inset-0 z-20 hidden items-center justify-center rounded-xl border-2 border-dashed border-brand bg-brand-soft/40 group-data-[dragging=true]/drop:flex"
+        className="pointer-events-none absolute inset-0 z-20 hidden items-center justify-center rounded-xl border-2 border-dashed border-brand-ink bg-brand-soft/40 group-data-[dragging=true]/drop:flex"
         aria-hidden="true"
       >
         <span className="flex items-center gap-2 rounded-md bg-surface-raised px-4 py-2 font-medium shadow-lg">
@@ -79,7 +79,7 @@ export function FilePickerButton({
       : 'border border-surface-border text-ink hover:bg-surface-overlay';
   return (
     <label
-      className={`relative inline-flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand ${look} ${disabled ? 'pointer-events-none opacity-50' : ''}`}
+      className={`relative inline-flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-ink ${look} ${disabled ? 'pointer-events-none opacity-50' : ''}`}
     >
       <Icon name="upload" width={18} height={18} />
       {label}

@@ -45,7 +45,7 @@ function UploadRow({ row }: { row: Row }) {
         </p>
       </div>
       {up.canRetry && !row.waiting && (
-        <button type="button" onClick={row.retry} className="rounded-md px-2 py-1 text-sm text-brand hover:bg-surface-overlay">
+        <button type="button" onClick={row.retry} className="rounded-md px-2 py-1 text-sm text-brand-ink hover:bg-surface-overlay">
           {t('upload.retry')}
           <span className="sr-only"> {up.name}</span>
         </button>

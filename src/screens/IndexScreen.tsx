@@ -24,7 +24,7 @@ export default function IndexScreen() {
       <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {sections.map((r) => (
           <li key={r.name}>
-            <Link href={r.path} className="flex items-center gap-3 rounded-lg border border-surface-border bg-surface-raised p-4 hover:border-brand">
+            <Link href={r.path} className="flex items-center gap-3 rounded-lg border border-surface-border bg-surface-raised p-4 hover:border-brand-ink">
               {r.icon && <Icon name={r.icon} />}
               {t(r.label)}
             </Link>

@@ -26,9 +26,9 @@ export default function LoginScreen() {
   };
 
   const input =
-    'mt-1 block w-full rounded-md border border-surface-border bg-surface px-3 py-2 text-ink placeholder:text-ink-faint focus:border-brand focus:outline-none aria-[invalid=true]:border-danger';
+    'mt-1 block w-full rounded-md border border-surface-border bg-surface px-3 py-2 text-ink placeholder:text-ink-faint focus:border-brand-ink aria-[invalid=true]:border-danger';
   return (
-    <main className="flex min-h-full items-center justify-center p-6">
+    <div className="flex min-h-full items-center justify-center p-6">
       <form onSubmit={submit} noValidate className="w-full max-w-sm rounded-xl border border-surface-border bg-surface-raised p-8 shadow-xl" aria-labelledby="login-title">
         <h1 id="login-title" className="text-2xl font-semibold">
           {t('login.title')}
@@ -53,6 +53,6 @@ export default function LoginScreen() {
           {busy ? t('login.submitting') : t('login.submit')}
         </button>
       </form>
-    </main>
+    </div>
   );
 }

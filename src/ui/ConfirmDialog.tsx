@@ -18,14 +18,14 @@ export function ConfirmDialog() {
             <DialogTitle className="text-lg font-semibold">{request.title}</DialogTitle>
             <p className="mt-2 text-ink-muted">{request.question}</p>
             <div className="mt-6 flex justify-end gap-3">
-              <button type="button" onClick={dismiss} className="rounded-md px-4 py-2 hover:bg-surface-overlay">
+              {/* Focus starts on the safe answer: Enter or Space on arrival never deletes (issue 18). */}
+              <button type="button" autoFocus onClick={dismiss} className="rounded-md px-4 py-2 hover:bg-surface-overlay">
                 {request.dismissLabel ?? t('confirm.cancel')}
               </button>
               <button
                 type="button"
-                autoFocus
                 onClick={() => confirm.send({ type: 'approve' })}
-                className={`rounded-md px-4 py-2 font-medium text-white ${request.danger ? 'bg-danger-strong hover:bg-danger' : 'bg-brand hover:bg-brand-strong'}`}
+                className={`rounded-md px-4 py-2 font-medium text-white ${request.danger ? 'bg-danger-strong hover:bg-danger-deep' : 'bg-brand hover:bg-brand-strong'}`}
               >
                 {request.approveLabel ?? t('confirm.ok')}
               </button>

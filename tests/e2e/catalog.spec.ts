@@ -154,7 +154,7 @@ test.describe('product form', () => {
     await page.getByRole('tab', { name: msg('tabs.content') }).click();
     const editor = page.locator('[data-testid="translations.it.description-editor"] .ProseMirror');
     await editor.click();
-    await page.getByRole('button', { name: msg('fields.richtext.h2'), exact: true }).click();
+    await page.getByRole('button', { name: `${msg('fields.richtext.h2')} (H2)`, exact: true }).click();
     await page.keyboard.type('Potenza e comfort');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Un trattore ');
@@ -288,15 +288,17 @@ test.describe('product form', () => {
 
     await expect(page.getByTestId('entity-form')).toHaveAttribute('data-status', 'invalid');
     await expect(page.getByTestId('form-errors')).toContainText(msg('form.fixErrors'));
-    // The Italian tab (main language) has the missing name; the row has its missing spec name.
+    // The first error is brought into view and focused: the Italian (main language) name, in the general section.
+    await expect(field(page, 'translations.it.name')).toBeFocused();
     await expect(page.getByTestId('lang-error-it')).toBeVisible();
     await expect(page.getByTestId('lang-error-en')).toHaveCount(0);
+    await expect(page.locator('[data-field="translations.it.name"] [role="alert"]')).toBeVisible();
+    await expect(page.locator('[data-field="brand"] [role="alert"]')).toBeVisible();
+    // The row has its missing spec name.
+    await page.getByRole('tab', { name: msg('tabs.content') }).click();
     await expect(page.locator('[data-row="0"] [data-testid="row-error"]')).toBeVisible();
     await expect(page.locator('[data-field="specs.0.name"] [role="alert"]')).toBeVisible();
     await page.getByRole('tab', { name: msg('tabs.general') }).click();
-    await expect(page.locator('[data-field="brand"] [role="alert"]')).toBeVisible();
-    await page.locator('[role="tab"][data-lang="it"]').click();
-    await expect(page.locator('[data-field="translations.it.name"] [role="alert"]')).toBeVisible();
     // Fixing a field clears its message.
     await field(page, 'translations.it.name').fill('Nome');
     await expect(page.locator('[data-field="translations.it.name"] [role="alert"]')).toHaveCount(0);

@@ -64,9 +64,9 @@ test('the sidebar mode survives a reload, stored as 0/1 cookies', async ({ page,
   await expectSignedIn(page, 'admin');
   await expect(page.locator('aside')).toHaveAttribute('data-mode', 'drawer');
   await page.getByRole('button', { name: 'Display' }).click();
-  await page.getByRole('menuitem', { name: 'Icons only' }).click();
-  await page.getByRole('button', { name: 'Display' }).click();
-  await page.getByRole('menuitem', { name: 'Sidebar under the header' }).click();
+  await page.getByRole('checkbox', { name: 'Icons only' }).check();
+  // The header moves under the new layout, closing the popover: a click, not a check that reads the box back.
+  await page.getByRole('checkbox', { name: 'Sidebar under the header' }).click();
   await expect(page.locator('aside')).toHaveAttribute('data-mode', 'mini');
   await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'clipped');
 

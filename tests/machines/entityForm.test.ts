@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { errorTabs } from '../../machines/entityForm.helpers';
+import { errorTabs, firstError } from '../../machines/entityForm.helpers';
 import { type EntityFormInput, entityFormMachine } from '../../machines/entityForm.machine';
 import { badRequest, conflict409, draft, entityFormModel, row, theirs } from '../../machines/entityForm.model';
-import type { Draft, DraftKey, FieldErrors, Navigation } from '../../machines/entityForm.types';
+import type { Draft, DraftKey, ErrorTarget, FieldErrors, Navigation } from '../../machines/entityForm.types';
 import type { Notice } from '../../machines/entityList.types';
 import { pathsOf, uncoveredTransitions, unvisitedStates, walkPath } from './modelHarness';
 
@@ -18,9 +18,14 @@ describe('entity form machine (model-based)', () => {
 
   for (const path of paths) {
     it(path.description, async () => {
-      const actor = await walkPath(entityFormModel, path, { actions: { saveDraft: noop, clearDraft: noop, notify: noop, navigate: noop } });
+      const reveals: ErrorTarget[] = [];
+      const actor = await walkPath(entityFormModel, path, {
+        actions: { saveDraft: noop, clearDraft: noop, notify: noop, navigate: noop, revealError: (_: unknown, target: ErrorTarget) => void reveals.push(target) },
+      });
       const s = actor.getSnapshot();
       const c = s.context;
+      // A failed save always shows where: the first error is revealed on the way in.
+      if (s.matches({ editable: 'invalid' })) expect(reveals.at(-1)).toEqual(firstError(c.errors, c.fieldOrder, c.languages));
       // Invariants that hold in every reachable state.
       expect(c.dirty).toBe(JSON.stringify(c.values) !== JSON.stringify(c.initial));
       if (s.matches({ editable: 'saved' })) expect(c.dirty).toBe(false);
@@ -40,6 +45,7 @@ function boot(input: Partial<EntityFormInput> = {}, answers: Answers = {}) {
   const drafts: Array<{ op: 'save'; key: DraftKey; draft: Draft } | { op: 'clear'; key: DraftKey }> = [];
   const notices: Notice[] = [];
   const navigations: Navigation[] = [];
+  const reveals: ErrorTarget[] = [];
   const defaults: Required<Answers> = {
     loadDraft: () => null,
     fetchRow: () => row,
@@ -65,12 +71,13 @@ function boot(input: Partial<EntityFormInput> = {}, answers: Answers = {}) {
         clearDraft: (_: unknown, p: { key: DraftKey }) => void drafts.push({ op: 'clear', ...p }),
         notify: (_: unknown, n: Notice) => void notices.push(n),
         navigate: (_: unknown, to: Navigation) => void navigations.push(to),
+        revealError: (_: unknown, target: ErrorTarget) => void reveals.push(target),
       },
     }),
     { input: { resource: 'products', id: 7, debounceMs: 5, ...input } },
   ).start();
   const at = (state: any) => waitFor(actor, (s) => s.matches(state));
-  return { actor, calls, drafts, notices, navigations, at, ctx: () => actor.getSnapshot().context };
+  return { actor, calls, drafts, notices, navigations, reveals, at, ctx: () => actor.getSnapshot().context };
 }
 
 describe('entity form: load, edit, dirty tracking', () => {
@@ -168,6 +175,59 @@ describe('entity form: validate and save', () => {
     actor.send({ type: 'field.change', path: 'name', value: 'Mower 2' });
     actor.send({ type: 'draft.flush' });
     expect(drafts.at(-1)).toMatchObject({ op: 'save', key: { resource: 'products', id: 8 } });
+  });
+});
+
+describe('entity form: a failed save shows where (focus goes to the first error)', () => {
+  // The form's order: name, then the translated title, then the specs; the site's languages, its default first.
+  const layout = { fieldOrder: ['name', 'title', 'specs'], languages: ['it', 'en'] };
+
+  it('client-side errors reveal the first invalid field in form order, whatever order the errors come in', async () => {
+    const errors: FieldErrors = { 'specs.0.value': ['Required.'], 'translations.en.title': ['Required.'], name: ['Required.'] };
+    const { actor, at, reveals } = boot(layout, { validate: () => errors });
+    await at('editable');
+    actor.send({ type: 'save' });
+    await at({ editable: 'invalid' });
+    expect(reveals).toEqual([{ path: 'name', language: null }]);
+  });
+
+  it('a translated field is revealed in its language, the site’s languages in order', async () => {
+    const errors: FieldErrors = { 'translations.en.title': ['Required.'], 'translations.it.title': ['Required.'], 'specs.1.name': ['Required.'] };
+    const { actor, at, reveals } = boot(layout, { validate: () => errors });
+    await at('editable');
+    actor.send({ type: 'saveAndContinue' });
+    await at({ editable: 'invalid' });
+    expect(reveals).toEqual([{ path: 'translations.it.title', language: 'it' }]);
+  });
+
+  it('server 400 field errors are revealed too, each failed save again', async () => {
+    const { actor, at, reveals } = boot(layout, { saveRow: () => Promise.reject(badRequest) });
+    await at('editable');
+    actor.send({ type: 'save' });
+    await at({ editable: 'invalid' });
+    actor.send({ type: 'save' });
+    await waitFor(actor, () => reveals.length === 2);
+    expect(reveals).toEqual([
+      { path: 'translations.it.title', language: 'it' },
+      { path: 'translations.it.title', language: 'it' },
+    ]);
+  });
+
+  it('a failure with no field to show (a network error) reveals the form’s message', async () => {
+    const { actor, at, reveals } = boot(layout, { saveRow: () => Promise.reject({ status: 502 }) });
+    await at('editable');
+    actor.send({ type: 'save' });
+    await at({ editable: 'invalid' });
+    expect(reveals).toEqual([{ path: 'non_field_errors', language: null }]);
+  });
+
+  it('without a layout the errors go in the order of their paths', async () => {
+    const errors: FieldErrors = { 'translations.it.title': ['Required.'], name: ['Required.'] };
+    const { actor, at, reveals } = boot({}, { validate: () => errors });
+    await at('editable');
+    actor.send({ type: 'save' });
+    await at({ editable: 'invalid' });
+    expect(reveals).toEqual([{ path: 'name', language: null }]);
   });
 });
 

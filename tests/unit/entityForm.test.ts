@@ -8,6 +8,7 @@ import {
   diffValues,
   errorsAt,
   errorTabs,
+  firstError,
   flatten,
   getIn,
   isDetailParam,
@@ -84,6 +85,16 @@ describe('entity form helpers', () => {
   it('finds the language tabs with errors', () => {
     expect(errorTabs({ 'translations.it.title': ['x'], 'translations.de.body': ['y'], name: ['z'], 'translations.fr.title': [] })).toEqual(['de', 'it']);
     expect(errorTabs({})).toEqual([]);
+  });
+
+  it('picks the error a failed save shows first: form order, then language, then rows in number order', () => {
+    const order = ['name', 'title', 'specs'];
+    expect(firstError({ 'specs.10.value': ['x'], 'specs.2.value': ['x'] }, order, ['it'])).toEqual({ path: 'specs.2.value', language: null });
+    expect(firstError({ 'translations.en.title': ['x'], 'translations.it.title': ['x'] }, order, ['it', 'en'])).toEqual({ path: 'translations.it.title', language: 'it' });
+    // A message about a whole field points at the field; a field left out of the order comes last.
+    expect(firstError({ 'specs.non_field_errors': ['x'], extra: ['x'] }, order, [])).toEqual({ path: 'specs', language: null });
+    // Empty message lists do not count; form-wide messages alone point at the form's message.
+    expect(firstError({ name: [], non_field_errors: ['x'] }, order, [])).toEqual({ path: 'non_field_errors', language: null });
   });
 
   it('clears the errors of a field and what is under it', () => {
