@@ -117,15 +117,18 @@ export async function crossSiteStall(opts: {
   const started = performance.now();
   const until = started + opts.seconds * 1000;
   let seed = 0;
+  let firstUpload!: () => void;
+  const uploading = new Promise<void>((resolve) => (firstUpload = resolve));
   const uploader = async () => {
     while (performance.now() < until) {
       const res = await opts.uploader.upload(opts.gif(seed++), `heavy-${seed}.gif`, 'image/gif', undefined, { timeoutMs: 300_000 });
       figures.uploads.push({ status: res.status, ms: res.ms });
+      firstUpload();
     }
   };
   const victim = async (what: 'login' | 'media') => {
-    // The first uploads must be under way: what is measured is the time beside them.
-    await new Promise((r) => setTimeout(r, 300));
+    // What is measured is the time beside the uploads: once one has been answered, the others are being worked on.
+    await uploading;
     while (performance.now() < until) {
       try {
         const res =
