@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
+import de from '../../locales/de.json' with { type: 'json' };
+import fr from '../../locales/fr.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
+import ru from '../../locales/ru.json' with { type: 'json' };
 import { expectSignedIn, login, site } from './helpers';
 
 test('switching to Italian keeps the screen, moves it under /backoffice/it/, and sticks', async ({ page, context }) => {
@@ -45,3 +48,21 @@ test("a dealer site's default language applies on its host", async ({ page }) =>
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
   await expect(page).toHaveURL(/\/backoffice\/it\/login/);
 });
+
+// With no cookie, a browser in one of our languages beats the site's default (spec §2).
+for (const [locale, messages] of [
+  ['de-DE', de],
+  ['fr-FR', fr],
+  ['ru-RU', ru],
+] as const) {
+  test.describe(`a browser set to ${locale}`, () => {
+    test.use({ locale });
+    for (const host of ['localhost', 'verdi.localhost', 'rossi.localhost']) {
+      test(`sees ${host} in its language`, async ({ page }) => {
+        await page.goto(site(host));
+        await expect(page.getByRole('heading', { name: messages.login.title })).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', locale.slice(0, 2));
+      });
+    }
+  });
+}
