@@ -30,9 +30,10 @@ export const sessionModel: MachineModel = {
   inputs: [
     { host: 'localhost', hasSession: true },
     { host: 'localhost', hasSession: false },
+    { host: 'localhost', hasSession: true, logoutPending: true },
   ],
   actorIds: ['tenantExists', 'fetchProfile', 'tenantByDomain', 'login', 'logout'],
-  contextKey: (c) => c.user !== null,
+  contextKey: (c) => [c.user !== null, c.logoutPending],
   events: [
     done('tenantExists', 'default'),
     fail('tenantExists', { status: 404, data: { detail: 'No site' } }),

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 import { HttpError } from '../errors.js';
+import { clearSessionCookie } from './context.js';
 import { addSecurityHeaders } from './security.js';
 
 // Fastify's own client-error codes, turned into the DRF body with a human sentence.
@@ -19,6 +20,8 @@ export default fp(async (app) => {
     // An error before the handler ran (origin check, body parsing) has no security headers yet.
     if (!reply.hasHeader('x-content-type-options')) addSecurityHeaders(reply);
     if (error instanceof HttpError) {
+      // A session cookie the server refused is dropped, so the browser stops sending it.
+      if (error.statusCode === 401 && req.sessionToken()?.via === 'cookie') clearSessionCookie(req, reply);
       return reply.code(error.statusCode).headers(error.headers).send(error.body);
     }
     const e = error as { code?: string; statusCode?: number; message?: string };
