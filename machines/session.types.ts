@@ -30,7 +30,11 @@ export interface Credentials {
   password: string;
 }
 
+/**
+ * A failed request as users read it (spec §8): its status and a message key for its kind.
+ * What the request was and what the server said go to the console (src/http/client.ts).
+ */
 export interface BootError {
   status: number;
-  message: string;
+  key: string;
 }

@@ -15,7 +15,7 @@ function Boot() {
   const { session } = useAppActors();
   const booting = useSession((s) => s.matches('checkingTenant') || s.matches('restoringSession') || s.matches('fetchingTenant'));
   const bootError = useSession((s) => s.context.bootError);
-  if (bootError) return <ErrorScreen status={bootError.status} message={bootError.message} onRetry={() => session.send({ type: 'retry' })} />;
+  if (bootError) return <ErrorScreen status={bootError.status} message={t(bootError.key)} onRetry={() => session.send({ type: 'retry' })} />;
   if (booting)
     return (
       <p className="p-8 text-ink-muted" aria-busy="true">

@@ -17,6 +17,7 @@ import { useRefTitle } from '../fields/refTitles';
 import { preloadWidgets } from '../fields/registry';
 import { entityFormActors, type FormActorOptions } from '../http/entityActors';
 import { useT } from '../i18n/i18n';
+import { errorText } from '../i18n/notices';
 import type { ScreenProps } from '../routing/routes';
 import NotFoundScreen from '../screens/NotFoundScreen';
 import { siteLanguages } from './formValues';
@@ -262,7 +263,7 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
 
         {view.loadError ? (
           <div className="flex items-center gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4" role="alert">
-            <span className="flex-1">{t('form.loadFailed', { detail: view.loadError.message })}</span>
+            <span className="flex-1">{t('form.loadFailed', { detail: errorText(view.loadError) })}</span>
             <button type="button" className={buttonClass.secondary} onClick={() => send({ type: 'retry' })}>
               {t('errors.retry')}
             </button>

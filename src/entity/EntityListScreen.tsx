@@ -9,6 +9,7 @@ import { entityListMachine } from '../../machines/entityList.machine';
 import { useAppActors, useSession } from '../app/AppActors';
 import { entityListActors, notify } from '../http/entityActors';
 import { useT } from '../i18n/i18n';
+import { errorText } from '../i18n/notices';
 import { inputBase } from '../fields/ui';
 import { labelText } from '../fields/label';
 import { useIntlLocale } from '../fields/locale';
@@ -275,7 +276,7 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
       {list.loadError ? (
         <div className="flex items-center gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4" role="alert" data-testid="list-error">
           <EIcon name="alert" className="text-danger" />
-          <span className="flex-1">{t('list.loadFailed', { detail: list.loadError.message })}</span>
+          <span className="flex-1">{t('list.loadFailed', { detail: errorText(list.loadError) })}</span>
           <button type="button" className={buttonClass.secondary} onClick={list.retry}>
             {t('errors.retry')}
           </button>

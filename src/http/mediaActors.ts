@@ -16,6 +16,7 @@ import { uploadFormData } from '../../machines/upload.helpers';
 import type { UploadActorEvent, UploadFileInput } from '../../machines/upload.types';
 import { isReplaceFile } from '../../machines/uploadQueue.helpers';
 import { t } from '../i18n/i18n';
+import { noticeText } from '../i18n/notices';
 import { showSnackbar } from '../ui/snackbar';
 import { api } from './client';
 
@@ -124,7 +125,7 @@ export function mediaManagerImplementations(ask: (request: ConfirmRequest) => Pr
       confirm: fromPromise<boolean, ConfirmInput>(({ input }) => ask(confirmRequest(input))),
     },
     actions: {
-      notify: (_: unknown, notice: Notice) => void showSnackbar({ message: t(notice.key, notice.values), color: notice.color }),
+      notify: (_: unknown, notice: Notice) => void showSnackbar({ message: noticeText(notice), color: notice.color }),
     },
   };
 }

@@ -119,7 +119,7 @@ test.describe('catalog lists', () => {
     await page.locator('tbody tr[data-row-id]').first().getByRole('button', { name: new RegExp(msg('list.deleteRow', { id: '' }).trim()) }).click();
     await expect(confirmDialog(page)).toContainText(msg('list.deleteOne'));
     await confirmDialog(page).getByRole('button', { name: msg('confirm.delete') }).click();
-    await expect(snackbar(page, msg('list.deleteFailed', { detail: '' }).trim())).toBeVisible();
+    await expect(snackbar(page, msg('list.deleteFailed', { detail: msg('errors.withStatus', { message: msg('errors.http.inUse'), status: 409 }) }))).toBeVisible();
     await expect(page.locator('tbody tr[data-row-id]').first()).toBeVisible();
   });
 });

@@ -242,7 +242,7 @@ describe('media manager: edit list, trail, paging, filter, search', () => {
       },
     });
     await waitFor(actor, (s) => s.matches({ browse: 'failed' }));
-    expect(actor.getSnapshot().context.loadError).toEqual({ status: 503, message: 'Down' });
+    expect(actor.getSnapshot().context.loadError).toEqual({ status: 503, key: 'errors.http.unavailable' });
     actor.send({ type: 'retry' });
     await ready();
     expect(actor.getSnapshot().context.medias).toHaveLength(2);

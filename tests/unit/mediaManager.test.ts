@@ -193,7 +193,7 @@ describe('connectMediaManager', () => {
 
   it('shows the load error only when failed', () => {
     const { send } = record();
-    const loadError = { status: 500, message: 'Boom' };
+    const loadError = { status: 500, key: 'errors.http.server' };
     expect(connectMediaManager(snapshot({ browse: 'failed' }, { loadError }), send).loadError).toEqual(loadError);
     expect(connectMediaManager(snapshot({ editor: 'failed' }, { loadError, editMedia: media(1) }), send).loadError).toBeNull();
     expect(connectMediaManager(snapshot({ editor: 'failed' }, { loadError, editMedia: media(1) }), send).editor.loadError).toEqual(loadError);
