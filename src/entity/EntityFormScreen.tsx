@@ -16,6 +16,7 @@ import { fieldMessage } from '../fields/messages';
 import { useRefTitle } from '../fields/refTitles';
 import { preloadWidgets } from '../fields/registry';
 import { entityFormActors, type FormActorOptions } from '../http/entityActors';
+import { formatDate } from '../i18n/dates';
 import { useT } from '../i18n/i18n';
 import { errorText } from '../i18n/notices';
 import type { ScreenProps } from '../routing/routes';
@@ -70,7 +71,7 @@ function DraftOffer({ savedAt, restore, discard }: { savedAt: string; restore: (
   const when = new Date(savedAt);
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-md border border-brand/50 bg-brand-soft/30 px-4 py-3 text-sm" role="status" data-testid="draft-offer">
-      <span className="flex-1">{t('form.draftFound', { time: Number.isNaN(when.getTime()) ? savedAt : when.toLocaleString() })}</span>
+      <span className="flex-1">{t('form.draftFound', { time: Number.isNaN(when.getTime()) ? savedAt : formatDate(when, 'dateTime') })}</span>
       <button type="button" className={buttonClass.secondary} onClick={discard}>
         {t('form.draftDiscard')}
       </button>

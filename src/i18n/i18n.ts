@@ -3,6 +3,7 @@ import rosetta from 'rosetta';
 import en from '../../locales/en.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from '../../locales/languages';
 import { useAppActors } from '../app/AppActors';
+import { activateDateLocale, loadDateLocale } from './dates';
 import { pluralForm } from './plural';
 
 export type Messages = typeof en;
@@ -12,12 +13,18 @@ i18n.locale(DEFAULT_LANGUAGE);
 
 /** Other locales are chunks of their own, fetched only when chosen. */
 export async function loadMessages(language: Language): Promise<void> {
-  if (language === DEFAULT_LANGUAGE) return;
-  const mod = (await import(`../../locales/${language}.json`)) as { default: Messages };
-  i18n.set(language, mod.default);
+  const dates = loadDateLocale(language);
+  if (language !== DEFAULT_LANGUAGE) {
+    const mod = (await import(`../../locales/${language}.json`)) as { default: Messages };
+    i18n.set(language, mod.default);
+  }
+  await dates;
 }
 
-export const activateLanguage = (language: Language) => void i18n.locale(language);
+export const activateLanguage = (language: Language) => {
+  i18n.locale(language);
+  activateDateLocale(language);
+};
 
 /**
  * One language's text for a key. A count message is a node of plural forms
