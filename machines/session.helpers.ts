@@ -70,6 +70,3 @@ export function toFieldErrors(error: unknown): FieldErrors {
 export const isDealerBackoffice = (tenantKind: string | null) => tenantKind !== null && tenantKind !== 'default';
 export const isDealer = (tenantKind: string | null, user: UserInfo | null) =>
   isDealerBackoffice(tenantKind) && user?.role === 'DE';
-/** Spec §9: mono-brand means the single brand DF. */
-export const isMonoBrand = (tenant: TenantInfo | null) =>
-  tenant !== null && tenant.brand_list.length === 1 && tenant.brand_list[0] === 'DF';

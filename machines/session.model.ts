@@ -20,6 +20,7 @@ export const tenant: TenantInfo = {
   domain: 'localhost',
   aliases: [],
   brand_list: [],
+  mono_brand: null,
   languages: ['en'],
   default_language: 'en',
 };

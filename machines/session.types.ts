@@ -19,6 +19,8 @@ export interface TenantInfo {
   domain: string;
   aliases: string[];
   brand_list: string[];
+  /** Spec §9: on a mono-brand site, the brand row new rows are pre-filled with. */
+  mono_brand: { id: number; name: string } | null;
   languages: string[];
   default_language: string;
 }

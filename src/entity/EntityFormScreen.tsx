@@ -13,7 +13,7 @@ import { askConfirm } from '../app/startApp';
 import { FieldHostContext, type FieldHost } from '../fields/context';
 import { FieldFrame } from '../fields/FieldFrame';
 import { fieldMessage } from '../fields/messages';
-import { useRefTitle } from '../fields/refTitles';
+import { rememberTitles, useRefTitle } from '../fields/refTitles';
 import { preloadWidgets } from '../fields/registry';
 import { entityFormActors, type FormActorOptions } from '../http/entityActors';
 import { formatDate } from '../i18n/dates';
@@ -135,8 +135,13 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
   const search = useSearch();
   const editor = useSession((s) => s.context.user);
   const siteKind = useSession((s) => s.context.tenant?.kind) ?? 'default';
+  const monoBrand = useSession((s) => s.context.tenant?.mono_brand) ?? null;
+  // The pre-filled brand chip names its brand without a round trip.
+  useEffect(() => {
+    if (monoBrand) rememberTitles('brand', [{ id: monoBrand.id, title: monoBrand.name }]);
+  }, [monoBrand]);
   const actor = useActorRef(machine, {
-    input: { resource: entity.path.replace(/^\//, ''), id: detail === 'new' ? 'new' : detail, defaults: newRowValues(entity, languages, search, editor, siteKind) },
+    input: { resource: entity.path.replace(/^\//, ''), id: detail === 'new' ? 'new' : detail, defaults: newRowValues(entity, languages, search, editor, siteKind, monoBrand?.id ?? null) },
   });
 
   const view = useSelector(
