@@ -146,7 +146,12 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
                     <button type="button" onClick={col.toggleSort} className="inline-flex items-center gap-1 uppercase hover:text-ink" data-sort={c}>
                       {label}
                       <EIcon name={col.sort === 'asc' ? 'up' : col.sort === 'desc' ? 'down' : 'sort'} size={14} className={col.sort ? 'text-brand' : 'text-ink-faint'} />
-                      {col.rank !== null && col.rank > 1 && <sup className="text-[10px] text-ink-faint">{col.rank}</sup>}
+                      {col.rank !== null && col.rank > 1 && (
+                        // A badge apart from the label, named as what it is: not "Prezzo2".
+                        <span className="ml-0.5 rounded-full bg-surface-overlay px-1.5 text-[10px] normal-case text-ink-muted" role="img" aria-label={t('list.sortRank', { rank: col.rank })} title={t('list.sortRank', { rank: col.rank })}>
+                          {col.rank}
+                        </span>
+                      )}
                     </button>
                   ) : (
                     label

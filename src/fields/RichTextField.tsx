@@ -7,6 +7,7 @@ import { useT } from '../i18n/i18n';
 import MediaPickerDialog from '../media/LazyMediaPickerDialog';
 import type { MediaItem } from '../../machines/mediaManager.types';
 import type { FieldWidgetProps } from './types';
+import { Icon } from '../ui/icons';
 import { inputBase, smallButton } from './ui';
 
 // The media library's picker (issue 4), loaded when an image is to be inserted.
@@ -156,17 +157,17 @@ export default function RichTextField({ name, value, onChange, errors, disabled,
             setPanel(panel === 'link' ? null : 'link');
           }}
         >
-          🔗
+          <Icon name="link" width={16} height={16} />
         </ToolButton>
         <ToolButton label={t('fields.richtext.image')} disabled={disabled} onClick={() => setPanel(panel === 'image' ? null : 'image')}>
-          🖼
+          <Icon name="image" width={16} height={16} />
         </ToolButton>
         <span className="mx-1 h-5 w-px bg-surface-border" aria-hidden="true" />
         <ToolButton label={t('fields.richtext.undo')} disabled={disabled || !editor.can().undo()} onClick={() => chain().undo().run()}>
-          ↶
+          <Icon name="undo" width={16} height={16} />
         </ToolButton>
         <ToolButton label={t('fields.richtext.redo')} disabled={disabled || !editor.can().redo()} onClick={() => chain().redo().run()}>
-          ↷
+          <Icon name="redo" width={16} height={16} />
         </ToolButton>
       </div>
       {panel === 'link' && (

@@ -2,8 +2,12 @@ import { MESSAGES } from '../../entities/validate';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
-/** English sentences of entities/validate.ts (server and client) → `validation.<name>` keys. */
-const EXACT = new Map<string, string>(Object.entries(MESSAGES).map(([name, text]) => [text, `validation.${name}`]));
+/**
+ * English sentences of entities/validate.ts (server and client) → `validation.<name>` keys.
+ * A blank field is an empty one to the user: one wording for both.
+ */
+const SAME_AS: Record<string, string> = { blank: 'required' };
+const EXACT = new Map<string, string>(Object.entries(MESSAGES).map(([name, text]) => [text, `validation.${SAME_AS[name] ?? name}`]));
 
 const PATTERNS: Array<[RegExp, string, string]> = [
   [/^Ensure this field has no more than (\d+) characters\.$/, 'validation.maxLength', 'count'],

@@ -69,7 +69,7 @@ test("a dealer is refused on another dealer's site", async ({ page }) => {
 test('wrong credentials show the error and blank fields show field errors', async ({ page }) => {
   await page.goto(site('localhost', '/backoffice/login'));
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('This field may not be blank.').first()).toBeVisible();
+  await expect(page.getByText('This field is required.').first()).toBeVisible();
   await login(page, 'admin', 'wrong-password');
   await expect(page.getByRole('alert')).toContainText('Unable to log in with provided credentials.');
 });

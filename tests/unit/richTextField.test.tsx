@@ -22,6 +22,20 @@ afterEach(cleanup);
  */
 const LOADED = ['<ul><li><strong>A</strong>: b</li></ul><p>x</p>', '<p>e <a href="mailto:a@b.c">a@b.c</a>.</p>', '<h2>x</h2><p>y</p>', ''];
 
+it('draws its toolbar with the icon set, not emoji a font may lack', async () => {
+  const { findAllByRole } = render(
+    <AppActorsProvider actors={actors}>
+      <RichTextField name="b" id="b" field={{ type: 'richtext', label: 'x' } as never} value="" onChange={() => {}} />
+    </AppActorsProvider>,
+  );
+  const buttons = await findAllByRole('button');
+  for (const name of ['Link', 'Insert an image', 'Undo', 'Redo']) {
+    const button = buttons.find((b) => b.getAttribute('aria-label') === name)!;
+    expect(button.querySelector('svg'), name).not.toBeNull();
+    expect(button.textContent ?? '', name).not.toMatch(/\p{Extended_Pictographic}|[↶↷]/u);
+  }
+});
+
 for (const html of LOADED) {
   it(`showing ${JSON.stringify(html)} reports no change`, async () => {
     const calls: unknown[] = [];
