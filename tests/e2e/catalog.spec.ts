@@ -401,6 +401,9 @@ test.describe('field widgets', () => {
     expect(saved.translations.it.description).toContain('href="https://e2e.example.com/it"');
     // A brand service of the new brand: foreign key, e-mail, media icon left empty.
     await page.goto(url('/brand/services/new'));
+    // Mono-brand Rossi starts every brand field at Deutz-Fahr; another brand is still a choice away.
+    await expect(page.getByTestId('brand-chip')).toHaveText(/Deutz-Fahr/);
+    await page.getByTestId('brand-chip').getByRole('button').click();
     await chooseOption(page, field(page, 'brand.search'), 'Marchio E2E', 'Marchio E2E');
     await field(page, 'translations.it.title').fill('Servizio E2E');
     await field(page, 'contact_email').fill('not-an-email');
