@@ -1,10 +1,11 @@
-import { format, type Locale } from 'date-fns';
+import type { format as Format, Locale } from 'date-fns';
 import type { Language } from '../../locales/languages';
 
 /**
  * Dates and times in the UI language through date-fns, whose locales carry their own
  * data: Chromium's ICU has no Albanian or Macedonian and a broken Bosnian, so Intl showed
- * those users English. One chunk per language, loaded with its messages.
+ * those users English. One chunk per language, loaded with its messages; date-fns itself
+ * too, so the first screen carries none of it.
  */
 export const DATE_LOCALES: Record<Language, () => Promise<Locale>> = {
   en: () => import('date-fns/locale/en-US').then((m) => m.enUS),
@@ -26,8 +27,10 @@ export const DATE_LOCALES: Record<Language, () => Promise<Locale>> = {
 
 const loaded = new Map<Language, Locale>();
 let active: Language = 'en';
+let format: typeof Format | undefined;
 
 export async function loadDateLocale(language: Language): Promise<void> {
+  if (!format) format = (await import('date-fns/format')).format;
   if (!loaded.has(language)) loaded.set(language, await DATE_LOCALES[language]());
 }
 
@@ -48,5 +51,5 @@ const INTL: Record<DateStyle, Intl.DateTimeFormatOptions> = {
 /** A date in the active UI language (until its locale has loaded, as the browser writes it). */
 export function formatDate(date: Date, style: DateStyle): string {
   const locale = loaded.get(active);
-  return locale ? format(date, PATTERNS[style], { locale }) : new Intl.DateTimeFormat(undefined, INTL[style]).format(date);
+  return locale && format ? format(date, PATTERNS[style], { locale }) : new Intl.DateTimeFormat(undefined, INTL[style]).format(date);
 }
