@@ -9,8 +9,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { flatten, isTree, placeholders, sameText } from './compare';
-import { LANGUAGES } from './languages';
+import { expectedKeys, flatten, isTree, placeholders, sameText } from './compare';
+import { LANGUAGES, LOCALE_TAGS } from './languages';
 import { SAME_AS_ENGLISH } from './sameAsEnglish';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -39,7 +39,8 @@ for (const code of LANGUAGES.filter((l) => l !== 'en')) {
   if (typeof messages === 'string') {
     lines.push(`  ${messages}: all ${en.size} keys to translate`);
   } else {
-    for (const [key, english] of en) {
+    const expected = expectedKeys(en, LOCALE_TAGS[code]);
+    for (const [key, english] of expected) {
       const value = messages.get(key);
       if (!messages.has(key)) lines.push(`  missing      ${key} = ${JSON.stringify(english)}`);
       else if (typeof value !== 'string' || value.trim() === '') lines.push(`  ${typeof value === 'string' ? 'empty       ' : 'not a string'} ${key} = ${JSON.stringify(value)}`);
@@ -48,7 +49,7 @@ for (const code of LANGUAGES.filter((l) => l !== 'en')) {
       else if (typeof english === 'string' && placeholders(value).join(', ') !== placeholders(english).join(', '))
         lines.push(`  placeholders ${key}: {{${placeholders(value).join(', ')}}} but English has {{${placeholders(english).join(', ')}}}`);
     }
-    for (const key of messages.keys()) if (!en.has(key)) lines.push(`  not in en    ${key}`);
+    for (const key of messages.keys()) if (!expected.has(key)) lines.push(`  not in en    ${key}`);
   }
   total += lines.length;
   console.log(lines.length ? `${code}: ${lines.length} to fix\n${lines.join('\n')}` : `${code}: complete`);

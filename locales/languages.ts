@@ -8,6 +8,25 @@ export const LANGUAGE_COOKIE_DAYS = 365;
 export const isLanguage = (code: unknown): code is Language =>
   typeof code === 'string' && (LANGUAGES as readonly string[]).includes(code);
 
+/** Each language as a BCP 47 tag (Intl, date-fns): spec §9's codes `rs` and `al` are not ones. */
+export const LOCALE_TAGS: Record<Language, string> = {
+  en: 'en-US',
+  it: 'it',
+  es: 'es',
+  bs: 'bs',
+  mk: 'mk',
+  rs: 'sr-Latn',
+  bg: 'bg',
+  al: 'sq',
+  hu: 'hu',
+  nl: 'nl',
+  fr: 'fr',
+  de: 'de',
+  ru: 'ru',
+  pt: 'pt',
+  pl: 'pl',
+};
+
 /** Browser tags to our codes: sr → rs, sq → al (the codes the spec uses). */
 const BROWSER_ALIASES: Record<string, Language> = { sr: 'rs', sq: 'al' };
 

@@ -15,6 +15,7 @@ export const SAME_AS_ENGLISH: Record<string, Language[]> = {
   'login.password': ['it'], // "Password" is the Italian term
   'nav.footer': ['it', 'nl'], // "Account" is the standard Italian and Dutch term
   'nav.media': ['it', 'nl', 'pl', 'al'], // "Media" is the word these languages use (media library)
+  'list.mediaCount.one': ['it'], // Italian "file" is both singular and plural
   'nav.pages': ['fr'], // French "Pages"
   'nav.promotions': ['fr'], // French "Promotions"
   'media.folder': ['pl'], // "Folder" is the Polish word (the Polish file says "Foldery" for folders throughout)

@@ -391,7 +391,7 @@ export const entityFormMachine = formSetup.createMachine({
         onError: {
           target: 'editable',
           actions: [
-            { type: 'notify', params: ({ event }) => ({ key: 'form.deleteFailed', values: { detail: toBootError(event.error).message }, color: 'error' as const }) },
+            { type: 'notify', params: ({ event }) => ({ key: 'form.deleteFailed', because: toBootError(event.error), color: 'error' as const }) },
           ],
         },
       },

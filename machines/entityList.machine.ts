@@ -281,7 +281,7 @@ export const entityListMachine = setup({
         onError: {
           target: '#entityList.browse.loading',
           actions: [
-            { type: 'notify', params: ({ event }) => ({ key: 'list.deleteFailed', values: { detail: toBootError(event.error).message }, color: 'error' as const }) },
+            { type: 'notify', params: ({ event }) => ({ key: 'list.deleteFailed', because: toBootError(event.error), color: 'error' as const }) },
             assign({ pendingDelete: null }),
           ],
         },

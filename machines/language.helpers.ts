@@ -23,17 +23,19 @@ export const localizedUrl = (pathname: string, search: string, language: Languag
   `${routerBase(language)}${appPath(pathname) === '/' ? '/' : appPath(pathname)}${search}`;
 
 /**
- * Spec §2/§9 choice order: URL prefix, the `i18n_redirected` cookie, the site's own
- * default language (per-domain option), the browser's languages, then the fallback.
+ * Spec §2/§9 choice order: URL prefix, the `i18n_redirected` cookie, the browser's
+ * languages (the first that is one of ours), the site's own default language (per-domain
+ * option), then the fallback. A person's browser speaks for them; a site's default only
+ * for a browser in a language we do not have.
  */
 export function chooseLanguage(opts: { pathname: string; cookie?: string; siteDefault?: string; browser: readonly string[] }): Language {
   const fromPath = languageFromPath(opts.pathname);
   if (fromPath) return fromPath;
   if (isLanguage(opts.cookie)) return opts.cookie;
-  if (isLanguage(opts.siteDefault)) return opts.siteDefault;
   for (const tag of opts.browser) {
     const lang = fromBrowserTag(tag);
     if (lang) return lang;
   }
+  if (isLanguage(opts.siteDefault)) return opts.siteDefault;
   return DEFAULT_LANGUAGE;
 }

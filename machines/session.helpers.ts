@@ -23,12 +23,33 @@ export function errorStatus(error: unknown): number {
   return 500;
 }
 
-export function toBootError(error: unknown): BootError {
+/** The HTTP status of an answer, or undefined when there was none (the network failed). */
+function answeredStatus(error: unknown): number | undefined {
   const e = (error ?? {}) as ErrorLike;
-  const data = e.data as { detail?: unknown } | undefined;
-  const message =
-    typeof data?.detail === 'string' ? data.detail : typeof e.message === 'string' ? e.message : 'Unknown error';
-  return { status: errorStatus(error), message };
+  for (const candidate of [e.statusCode, e.status, e.response?.status]) {
+    if (typeof candidate === 'number' && candidate >= 400 && candidate < 600) return candidate;
+  }
+  return undefined;
+}
+
+/** The message key for a failure, by its kind: never the request or the server's own words. */
+export function errorKey(status: number | undefined, data?: unknown): string {
+  if (status === undefined) return 'errors.network';
+  // A delete the server refused because other rows use it (server/entities/write.ts).
+  if (status === 409 && typeof data === 'object' && data !== null && 'used_by' in data) return 'errors.http.inUse';
+  if (status === 401) return 'errors.http.unauthorized';
+  if (status === 403) return 'errors.forbidden';
+  if (status === 404) return 'errors.http.notFound';
+  if (status === 409) return 'errors.http.conflict';
+  if (status === 429) return 'errors.tooManyAttempts';
+  if (status === 502 || status === 503 || status === 504) return 'errors.http.unavailable';
+  if (status >= 500) return 'errors.http.server';
+  return 'errors.http.refused';
+}
+
+export function toBootError(error: unknown): BootError {
+  const status = answeredStatus(error);
+  return { status: status ?? errorStatus(error), key: errorKey(status, (error as ErrorLike | undefined)?.data) };
 }
 
 /** A DRF error body as field errors; anything else becomes one non-field message. */
@@ -49,6 +70,3 @@ export function toFieldErrors(error: unknown): FieldErrors {
 export const isDealerBackoffice = (tenantKind: string | null) => tenantKind !== null && tenantKind !== 'default';
 export const isDealer = (tenantKind: string | null, user: UserInfo | null) =>
   isDealerBackoffice(tenantKind) && user?.role === 'DE';
-/** Spec §9: mono-brand means the single brand DF. */
-export const isMonoBrand = (tenant: TenantInfo | null) =>
-  tenant !== null && tenant.brand_list.length === 1 && tenant.brand_list[0] === 'DF';

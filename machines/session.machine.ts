@@ -7,6 +7,11 @@ export interface SessionContext {
   host: string;
   /** Spec §4: the profile is fetched at start only when a session cookie exists. */
   hasSession: boolean;
+  /**
+   * The user asked to log out and the server has not confirmed it (the request failed):
+   * the next start ends the session again instead of restoring it.
+   */
+  logoutPending: boolean;
   tenantKind: string | null;
   tenant: TenantInfo | null;
   token: string | null;
@@ -26,13 +31,16 @@ const signedOut = { token: null, loggedIn: false, user: null } as const;
 /**
  * Spec §4 session: tenant check → profile (session restore) → tenant fetch, then
  * logged in or out; login stores the token then loads the profile; logout clears
- * everything and reloads the page whether or not the server answered.
+ * everything and reloads the page whether or not the server answered (spec §8). The
+ * session cookie is out of the page's reach, so a logout the server never heard is
+ * remembered (`rememberLogout`) and finished at the next start instead of a restore:
+ * who asked to log out never lands on a signed-in page.
  */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    input: {} as { host: string; hasSession: boolean },
+    input: {} as { host: string; hasSession: boolean; logoutPending?: boolean },
   },
   actors: {
     tenantExists: provided<string, { host: string }>('tenantExists'),
@@ -43,17 +51,21 @@ export const sessionMachine = setup({
   },
   actions: {
     reloadPage: () => {},
+    rememberLogout: () => {},
+    forgetLogout: () => {},
     logFailure: (_, _params: { what: string; error: unknown }) => {},
   },
   guards: {
     hasUser: ({ context }) => context.user !== null,
     hasSession: ({ context }) => context.hasSession,
+    logoutPending: ({ context }) => context.logoutPending,
   },
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({
     host: input.host,
     hasSession: input.hasSession,
+    logoutPending: input.logoutPending ?? false,
     tenantKind: null,
     tenant: null,
     ...signedOut,
@@ -68,6 +80,7 @@ export const sessionMachine = setup({
         src: 'tenantExists',
         input: ({ context }) => ({ host: context.host }),
         onDone: [
+          { guard: 'logoutPending', target: 'finishingLogout', actions: assign({ tenantKind: ({ event }) => event.output }) },
           { guard: 'hasSession', target: 'restoringSession', actions: assign({ tenantKind: ({ event }) => event.output }) },
           { target: 'fetchingTenant', actions: assign({ tenantKind: ({ event }) => event.output }) },
         ],
@@ -84,6 +97,15 @@ export const sessionMachine = setup({
         },
         // No session cookie answers 401: that is the ordinary anonymous start.
         onError: { target: 'fetchingTenant', actions: assign(signedOut) },
+      },
+    },
+    finishingLogout: {
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        onDone: { target: 'fetchingTenant', actions: [assign({ logoutPending: false }), 'forgetLogout'] },
+        // Still unheard: stay signed out here, and try again at the next start.
+        onError: { target: 'fetchingTenant', actions: { type: 'logFailure', params: ({ event }) => ({ what: 'logout', error: event.error }) } },
       },
     },
     fetchingTenant: {
@@ -128,7 +150,7 @@ export const sessionMachine = setup({
         src: 'fetchProfile',
         onDone: {
           target: 'loggedIn',
-          actions: assign({ user: ({ event }) => event.output, loggedIn: true, loginErrors: null }),
+          actions: [assign({ user: ({ event }) => event.output, loggedIn: true, loginErrors: null, logoutPending: false }), 'forgetLogout'],
         },
         onError: {
           target: 'loggedOut',
@@ -137,13 +159,13 @@ export const sessionMachine = setup({
       },
     },
     loggedIn: {
-      on: { logout: 'loggingOut' },
+      on: { logout: { target: 'loggingOut', actions: [assign({ logoutPending: true }), 'rememberLogout'] } },
     },
     loggingOut: {
       invoke: {
         id: 'logout',
         src: 'logout',
-        onDone: { target: 'loggedOut', actions: [assign(signedOut), 'reloadPage'] },
+        onDone: { target: 'loggedOut', actions: [assign({ ...signedOut, logoutPending: false }), 'forgetLogout', 'reloadPage'] },
         onError: {
           target: 'loggedOut',
           actions: [

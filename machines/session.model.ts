@@ -20,6 +20,7 @@ export const tenant: TenantInfo = {
   domain: 'localhost',
   aliases: [],
   brand_list: [],
+  mono_brand: null,
   languages: ['en'],
   default_language: 'en',
 };
@@ -30,9 +31,10 @@ export const sessionModel: MachineModel = {
   inputs: [
     { host: 'localhost', hasSession: true },
     { host: 'localhost', hasSession: false },
+    { host: 'localhost', hasSession: true, logoutPending: true },
   ],
   actorIds: ['tenantExists', 'fetchProfile', 'tenantByDomain', 'login', 'logout'],
-  contextKey: (c) => c.user !== null,
+  contextKey: (c) => [c.user !== null, c.logoutPending],
   events: [
     done('tenantExists', 'default'),
     fail('tenantExists', { status: 404, data: { detail: 'No site' } }),

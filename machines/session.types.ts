@@ -19,6 +19,8 @@ export interface TenantInfo {
   domain: string;
   aliases: string[];
   brand_list: string[];
+  /** Spec §9: on a mono-brand site, the brand row new rows are pre-filled with. */
+  mono_brand: { id: number; name: string } | null;
   languages: string[];
   default_language: string;
 }
@@ -30,7 +32,11 @@ export interface Credentials {
   password: string;
 }
 
+/**
+ * A failed request as users read it (spec §8): its status and a message key for its kind.
+ * What the request was and what the server said go to the console (src/http/client.ts).
+ */
 export interface BootError {
   status: number;
-  message: string;
+  key: string;
 }

@@ -1,3 +1,5 @@
+import type { BootError } from './session.types';
+
 /**
  * What machines ask of the shell, as data: the app's provided actors and actions turn
  * message keys into text (confirm dialog, snackbar).
@@ -15,5 +17,7 @@ export interface ConfirmInput {
 export interface Notice {
   key: string;
   values?: Record<string, string | number>;
+  /** The failure it reports: its translated message fills `{{detail}}`. */
+  because?: BootError;
   color: 'success' | 'error' | 'info';
 }

@@ -1,4 +1,4 @@
-import { errorStatus, toBootError } from './session.helpers';
+import { errorStatus } from './session.helpers';
 import type { UploadData, UploadError, UploadFile, UploadFileInput } from './upload.types';
 
 /** DESIGN.md §5: title and alt text default to the file name. */
@@ -40,7 +40,7 @@ export function toUploadError(error: unknown): UploadError {
           : status === 403
             ? 'errors.forbidden'
             : 'errors.network';
-  return { status, key, message: toBootError(error).message };
+  return { status, key };
 }
 
 export const describeFile = (file: UploadFile) => ({ name: file.name, size: file.size, type: file.type });

@@ -22,7 +22,6 @@ export interface UploadError {
   status: number;
   /** A message key for the row under the progress bar. */
   key: string;
-  message: string;
 }
 
 /**

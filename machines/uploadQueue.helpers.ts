@@ -34,6 +34,9 @@ export interface QueueEntry {
   retrying: boolean;
   /** The upload said a retry can succeed (not too large, not a refused type). */
   canRetry: boolean;
+  /** What a finished upload made, until it is told (`uploaded`), in the order the files were picked. */
+  media: MediaItem | null;
+  told: boolean;
 }
 
 /** What an upload's watcher reports whenever its status changes. */
@@ -94,8 +97,25 @@ export function isNews(items: readonly QueueEntry[], change: UploadChange): bool
 export function applyChange(items: readonly QueueEntry[], change: UploadChange): QueueEntry[] {
   if (change.status === 'cancelled') return items.filter((i) => i.id !== change.id);
   return items.map((i) =>
-    i.id === change.id ? { ...i, status: change.status, canRetry: change.canRetry, retrying: change.status === 'failed' ? i.retrying : false } : i,
+    i.id === change.id
+      ? { ...i, status: change.status, canRetry: change.canRetry, retrying: change.status === 'failed' ? i.retrying : false, media: change.media ?? i.media }
+      : i,
   );
+}
+
+/**
+ * The finished files to tell now, in the order they were picked: each waits for the
+ * files picked before it that still wait or send (a failed one holds no one up), so a
+ * gallery fills in the order the user chose, not the order the network finished in.
+ */
+export function toTell<T extends QueueEntry>(items: readonly T[]): { tell: T[]; items: T[] } {
+  const tell: T[] = [];
+  for (const item of items) {
+    if (item.status === 'queued' || item.status === 'uploading' || item.retrying) break;
+    if (item.status === 'done' && !item.told && item.media) tell.push(item);
+  }
+  const ids = new Set(tell.map((i) => i.id));
+  return { tell, items: tell.length ? items.map((i) => (ids.has(i.id) ? { ...i, told: true } : i)) : [...items] };
 }
 
 /** The entries once the given uploads have been told to start: they hold their slots at once. */

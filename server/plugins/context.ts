@@ -1,12 +1,26 @@
-import type { FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { mayUseTenant, type Principal } from '../services/principal.js';
 import { accessForToken, principalForToken, type SessionAccess } from '../services/sessions.js';
 import { findTenantByHost, type Tenant } from '../services/tenants.js';
-import { readCookie } from './cookies.js';
+import { clearCookie, type CookieOptions, readCookie } from './cookies.js';
 import { asArray, MUTATING } from './security.js';
 
 export const SESSION_COOKIE = '__mapo_session';
+
+/** The session cookie's flags: clearing it must name the path and flags it was set with. */
+export function sessionCookieOptions(req: FastifyRequest, maxAgeSeconds?: number): CookieOptions {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+    ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
+  };
+}
+
+/** Tells the browser to drop its session cookie (a logout, a session the server refused). */
+export const clearSessionCookie = (req: FastifyRequest, reply: FastifyReply) => clearCookie(reply, SESSION_COOKIE, sessionCookieOptions(req));
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
 import { HttpError } from '../errors.js';
+import { clearSessionCookie } from './context.js';
 import { addSecurityHeaders } from './security.js';
 
 // Fastify's own client-error codes, turned into the DRF body with a human sentence.
@@ -20,6 +21,8 @@ export default fp(async (app) => {
     // one after it, on a route that is no API's (a file), has no `no-store` yet.
     addSecurityHeaders(reply);
     if (error instanceof HttpError) {
+      // A session cookie the server refused is dropped, so the browser stops sending it.
+      if (error.statusCode === 401 && req.sessionToken()?.via === 'cookie') clearSessionCookie(req, reply);
       return reply.code(error.statusCode).headers(error.headers).send(error.body);
     }
     const e = error as { code?: string; statusCode?: number; message?: string };

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { PUBLIC } from '../access.js';
 import { HttpError } from '../errors.js';
 import { requireTenant } from '../guards.js';
-import { SESSION_COOKIE } from '../plugins/context.js';
-import { clearCookie, setCookie } from '../plugins/cookies.js';
+import { clearSessionCookie, SESSION_COOKIE, sessionCookieOptions } from '../plugins/context.js';
+import { setCookie } from '../plugins/cookies.js';
 import { verifyPassword } from '../services/passwords.js';
 import { mayUseTenant } from '../services/principal.js';
 import { createSession, revokeSession } from '../services/sessions.js';
@@ -20,16 +20,6 @@ const required = (max: number) =>
 const loginBody = z.object({ username: required(150), password: required(1024) });
 
 const INVALID = { non_field_errors: ['Unable to log in with provided credentials.'] };
-
-function cookieOptions(req: FastifyRequest, maxAgeSeconds?: number) {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: req.protocol === 'https',
-    ...(maxAgeSeconds !== undefined ? { maxAge: maxAgeSeconds } : {}),
-  };
-}
 
 const auth: FastifyPluginAsync = async (app) => {
   // Signing in and out needs no session: a missing or stale one is simply replaced or dropped.
@@ -57,16 +47,17 @@ const auth: FastifyPluginAsync = async (app) => {
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? '',
     });
-    setCookie(reply, SESSION_COOKIE, token, cookieOptions(req, Math.floor(ttlMs / 1000)));
+    setCookie(reply, SESSION_COOKIE, token, sessionCookieOptions(req, Math.floor(ttlMs / 1000)));
     return { token };
   });
 
   app.get('/api/auth/logout', PUBLIC, async (req, reply) => {
+    // Cleared first: a logout whose revoking fails still signs this browser out (spec §8).
+    clearSessionCookie(req, reply);
     const carried = req.sessionToken();
     if (carried) await revokeSession(app.db, carried.token);
     // A GET that writes: the write routes' forgetting (context plugin) does not cover it.
     app.accessCache?.forget();
-    clearCookie(reply, SESSION_COOKIE, cookieOptions(req));
     return { detail: 'Successfully logged out.' };
   });
 };

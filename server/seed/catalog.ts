@@ -1,7 +1,8 @@
 /**
  * Demo catalog: Rossi Trattori sells Deutz-Fahr only (mono-brand DF); Verdi Macchine
  * Agricole sells Deutz-Fahr, SAME and Lamborghini Trattori. Products in English and
- * Italian, with specs and SEO; no images yet. Written through the entity engine.
+ * Italian, with specs and SEO, and pictures from the site's demo library (content.ts)
+ * when the seed has a media storage. Written through the entity engine.
  */
 import type { Kysely } from 'kysely';
 import type { EngineContext } from '../entities/context.js';
@@ -182,7 +183,17 @@ const IT_TRANSMISSION: Record<string, string> = {
   'TTV continuously variable': 'a variazione continua TTV',
 };
 
-function productBody(p: Model, brandId: number, categoryId: number, tagIds: number[]) {
+/** The demo pictures (content.ts CONTENT_IMAGES keys) that show a model: its kind of machine in its brand's colours. */
+export function modelPictures(brand: Model['brand'], category: CategoryKey): string[] {
+  if (category === 'combines') return ['df-combine'];
+  if (category === 'telehandlers') return ['df-telehandler'];
+  return [`${brand.toLowerCase()}-tractor`, `${brand.toLowerCase()}-tractor-evening`];
+}
+
+/** Every picture a site's catalog shows, so its library holds them. */
+export const catalogPictures = (site: 'rossi' | 'verdi') => new Set(SITE_MODELS[site]().flatMap((p) => [...modelPictures(p.brand, p.category), ...modelPictures(SITE_BRANDS[site][0], p.category)]));
+
+function productBody(p: Model, brandId: number, categoryId: number, tagIds: number[], gallery: number[]) {
   const brand = BRANDS[p.brand].name;
   const full = `${brand} ${p.name}`;
   const cat = CATEGORIES[p.category];
@@ -190,6 +201,7 @@ function productBody(p: Model, brandId: number, categoryId: number, tagIds: numb
     brand: brandId,
     category: categoryId,
     tags: tagIds,
+    gallery,
     sku: `${p.brand}-${p.name.replace(/[^A-Za-z0-9]+/g, '').toUpperCase()}`,
     status: p.status ?? 'published',
     price: p.price,
@@ -233,8 +245,9 @@ function productBody(p: Model, brandId: number, categoryId: number, tagIds: numb
   };
 }
 
-async function seedSite(ctx: EngineContext, brands: Array<Model['brand']>, models: Model[]) {
+async function seedSite(ctx: EngineContext, brands: Array<Model['brand']>, models: Model[], images: Map<string, number>) {
   const e = (name: string) => ctx.registry.get(name);
+  const pictures = (keys: string[]) => keys.map((k) => images.get(k)).filter((id): id is number => id !== undefined);
   const brandIds = new Map<string, number>();
   for (const [i, code] of brands.entries()) {
     const b = BRANDS[code];
@@ -265,6 +278,7 @@ async function seedSite(ctx: EngineContext, brands: Array<Model['brand']>, model
       key,
       await insertRecord(ctx, e('category'), {
         order: i,
+        image: pictures(modelPictures(brands[0], key))[0] ?? null,
         translations: { en: { title: c.en, description: c.den }, it: { title: c.it, description: c.dit } },
       }),
     );
@@ -276,7 +290,7 @@ async function seedSite(ctx: EngineContext, brands: Array<Model['brand']>, model
   }
   const productIds: number[] = [];
   for (const p of models) {
-    const body = productBody(p, brandIds.get(p.brand)!, categoryIds.get(p.category)!, p.tags.map((t) => tagIds.get(t)!));
+    const body = productBody(p, brandIds.get(p.brand)!, categoryIds.get(p.category)!, p.tags.map((t) => tagIds.get(t)!), pictures(modelPictures(p.brand, p.category)));
     productIds.push(await insertRecord(ctx, e('product'), body));
   }
   const featured = models
@@ -295,8 +309,18 @@ async function seedSite(ctx: EngineContext, brands: Array<Model['brand']>, model
   }
 }
 
-/** Fills the two demo dealer sites' catalogs; `db` is the demo seed's transaction. */
-export async function seedCatalog(db: Kysely<any>, sites: { rossi: number; verdi: number }) {
-  await seedSite(await siteContext(db, sites.rossi), ['DF'], DF_MODELS);
-  await seedSite(await siteContext(db, sites.verdi), ['DF', 'SA', 'LA'], [...SA_MODELS, ...LA_MODELS, ...DF_MODELS.filter((_, i) => i % 2 === 0)]);
+const SITE_BRANDS: Record<'rossi' | 'verdi', Array<Model['brand']>> = { rossi: ['DF'], verdi: ['DF', 'SA', 'LA'] };
+const SITE_MODELS: Record<'rossi' | 'verdi', () => Model[]> = {
+  rossi: () => DF_MODELS,
+  verdi: () => [...SA_MODELS, ...LA_MODELS, ...DF_MODELS.filter((_, i) => i % 2 === 0)],
+};
+
+/**
+ * Fills the two demo dealer sites' catalogs; `db` is the demo seed's transaction, `images`
+ * each site's demo pictures by key (none without a media storage).
+ */
+export async function seedCatalog(db: Kysely<any>, sites: { rossi: number; verdi: number }, images: Map<number, Map<string, number>> = new Map()) {
+  for (const site of ['rossi', 'verdi'] as const) {
+    await seedSite(await siteContext(db, sites[site], { media: images.size > 0 }), SITE_BRANDS[site], SITE_MODELS[site](), images.get(sites[site]) ?? new Map());
+  }
 }

@@ -12,6 +12,7 @@ import { insertRecord } from '../entities/write.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { MediaStorage } from '../storage/index.js';
 import { type DemoImage, fileDemoImages, renderDemoImages } from './demoImages.js';
+import { catalogPictures } from './catalog.js';
 import { siteContext } from './siteContext.js';
 
 type Brand = 'DF' | 'SA' | 'LA';
@@ -254,7 +255,7 @@ const promosFor = (main: Brand, mainName: string): Promo[] => [
     from: 30,
     to: 90,
     status: 'draft',
-    image: null,
+    image: 'workshop',
     en: ['Autumn spare parts campaign', 'Filters and lubricants at special prices for the autumn.', '<p>Filters, belts and lubricants at <em>special prices</em> all autumn long.</p>'],
     it: ['Campagna ricambi d’autunno', 'Filtri e lubrificanti a prezzi speciali per l’autunno.', '<p>Filtri, cinghie e lubrificanti a <em>prezzi speciali</em> per tutto l’autunno.</p>'],
   },
@@ -324,7 +325,7 @@ const newsFor = (dealer: string, town: string): NewsItem[] => [
   {
     days: -400,
     status: 'archived',
-    image: null,
+    image: 'workshop',
     en: ['New website online', 'Our used machines and offers, always up to date.', '<p>Our new website lists our <em>used machines</em> and current offers, always up to date.</p>'],
     it: ['Online il nuovo sito', 'Il nostro usato e le offerte, sempre aggiornati.', '<p>Il nuovo sito elenca il nostro <em>usato</em> e le offerte del momento, sempre aggiornati.</p>'],
   },
@@ -346,13 +347,14 @@ const newsFor = (dealer: string, town: string): NewsItem[] => [
   {
     days: 21,
     status: 'draft',
-    image: null,
+    image: 'df-tractor-evening',
     en: ['Autumn test-drive tour', 'Draft: dates and farms to be confirmed.', '<p>Dates and farms to be confirmed.</p>'],
     it: ['Tour d’autunno delle prove in campo', 'Bozza: date e aziende da confermare.', '<p>Date e aziende da confermare.</p>'],
   },
 ];
 
 interface Site {
+  key: 'rossi' | 'verdi';
   id: number;
   dealer: string;
   town: string;
@@ -403,9 +405,10 @@ async function seedSiteContent(ctx: EngineContext, site: Site, images: Map<strin
   }
 }
 
-/** The pictures a site's content shows, so each library holds only its own. */
+/** The pictures a site's content and catalog show, so each library holds only its own. */
 function imagesOf(site: Site): DemoImage[] {
   const used = new Set<string | null>([
+    ...catalogPictures(site.key),
     ...site.used.flatMap((m) => m.images),
     ...promosFor(site.main, BRAND_NAMES[site.main]).map((p) => p.image),
     ...newsFor(site.dealer, site.town).map((n) => n.image),
@@ -421,17 +424,31 @@ export interface ContentMedia {
   rendered: Awaited<ReturnType<typeof renderContentImages>>;
 }
 
+const demoSites = (sites: { rossi: number; verdi: number }): Site[] => [
+  { key: 'rossi', id: sites.rossi, dealer: 'Rossi Trattori', town: 'Cremona', used: ROSSI_USED, main: 'DF' },
+  { key: 'verdi', id: sites.verdi, dealer: 'Verdi Macchine Agricole', town: 'Busseto', used: VERDI_USED, main: 'SA' },
+];
+
+/** Each site's media ids by picture key. */
+export type SiteImages = Map<number, Map<string, number>>;
+
+/**
+ * Files the pictures of each dealer site (its catalog's and its content's) in its media
+ * library, first in the demo seed's transaction so both can show them; none without media.
+ */
+export async function fileSiteImages(db: Kysely<DatabaseSchema>, sites: { rossi: number; verdi: number }, media?: ContentMedia): Promise<SiteImages> {
+  const images: SiteImages = new Map();
+  if (!media) return images;
+  for (const site of demoSites(sites)) images.set(site.id, await fileDemoImages(db, media.storage, site.id, imagesOf(site), media.rendered));
+  return images;
+}
+
 /**
  * Fills the dealer sites' content; `db` is the demo seed's transaction, after the catalog
- * (used machines reference its brands). Without media the content has no pictures.
+ * (used machines reference its brands).
  */
-export async function seedContent(db: Kysely<DatabaseSchema>, sites: { rossi: number; verdi: number }, media?: ContentMedia) {
-  const all: Site[] = [
-    { id: sites.rossi, dealer: 'Rossi Trattori', town: 'Cremona', used: ROSSI_USED, main: 'DF' },
-    { id: sites.verdi, dealer: 'Verdi Macchine Agricole', town: 'Busseto', used: VERDI_USED, main: 'SA' },
-  ];
-  for (const site of all) {
-    const images = media ? await fileDemoImages(db, media.storage, site.id, imagesOf(site), media.rendered) : new Map<string, number>();
-    await seedSiteContent(await siteContext(db, site.id, { media: !!media }), site, images);
+export async function seedContent(db: Kysely<DatabaseSchema>, sites: { rossi: number; verdi: number }, images: SiteImages) {
+  for (const site of demoSites(sites)) {
+    await seedSiteContent(await siteContext(db, site.id, { media: images.size > 0 }), site, images.get(site.id) ?? new Map());
   }
 }

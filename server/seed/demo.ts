@@ -6,7 +6,7 @@ import { hashPassword } from '../services/passwords.js';
 import { entityTablesInDeleteOrder } from '../entities/schema.js';
 import { seedCatalog } from './catalog.js';
 import { seedPages } from './pages.js';
-import { renderContentImages, seedContent } from './content.js';
+import { fileSiteImages, renderContentImages, seedContent } from './content.js';
 import { allMediaKeys } from './demoImages.js';
 import type { MediaStorage } from '../storage/index.js';
 import { seedSites } from './sites.js';
@@ -112,9 +112,10 @@ export async function seedDemo(db: Kysely<DatabaseSchema>, opts: { media?: Media
     const stamp = { created_at: now, updated_at: now };
 
     const { italy, master, rossi, verdi } = await seedSites(trx);
-    await seedCatalog(trx, { rossi, verdi });
+    const images = await fileSiteImages(trx, { rossi, verdi }, opts.media && rendering ? { storage: opts.media, rendered: await rendering } : undefined);
+    await seedCatalog(trx, { rossi, verdi }, images);
     await seedPages(trx, { master, rossi, verdi });
-    await seedContent(trx, { rossi, verdi }, opts.media && rendering ? { storage: opts.media, rendered: await rendering } : undefined);
+    await seedContent(trx, { rossi, verdi }, images);
 
     const perms = new Map(
       (await trx.selectFrom('permissions').select(['id', 'codename']).execute()).map((p) => [p.codename, p.id]),

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isMonoBrandList, MONO_BRAND_CODE } from '../../entities/brand.js';
 import type { DatabaseSchema } from '../db/schema.js';
 
 export interface Tenant {
@@ -8,6 +9,8 @@ export interface Tenant {
   domain: string;
   aliases: string[];
   brand_list: string[];
+  /** On a mono-brand site, its DF brand row: brand fields are pre-filled with it (spec §9). */
+  mono_brand: { id: number; name: string } | null;
   market_id: number | null;
   languages: string[];
   default_language: string;
@@ -60,11 +63,14 @@ async function loadTenantByHost(db: Kysely<DatabaseSchema>, host: string): Promi
     .innerJoin('tenant_domains as all_d', 'all_d.tenant_id', 't.id')
     .selectAll('t')
     .select(['all_d.domain as any_domain', 'all_d.is_primary as any_primary'])
+    .select(sql<number | null>`(select b.id from brands b where b.tenant_id = t.id and b.code = ${MONO_BRAND_CODE})`.as('df_brand'))
+    .select(sql<string | null>`(select b.name from brands b where b.tenant_id = t.id and b.code = ${MONO_BRAND_CODE})`.as('df_brand_name'))
     .where('d.domain', '=', host)
     .where('t.is_active', '=', 1)
     .execute();
   const row = rows[0];
   if (!row) return undefined;
+  const brand_list: string[] = JSON.parse(row.brand_list);
   const domains = rows
     .map((r) => ({ domain: r.any_domain, primary: r.any_primary === 1 }))
     .sort((a, b) => Number(b.primary) - Number(a.primary) || a.domain.localeCompare(b.domain));
@@ -74,7 +80,8 @@ async function loadTenantByHost(db: Kysely<DatabaseSchema>, host: string): Promi
     kind: row.kind,
     domain: domains[0].domain,
     aliases: domains.slice(1).map((d) => d.domain),
-    brand_list: JSON.parse(row.brand_list),
+    brand_list,
+    mono_brand: isMonoBrandList(brand_list) && row.df_brand !== null ? { id: Number(row.df_brand), name: String(row.df_brand_name) } : null,
     market_id: row.market_id,
     languages: JSON.parse(row.languages),
     default_language: row.default_language,
@@ -90,6 +97,7 @@ export const publicTenant = (t: Tenant) => ({
   domain: t.domain,
   aliases: t.aliases,
   brand_list: t.brand_list,
+  mono_brand: t.mono_brand,
   languages: t.languages,
   default_language: t.default_language,
 });

@@ -11,6 +11,16 @@ import { Main } from './Main';
 import { RouteView } from './RouteView';
 import type { AppActors } from './startApp';
 
+/**
+ * Snackbar colours (spec §3, §8: a success "in green"); dark enough that white text reads
+ * at 7:1, and the icon drawn in the toast's own colours so it stays visible on them.
+ */
+const TOAST_OPTIONS = {
+  className: '!bg-surface-overlay !text-ink',
+  success: { className: '!bg-[#166534] !text-white', iconTheme: { primary: '#ffffff', secondary: '#166534' } },
+  error: { className: '!bg-[#991b1b] !text-white', iconTheme: { primary: '#ffffff', secondary: '#991b1b' } },
+};
+
 function Boot() {
   const t = useT();
   const { session } = useAppActors();
@@ -19,7 +29,7 @@ function Boot() {
   if (bootError)
     return (
       <Main className="h-full">
-        <ErrorScreen status={bootError.status} message={bootError.message} onRetry={() => session.send({ type: 'retry' })} />
+        <ErrorScreen status={bootError.status} message={t(bootError.key)} onRetry={() => session.send({ type: 'retry' })} />
       </Main>
     );
   if (booting)
@@ -64,7 +74,7 @@ export function App({ actors }: { actors: AppActors }) {
       <LoadingBar />
       <LocalizedRouter />
       <Confirmations />
-      <Toaster position="bottom-center" toastOptions={{ className: '!bg-surface-overlay !text-ink' }} />
+      <Toaster position="bottom-center" toastOptions={TOAST_OPTIONS} />
     </AppActorsProvider>
   );
 }

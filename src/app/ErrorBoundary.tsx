@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { errorStatus } from '../../machines/session.helpers';
+import { toBootError } from '../../machines/session.helpers';
 import { t } from '../i18n/i18n';
 import ErrorScreen from '../screens/ErrorScreen';
 
@@ -43,9 +43,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
 
   override render() {
     if (this.state.error === undefined) return this.props.children;
-    const e = this.state.error as { message?: string };
+    // What failed is in the console (React logs it); the user reads what it means.
+    const failure = toBootError(this.state.error);
     return (
-      <ErrorPageGuard>{this.props.fallback ? this.props.fallback(this.state.error) : <ErrorScreen status={errorStatus(this.state.error)} message={e?.message} />}</ErrorPageGuard>
+      <ErrorPageGuard>{this.props.fallback ? this.props.fallback(this.state.error) : <ErrorScreen status={failure.status} message={t(failure.key)} />}</ErrorPageGuard>
     );
   }
 }

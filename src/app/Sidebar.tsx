@@ -12,6 +12,8 @@ import { useRenderProbe } from '../ui/renderProbe';
 import { useAppActors, useSession } from './AppActors';
 
 const INDENT_PX = 14;
+/** Icons only: still a step in, so a group's children read as its children. */
+const MINI_INDENT_PX = 8;
 
 /** Subscribes to one boolean, so navigating re-renders only the links whose state flips. */
 function useIsActive(path: string) {
@@ -39,7 +41,7 @@ const SidebarLink = memo(function SidebarLink({ link, depth }: { link: MenuLink;
       <Link
         href={link.path}
         className={itemClass(active)}
-        style={{ paddingLeft: 12 + (mini ? 0 : depth * INDENT_PX) }}
+        style={{ paddingLeft: 12 + depth * (mini ? MINI_INDENT_PX : INDENT_PX) }}
         aria-current={active ? 'page' : undefined}
         title={mini ? label : undefined}
       >

@@ -10,6 +10,7 @@ import { sidebarMachine } from '../../machines/sidebar.machine';
 import { activity } from '../http/activity';
 import { sessionActors } from '../http/sessionActors';
 import { activateLanguage, loadMessages } from '../i18n/i18n';
+import { logoutPending, setLogoutPending } from './logoutMarker';
 import { matchPath } from '../routing/resolve';
 import { ROUTES } from '../routing/routes';
 import { appPath } from '../../machines/language.helpers';
@@ -29,10 +30,12 @@ export function startApp(inspect?: Inspect) {
       actors: sessionActors(boot),
       actions: {
         reloadPage: () => window.location.reload(),
+        rememberLogout: () => setLogoutPending(true),
+        forgetLogout: () => setLogoutPending(false),
         logFailure: (_, { what, error }) => console.warn(`[session] ${what} failed`, error),
       },
     }),
-    { input: { host: hostname, hasSession: boot.hasSession }, inspect },
+    { input: { host: hostname, hasSession: boot.hasSession, logoutPending: logoutPending() }, inspect },
   );
 
   const siteDefault = boot.tenant?.default_language;

@@ -13,10 +13,12 @@ import { askConfirm } from '../app/startApp';
 import { FieldHostContext, type FieldHost } from '../fields/context';
 import { FieldFrame } from '../fields/FieldFrame';
 import { fieldMessage } from '../fields/messages';
-import { useRefTitle } from '../fields/refTitles';
+import { rememberTitles, useRefTitle } from '../fields/refTitles';
 import { preloadWidgets } from '../fields/registry';
 import { entityFormActors, type FormActorOptions } from '../http/entityActors';
+import { formatDate } from '../i18n/dates';
 import { useT } from '../i18n/i18n';
+import { errorText } from '../i18n/notices';
 import type { ScreenProps } from '../routing/routes';
 import NotFoundScreen from '../screens/NotFoundScreen';
 import { siteLanguages } from './formValues';
@@ -71,7 +73,7 @@ function DraftOffer({ savedAt, restore, discard }: { savedAt: string; restore: (
   const when = new Date(savedAt);
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-md border border-brand/50 bg-brand-soft/30 px-4 py-3 text-sm" role="status" data-testid="draft-offer">
-      <span className="flex-1">{t('form.draftFound', { time: Number.isNaN(when.getTime()) ? savedAt : when.toLocaleString() })}</span>
+      <span className="flex-1">{t('form.draftFound', { time: Number.isNaN(when.getTime()) ? savedAt : formatDate(when, 'dateTime') })}</span>
       <button type="button" className={buttonClass.secondary} onClick={discard}>
         {t('form.draftDiscard')}
       </button>
@@ -151,11 +153,16 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
   const search = useSearch();
   const editor = useSession((s) => s.context.user);
   const siteKind = useSession((s) => s.context.tenant?.kind) ?? 'default';
+  const monoBrand = useSession((s) => s.context.tenant?.mono_brand) ?? null;
+  // The pre-filled brand chip names its brand without a round trip.
+  useEffect(() => {
+    if (monoBrand) rememberTitles('brand', [{ id: monoBrand.id, title: monoBrand.name }]);
+  }, [monoBrand]);
   const actor = useActorRef(machine, {
     input: {
       resource: entity.path.replace(/^\//, ''),
       id: detail === 'new' ? 'new' : detail,
-      defaults: newRowValues(entity, languages, search, editor, siteKind),
+      defaults: newRowValues(entity, languages, search, editor, siteKind, monoBrand?.id ?? null),
       fieldOrder: entity.form.tabs.flatMap((tb) => tb.groups.flatMap((g) => g.fields)),
       languages,
     },
@@ -287,7 +294,7 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
 
         {view.loadError ? (
           <div className="flex items-center gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4" role="alert">
-            <span className="flex-1">{t('form.loadFailed', { detail: view.loadError.message })}</span>
+            <span className="flex-1">{t('form.loadFailed', { detail: errorText(view.loadError) })}</span>
             <button type="button" className={buttonClass.secondary} onClick={() => send({ type: 'retry' })}>
               {t('errors.retry')}
             </button>

@@ -9,6 +9,7 @@ import { entityListMachine } from '../../machines/entityList.machine';
 import { useAppActors, useSession } from '../app/AppActors';
 import { entityListActors, notify } from '../http/entityActors';
 import { useT } from '../i18n/i18n';
+import { errorText } from '../i18n/notices';
 import { inputBase } from '../fields/ui';
 import { labelText } from '../fields/label';
 import { useIntlLocale } from '../fields/locale';
@@ -146,7 +147,12 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
                     <button type="button" onClick={col.toggleSort} className="inline-flex items-center gap-1 uppercase hover:text-ink" data-sort={c}>
                       {label}
                       <EIcon name={col.sort === 'asc' ? 'up' : col.sort === 'desc' ? 'down' : 'sort'} size={14} className={col.sort ? 'text-brand-ink' : 'text-ink-faint'} />
-                      {col.rank !== null && col.rank > 1 && <sup className="text-[10px] text-ink-faint">{col.rank}</sup>}
+                      {col.rank !== null && col.rank > 1 && (
+                        // A badge apart from the label, named as what it is: not "Prezzo2".
+                        <span className="ml-0.5 rounded-full bg-surface-overlay px-1.5 text-[10px] normal-case text-ink-muted" role="img" aria-label={t('list.sortRank', { rank: col.rank })} title={t('list.sortRank', { rank: col.rank })}>
+                          {col.rank}
+                        </span>
+                      )}
                     </button>
                   ) : (
                     label
@@ -277,7 +283,7 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
       {list.loadError ? (
         <div className="flex items-center gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4" role="alert" data-testid="list-error">
           <EIcon name="alert" className="text-danger" />
-          <span className="flex-1">{t('list.loadFailed', { detail: list.loadError.message })}</span>
+          <span className="flex-1">{t('list.loadFailed', { detail: errorText(list.loadError) })}</span>
           <button type="button" className={buttonClass.secondary} onClick={list.retry}>
             {t('errors.retry')}
           </button>

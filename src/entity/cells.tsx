@@ -1,5 +1,6 @@
 import { type EntityDef, type Field, optionText, type SelectOption } from '../../entities/define';
 import type { Row } from '../../machines/entityList.types';
+import { formatDate } from '../i18n/dates';
 import { useT } from '../i18n/i18n';
 import { parseColor } from '../fields/color';
 import { refsOf } from './formValues';
@@ -8,9 +9,9 @@ const BUILTIN_LABELS: Record<string, string> = { id: 'list.id', created_at: 'lis
 
 export const columnLabel = (entity: EntityDef, column: string) => entity.fields[column]?.label ?? BUILTIN_LABELS[column] ?? column;
 
-const dateTime = (locale: string, iso: string) => {
+const dateTime = (iso: string) => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return Number.isNaN(d.getTime()) ? iso : formatDate(d, 'dateTime');
 };
 
 const TONES: Record<NonNullable<SelectOption['tone']>, string> = {
@@ -26,7 +27,7 @@ export function Cell({ entity, column, row, locale }: { entity: EntityDef; colum
   const field: Field | undefined = entity.fields[column];
   const value = row[column];
   if (!field) {
-    if ((column === 'created_at' || column === 'updated_at') && typeof value === 'string') return <>{dateTime(locale, value)}</>;
+    if ((column === 'created_at' || column === 'updated_at') && typeof value === 'string') return <>{dateTime(value)}</>;
     return <>{value === null || value === undefined ? '' : String(value)}</>;
   }
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <span className="text-ink-faint">—</span>;
@@ -83,10 +84,10 @@ export function Cell({ entity, column, row, locale }: { entity: EntityDef; colum
       return <span className="tabular-nums">{new Intl.NumberFormat(locale).format(Number(value))}</span>;
     case 'date': {
       const d = new Date(`${value}T00:00:00`);
-      return <>{Number.isNaN(d.getTime()) ? String(value) : new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(d)}</>;
+      return <>{Number.isNaN(d.getTime()) ? String(value) : formatDate(d, 'date')}</>;
     }
     case 'datetime':
-      return <>{dateTime(locale, String(value))}</>;
+      return <>{dateTime(String(value))}</>;
     case 'media':
     case 'file':
       return <span className="text-ink-muted" title={`#${value}`}>▣</span>;

@@ -5,12 +5,21 @@ import { permissionRows } from '../fields/permissionsGrid';
 import { formDefaults } from './formValues';
 
 /**
- * The values a new row's form opens with: the declared defaults, then what the URL names
+ * The values a new row's form opens with: the declared defaults, on a mono-brand site its
+ * one brand in every brand field (spec §9: no choice to make), then what the URL names
  * (`/tenantUsers/new?tenant=7`, from a list row's "new …" link), then, for a permissions
  * field that asks for it, everything the editor may grant.
  */
-export function newRowValues(entity: EntityDef, languages: readonly string[], search: string, editor: PermissionHolder | null | undefined, siteKind: 'default' | 'dealer'): Values {
+export function newRowValues(
+  entity: EntityDef,
+  languages: readonly string[],
+  search: string,
+  editor: PermissionHolder | null | undefined,
+  siteKind: 'default' | 'dealer',
+  monoBrand: number | null = null,
+): Values {
   const values = formDefaults(entity, languages);
+  if (monoBrand !== null) for (const [name, field] of Object.entries(entity.fields)) if (field.type === 'fk' && field.target === 'brand') values[name] = monoBrand;
   const query = new URLSearchParams(search);
   for (const [name, field] of Object.entries(entity.fields)) {
     const given = query.get(name);

@@ -1,12 +1,13 @@
 import type { TemporalField } from '../../entities/define';
-import { useIntlLocale } from './locale';
+import { formatDate } from '../i18n/dates';
+import { useT } from '../i18n/i18n';
 import { dateOf } from './temporal';
 import type { FieldWidgetProps } from './types';
 import { inputBase, isInvalid } from './ui';
 
 /** A calendar day, stored `YYYY-MM-DD`, spelled out below in the user's language. */
 export default function DateField({ name, field, value, onChange, errors, disabled, id }: FieldWidgetProps<string | null, TemporalField>) {
-  const locale = useIntlLocale();
+  useT(); // re-rendered in a new language
   const day = dateOf(value);
   return (
     <div className="flex flex-col gap-1">
@@ -24,7 +25,7 @@ export default function DateField({ name, field, value, onChange, errors, disabl
       />
       {day && (
         <span className="text-xs text-ink-faint" data-testid={`${name}-display`}>
-          {new Intl.DateTimeFormat(locale, { dateStyle: 'full' }).format(day)}
+          {formatDate(day, 'fullDate')}
         </span>
       )}
     </div>

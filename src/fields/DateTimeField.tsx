@@ -1,12 +1,14 @@
 import type { TemporalField } from '../../entities/define';
-import { useIntlLocale, timeZone } from './locale';
+import { formatDate } from '../i18n/dates';
+import { useT } from '../i18n/i18n';
+import { timeZone } from './locale';
 import { isoToLocalInput, localInputToIso } from './temporal';
 import type { FieldWidgetProps } from './types';
 import { inputBase, isInvalid } from './ui';
 
 /** An instant, stored as ISO 8601 UTC, edited and shown in the user's time zone. */
 export default function DateTimeField({ name, value, onChange, errors, disabled, id }: FieldWidgetProps<string | null, TemporalField>) {
-  const locale = useIntlLocale();
+  useT(); // re-rendered in a new language
   const local = isoToLocalInput(value);
   const zone = timeZone();
   return (
@@ -26,7 +28,8 @@ export default function DateTimeField({ name, value, onChange, errors, disabled,
       </div>
       {value && local && (
         <span className="text-xs text-ink-faint" data-testid={`${name}-display`}>
-          {new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: zone }).format(new Date(value))}
+          {/* In the browser's zone, the one shown beside the input. */}
+          {formatDate(new Date(value), 'fullDateTime')}
         </span>
       )}
     </div>

@@ -1,12 +1,13 @@
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { RichTextField as RichTextDef } from '../../entities/define';
 import { useT } from '../i18n/i18n';
 import MediaPickerDialog from '../media/LazyMediaPickerDialog';
 import type { MediaItem } from '../../machines/mediaManager.types';
 import type { FieldWidgetProps } from './types';
+import { Icon } from '../ui/icons';
 import { inputBase, smallButton } from './ui';
 
 // The media library's picker (issue 4), loaded when an image is to be inserted.
@@ -17,6 +18,21 @@ const CONTENT_CLASS =
 
 /** TipTap's empty document; stored as '' so an untouched editor is not a change. */
 const EMPTY = '<p></p>';
+const editorHtml = (e: { getHTML(): string }) => {
+  const html = e.getHTML();
+  return html === EMPTY ? '' : html;
+};
+
+/**
+ * A value given from outside and the editor's HTML for it. TipTap normalises what it
+ * loads (a paragraph inside each list item, a link's target and rel) and reports an
+ * update on its own: showing that document is not an edit, so it gives the value back
+ * as it came, and the form stays clean.
+ */
+interface Loaded {
+  value: string;
+  html: string;
+}
 
 function ToolButton({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
   // A button showing letters or digits ("H2") is named with them too, so "click H2" works by voice (WCAG 2.5.3).
@@ -47,6 +63,9 @@ export default function RichTextField({ name, value, onChange, errors, disabled,
   // Which toolbar popover is open is view state.
   const [panel, setPanel] = useState<'link' | 'image' | null>(null);
   const [href, setHref] = useState('');
+  const loaded = useRef<Loaded | null>(null);
+  const current = useRef(html);
+  current.current = html;
   const editor = useEditor({
     extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true, protocols: ['mailto', 'tel'] } }), Image],
     content: html,
@@ -64,9 +83,13 @@ export default function RichTextField({ name, value, onChange, errors, disabled,
         class: CONTENT_CLASS,
       },
     },
+    onCreate: ({ editor: e }) => {
+      loaded.current ??= { value: current.current, html: editorHtml(e) };
+    },
     onUpdate: ({ editor: e }) => {
-      const next = e.getHTML();
-      onChange(next === EMPTY ? '' : next);
+      const html = editorHtml(e);
+      const next = loaded.current && html === loaded.current.html ? loaded.current.value : html;
+      if (next !== current.current) onChange(next);
     },
   });
   const state = useEditorState({
@@ -87,8 +110,10 @@ export default function RichTextField({ name, value, onChange, errors, disabled,
   useEffect(() => {
     // StrictMode's second effect pass can meet an editor that useEditor already destroyed.
     if (!editor || editor.isDestroyed) return;
-    const current = editor.getHTML();
-    if ((current === EMPTY ? '' : current) !== html) editor.commands.setContent(html, { emitUpdate: false });
+    const shown = editorHtml(editor);
+    if (shown === html || (loaded.current?.value === html && loaded.current.html === shown)) return;
+    editor.commands.setContent(html, { emitUpdate: false });
+    loaded.current = { value: html, html: editorHtml(editor) };
   }, [editor, html]);
   useEffect(() => {
     if (editor && !editor.isDestroyed) editor.setEditable(!disabled);
@@ -136,17 +161,17 @@ export default function RichTextField({ name, value, onChange, errors, disabled,
             setPanel(panel === 'link' ? null : 'link');
           }}
         >
-          🔗
+          <Icon name="link" width={16} height={16} />
         </ToolButton>
         <ToolButton label={t('fields.richtext.image')} disabled={disabled} onClick={() => setPanel(panel === 'image' ? null : 'image')}>
-          🖼
+          <Icon name="image" width={16} height={16} />
         </ToolButton>
         <span className="mx-1 h-5 w-px bg-surface-border" aria-hidden="true" />
         <ToolButton label={t('fields.richtext.undo')} disabled={disabled || !editor.can().undo()} onClick={() => chain().undo().run()}>
-          ↶
+          <Icon name="undo" width={16} height={16} />
         </ToolButton>
         <ToolButton label={t('fields.richtext.redo')} disabled={disabled || !editor.can().redo()} onClick={() => chain().redo().run()}>
-          ↷
+          <Icon name="redo" width={16} height={16} />
         </ToolButton>
       </div>
       {panel === 'link' && (

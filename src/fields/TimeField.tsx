@@ -1,12 +1,13 @@
 import type { TemporalField } from '../../entities/define';
-import { useIntlLocale } from './locale';
+import { formatDate } from '../i18n/dates';
+import { useT } from '../i18n/i18n';
 import { inputToTime, timeOf, timeToInput } from './temporal';
 import type { FieldWidgetProps } from './types';
 import { inputBase, isInvalid } from './ui';
 
 /** A time of day (opening hours), stored `HH:MM:SS`, shown as the user's language writes times. */
 export default function TimeField({ name, field, value, onChange, errors, disabled, id }: FieldWidgetProps<string | null, TemporalField>) {
-  const locale = useIntlLocale();
+  useT(); // re-rendered in a new language
   const time = timeOf(value);
   return (
     <div className="flex items-center gap-3">
@@ -24,7 +25,7 @@ export default function TimeField({ name, field, value, onChange, errors, disabl
       />
       {time && (
         <span className="text-xs text-ink-faint" data-testid={`${name}-display`}>
-          {new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(time)}
+          {formatDate(time, 'time')}
         </span>
       )}
     </div>

@@ -1,10 +1,8 @@
 import { useSelector } from '@xstate/react';
+import { isLanguage, LOCALE_TAGS } from '../../locales/languages';
 import { useAppActors } from '../app/AppActors';
 
-/** The app's language codes that are not BCP 47 ones (locales/languages.ts): Serbian and Albanian. */
-const BCP47: Record<string, string> = { rs: 'sr-Latn', al: 'sq', en: 'en-US' };
-
-export const intlLocale = (code: string) => BCP47[code] ?? code;
+export const intlLocale = (code: string) => (isLanguage(code) ? LOCALE_TAGS[code] : code);
 
 /** The user's time zone, as the browser reports it. */
 export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -8,5 +8,11 @@ export const api = ofetch.create({
   retry: 0,
   onRequest: () => activity.start(),
   onResponse: () => activity.finish(),
-  onRequestError: () => activity.finish(),
+  // Users read a sentence for the status (src/i18n/notices.ts); what failed is told here.
+  onResponseError: ({ request, options, response }) =>
+    console.warn(`[http] ${options.method ?? 'GET'} ${String(request)}: ${response.status} ${response.statusText}`, response._data),
+  onRequestError: ({ request, options, error }) => {
+    activity.finish();
+    console.warn(`[http] ${options.method ?? 'GET'} ${String(request)}: no answer`, error);
+  },
 });

@@ -10,6 +10,7 @@ import { type AppActors, askConfirm } from '../app/startApp';
 import { refsOf, rowTitle, toFormRow } from '../entity/formValues';
 import { rememberTitles } from '../fields/refTitles';
 import { t } from '../i18n/i18n';
+import { noticeText } from '../i18n/notices';
 import { showSnackbar } from '../ui/snackbar';
 import { api } from './client';
 
@@ -69,7 +70,7 @@ const confirmActor = (app: Pick<AppActors, 'confirm'>) =>
     }),
   );
 
-export const notify = (notice: Notice) => showSnackbar({ message: t(notice.key, notice.values), color: notice.color });
+export const notify = (notice: Notice) => showSnackbar({ message: noticeText(notice), color: notice.color });
 
 export function entityListActors(app: Pick<AppActors, 'confirm'>, entity?: EntityDef) {
   return {

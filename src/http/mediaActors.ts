@@ -17,6 +17,7 @@ import { uploadFormData } from '../../machines/upload.helpers';
 import type { UploadActorEvent, UploadFileInput } from '../../machines/upload.types';
 import { isReplaceFile } from '../../machines/uploadQueue.helpers';
 import { t } from '../i18n/i18n';
+import { noticeText } from '../i18n/notices';
 import { showSnackbar } from '../ui/snackbar';
 import { api } from './client';
 
@@ -132,7 +133,7 @@ export function mediaManagerImplementations(ask: (request: ConfirmRequest) => Pr
       }),
     },
     actions: {
-      notify: (_: unknown, notice: Notice) => void showSnackbar({ message: t(notice.key, notice.values), color: notice.color }),
+      notify: (_: unknown, notice: Notice) => void showSnackbar({ message: noticeText(notice), color: notice.color }),
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import type { MediaManagerProps } from '../../machines/mediaManager.connect';
 import type { FieldErrors } from '../../machines/session.types';
 import { useT } from '../i18n/i18n';
+import { errorText } from '../i18n/notices';
 import { Spinner } from '../ui/Spinner';
 import { Icon } from '../ui/icons';
 import { dragSource, dropTarget } from './dragMedia';
@@ -287,7 +288,7 @@ export function MediaGrid({ manager, permissions, picking }: { manager: MediaMan
     return (
       <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4 text-sm" data-testid="media-error">
         <p>{t('media.loadFailed')}</p>
-        <p className="text-ink-muted">{view.loadError.message}</p>
+        <p className="text-ink-muted">{errorText(view.loadError)}</p>
         <button type="button" onClick={view.retry} className={subtle}>
           <Icon name="refresh" width={16} height={16} />
           {t('media.retry')}

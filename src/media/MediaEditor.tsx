@@ -5,6 +5,7 @@ import type { FolderOption, MediaItem, MediaTranslation } from '../../machines/m
 import type { FieldErrors } from '../../machines/session.types';
 import { useSession } from '../app/AppActors';
 import { useT } from '../i18n/i18n';
+import { errorText } from '../i18n/notices';
 import { showSnackbar } from '../ui/snackbar';
 import { Spinner } from '../ui/Spinner';
 import { Icon } from '../ui/icons';
@@ -313,7 +314,7 @@ export function MediaEditor({ manager, queue, permissions }: { manager: MediaMan
             {ed.status === 'failed' && (
               <div role="alert" className="space-y-3 rounded-md border border-danger/40 bg-danger/10 p-3 text-sm">
                 <p>{t('media.editorFailed')}</p>
-                {ed.loadError && <p className="text-ink-muted">{ed.loadError.message}</p>}
+                {ed.loadError && <p className="text-ink-muted">{errorText(ed.loadError)}</p>}
                 <button type="button" onClick={ed.retry} className="rounded-md border border-surface-border px-3 py-1.5 hover:bg-surface-overlay">
                   {t('media.retry')}
                 </button>

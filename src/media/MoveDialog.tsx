@@ -1,5 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useT } from '../i18n/i18n';
+import { errorText } from '../i18n/notices';
 import { Spinner } from '../ui/Spinner';
 import { Icon } from '../ui/icons';
 import { type MediaManagerRef, useMediaView } from './useMediaManager';
@@ -26,7 +27,7 @@ export function MoveDialog({ manager }: { manager: MediaManagerRef }) {
             {m.status === 'failed' && (
               <div role="alert" className="space-y-3 p-2 text-sm">
                 <p>{t('media.foldersFailed')}</p>
-                {m.loadError && <p className="text-ink-muted">{m.loadError.message}</p>}
+                {m.loadError && <p className="text-ink-muted">{errorText(m.loadError)}</p>}
                 <button type="button" onClick={m.retry} className="rounded-md border border-surface-border px-3 py-1.5 hover:bg-surface-overlay">
                   {t('media.retry')}
                 </button>

@@ -102,7 +102,8 @@ export function UploadList({
           )}
         </div>
       )}
-      <ul className="divide-y divide-surface-border">
+      {/* A long upload scrolls in its own box: the grid below stays in view. */}
+      <ul className="max-h-64 divide-y divide-surface-border overflow-y-auto" data-testid="upload-rows">
         {view.rows.map((row) => (
           <UploadRow key={row.id} row={row} />
         ))}

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { useSession, useSessionActor } from '../app/AppActors';
+import { fieldMessage } from '../fields/messages';
 import { useT } from '../i18n/i18n';
 
 function FieldError({ id, messages }: { id: string; messages?: string[] }) {
@@ -7,7 +8,7 @@ function FieldError({ id, messages }: { id: string; messages?: string[] }) {
   if (!messages?.length) return null;
   return (
     <p id={id} className="mt-1 text-sm text-danger">
-      {messages.map((m) => t(m)).join(' ')}
+      {messages.map((m) => fieldMessage(t, m)).join(' ')}
     </p>
   );
 }

@@ -44,6 +44,9 @@ const PATHS = {
   refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
   layers: 'M12 3l9 5-9 5-9-5zM3 13l9 5 9-5',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
+  link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
+  undo: 'M9 14L4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3',
+  redo: 'M15 14l5-5-5-5M20 9H9a5 5 0 0 0 0 10h3',
 } as const;
 
 export type IconName = keyof typeof PATHS;

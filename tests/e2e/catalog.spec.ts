@@ -119,7 +119,7 @@ test.describe('catalog lists', () => {
     await page.locator('tbody tr[data-row-id]').first().getByRole('button', { name: new RegExp(msg('list.deleteRow', { id: '' }).trim()) }).click();
     await expect(confirmDialog(page)).toContainText(msg('list.deleteOne'));
     await confirmDialog(page).getByRole('button', { name: msg('confirm.delete') }).click();
-    await expect(snackbar(page, msg('list.deleteFailed', { detail: '' }).trim())).toBeVisible();
+    await expect(snackbar(page, msg('list.deleteFailed', { detail: msg('errors.withStatus', { message: msg('errors.http.inUse'), status: 409 }) }))).toBeVisible();
     await expect(page.locator('tbody tr[data-row-id]').first()).toBeVisible();
   });
 });
@@ -137,7 +137,7 @@ test.describe('product form', () => {
     // General tab, Italian (the site's main language).
     await field(page, 'translations.it.name').fill('Trattore E2E 5100');
     await field(page, 'translations.it.summary').fill('Un trattore di prova, creato dal test.');
-    await chooseOption(page, field(page, 'brand.search'), 'deutz', 'Deutz-Fahr');
+    // Rossi is mono-brand (spec §9): the brand is Deutz-Fahr already, no choice to make.
     await expect(page.getByTestId('brand-chip')).toHaveText(/Deutz-Fahr/);
     await chooseOption(page, field(page, 'category.search'), 'tratt', 'Trattori');
     // A demo tag: another test makes and deletes tags of its own meanwhile.
@@ -293,12 +293,15 @@ test.describe('product form', () => {
     await expect(page.getByTestId('lang-error-it')).toBeVisible();
     await expect(page.getByTestId('lang-error-en')).toHaveCount(0);
     await expect(page.locator('[data-field="translations.it.name"] [role="alert"]')).toBeVisible();
-    await expect(page.locator('[data-field="brand"] [role="alert"]')).toBeVisible();
+    // Mono-brand (spec §9): the brand needed no choice, so it is no error.
+    await expect(page.locator('[data-field="brand"] [role="alert"]')).toHaveCount(0);
     // The row has its missing spec name.
     await page.getByRole('tab', { name: msg('tabs.content') }).click();
     await expect(page.locator('[data-row="0"] [data-testid="row-error"]')).toBeVisible();
     await expect(page.locator('[data-field="specs.0.name"] [role="alert"]')).toBeVisible();
     await page.getByRole('tab', { name: msg('tabs.general') }).click();
+    await page.locator('[role="tab"][data-lang="it"]').click();
+    await expect(page.locator('[data-field="translations.it.name"] [role="alert"]')).toBeVisible();
     // Fixing a field clears its message.
     await field(page, 'translations.it.name').fill('Nome');
     await expect(page.locator('[data-field="translations.it.name"] [role="alert"]')).toHaveCount(0);
@@ -402,6 +405,9 @@ test.describe('field widgets', () => {
     expect(saved.translations.it.description).toContain('href="https://e2e.example.com/it"');
     // A brand service of the new brand: foreign key, e-mail, media icon left empty.
     await page.goto(url('/brand/services/new'));
+    // Mono-brand Rossi starts every brand field at Deutz-Fahr; another brand is still a choice away.
+    await expect(page.getByTestId('brand-chip')).toHaveText(/Deutz-Fahr/);
+    await page.getByTestId('brand-chip').getByRole('button').click();
     await chooseOption(page, field(page, 'brand.search'), 'Marchio E2E', 'Marchio E2E');
     await field(page, 'translations.it.title').fill('Servizio E2E');
     await field(page, 'contact_email').fill('not-an-email');
@@ -499,5 +505,26 @@ test.describe('field widgets', () => {
     expect(row.publish_at).toBe(new Date(2026, 4, 1, 9, 30).toISOString());
     expect(row).toMatchObject({ opens_at: '08:30:00', starts_on: '2026-03-01', location: { lat: 45.4642, lng: 9.19 } });
     expect(row.menu).toEqual([{ id: expect.any(String), label: 'Chi siamo', page: 'about_us', children: [{ id: expect.any(String), label: 'Home', page: 'home', children: [] }] }]);
+  });
+});
+
+test.describe('mono-brand and multi-brand sites (spec §9)', () => {
+  test('on mono-brand Rossi every brand field of a new row is Deutz-Fahr already', async ({ page }) => {
+    await signIn(page, '/products/new');
+    await expect(page.getByTestId('brand-chip')).toHaveText(/Deutz-Fahr/);
+    await page.goto(url('/productsUsed/new'));
+    await expect(page.getByTestId('brand-chip')).toHaveText(/Deutz-Fahr/);
+    await page.goto(url('/promotion/new'));
+    await expect(page.getByTestId('brand-chip')).toHaveText(/Deutz-Fahr/);
+    // Pre-filled is not edited: leaving asks nothing.
+    await expect(page.getByTestId('dirty-badge')).toHaveCount(0);
+  });
+
+  test('on multi-brand Verdi the brand is a choice', async ({ page }) => {
+    await page.goto(site('verdi.localhost', '/backoffice/products/new'));
+    await login(page, 'verdi');
+    await expect(page.getByTestId('entity-form')).toHaveAttribute('data-status', 'editing');
+    await expect(page.getByTestId('brand-chip')).toHaveCount(0);
+    await expect(page.locator('[name="brand.search"]')).toBeVisible();
   });
 });

@@ -16,7 +16,9 @@ export const url = (path: string) => site(ROSSI, `/backoffice${path}`);
 /** An Italian message by key, with `{{placeholders}}` filled. */
 export function msg(key: string, values: Record<string, string | number> = {}): string {
   const raw = key.split('.').reduce<any>((o, k) => o?.[k], it);
-  const text = typeof raw === 'string' ? raw : raw?._;
+  // A count message: the Italian plural form for the count.
+  const plural = typeof values.count === 'number' && typeof raw?.other === 'string' ? (raw[new Intl.PluralRules('it').select(values.count)] ?? raw.other) : undefined;
+  const text = plural ?? (typeof raw === 'string' ? raw : raw?._);
   if (typeof text !== 'string') throw new Error(`no Italian text for ${key}`);
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(values[k] ?? ''));
 }

@@ -31,6 +31,33 @@ test('a dealer signs in on its own site (in its Italian), reloads, and signs out
   await expect(page.getByRole('heading', { name: it.login.title })).toBeVisible();
 });
 
+test('a logout that never reaches the server still signs out, and stays out after reloads', async ({ page }) => {
+  await page.goto(site('localhost'));
+  await login(page, 'admin');
+  await expectSignedIn(page, 'admin');
+  // The network drops the logout: the session cookie stays, valid, in the browser.
+  await page.route('**/api/auth/logout', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByTestId('username')).toHaveCount(0);
+
+  // Once the network is back the next start ends the session on the server too.
+  await page.unroute('**/api/auth/logout');
+  const ended = page.waitForResponse('**/api/auth/logout');
+  await page.reload();
+  expect((await ended).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === '__mapo_session')).toBeUndefined();
+
+  // Signing in again is an ordinary start.
+  await login(page, 'admin');
+  await expectSignedIn(page, 'admin');
+  await page.reload();
+  await expectSignedIn(page, 'admin');
+});
+
 test("a dealer is refused on another dealer's site", async ({ page }) => {
   // Verdi's site speaks English.
   await page.goto(site('verdi.localhost', '/backoffice/login'));
@@ -42,7 +69,7 @@ test("a dealer is refused on another dealer's site", async ({ page }) => {
 test('wrong credentials show the error and blank fields show field errors', async ({ page }) => {
   await page.goto(site('localhost', '/backoffice/login'));
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('This field may not be blank.').first()).toBeVisible();
+  await expect(page.getByText('This field is required.').first()).toBeVisible();
   await login(page, 'admin', 'wrong-password');
   await expect(page.getByRole('alert')).toContainText('Unable to log in with provided credentials.');
 });

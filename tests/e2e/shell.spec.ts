@@ -99,3 +99,18 @@ test('on a phone the navigation overlays the page and closes on navigation', asy
   await page.keyboard.press('Escape');
   await expect(page.locator('aside')).toHaveCount(0);
 });
+
+test('in icons-only mode an expanded group still shows its children a step in', async ({ page }) => {
+  await page.goto(site('localhost'));
+  await login(page, 'admin');
+  await expectSignedIn(page, 'admin');
+  await page.getByRole('button', { name: 'Display' }).click();
+  // Any menu item role (the display menu's items are radio items too).
+  await page.locator('[role^="menuitem"]', { hasText: 'Icons only' }).click();
+  await expect(page.locator('aside')).toHaveAttribute('data-mode', 'mini');
+  const group = page.locator('button[aria-controls="nav-group-pages"]');
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  const groupIcon = await group.locator('svg').first().boundingBox();
+  const childIcon = await page.locator('#nav-group-pages a svg').first().boundingBox();
+  expect(childIcon!.x).toBeGreaterThan(groupIcon!.x + 4);
+});

@@ -356,6 +356,6 @@ describe('entity form: delete', () => {
     await at('editable');
     actor.send({ type: 'delete.request' });
     await waitFor(actor, (s) => s.matches('editable') && notices.length === 1);
-    expect(notices).toEqual([{ key: 'form.deleteFailed', values: { detail: 'Used by 2 featured products.' }, color: 'error' }]);
+    expect(notices).toEqual([{ key: 'form.deleteFailed', because: { status: 409, key: 'errors.http.conflict' }, color: 'error' }]);
   });
 });

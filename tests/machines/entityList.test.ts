@@ -153,13 +153,13 @@ describe('entity list behaviour', () => {
   it('a refused delete (in use) says why and reloads', async () => {
     const { actor, ready, notices } = boot({}, {
       deleteRows: () => {
-        throw { status: 409, data: { detail: 'This category is used by 3 products.' } };
+        throw { status: 409, data: { detail: 'This category is used by 3 products.', used_by: [{ entity: 'product', id: 1, count: 3 }] } };
       },
     });
     await ready(1);
     actor.send({ type: 'row.delete', id: 1 });
     await ready(2);
-    expect(notices).toEqual([{ key: 'list.deleteFailed', values: { detail: 'This category is used by 3 products.' }, color: 'error' }]);
+    expect(notices).toEqual([{ key: 'list.deleteFailed', because: { status: 409, key: 'errors.http.inUse' }, color: 'error' }]);
   });
 
   it('a query change forgets the ticks; a failed load can be retried', async () => {

@@ -56,10 +56,15 @@ describe('language behaviour', () => {
 
 describe('language choice (spec §2, §9)', () => {
   const base = { pathname: '/backoffice/', browser: [] as string[] };
-  it('prefers the URL prefix, then the cookie, then the site default, then the browser, then English', () => {
+  it('prefers the URL prefix, then the cookie, then the browser, then the site default, then English', () => {
     expect(chooseLanguage({ ...base, pathname: '/backoffice/de/products', cookie: 'it', siteDefault: 'es', browser: ['fr'] })).toBe('de');
     expect(chooseLanguage({ ...base, cookie: 'it', siteDefault: 'es', browser: ['fr'] })).toBe('it');
-    expect(chooseLanguage({ ...base, siteDefault: 'es', browser: ['fr'] })).toBe('es');
+    for (const [tag, lang] of [['de-DE', 'de'], ['fr-FR', 'fr'], ['ru-RU', 'ru']]) {
+      expect(chooseLanguage({ ...base, siteDefault: 'en', browser: [tag, 'en-US'] })).toBe(lang);
+      expect(chooseLanguage({ ...base, siteDefault: 'it', browser: [tag] })).toBe(lang);
+    }
+    // A browser in languages we do not have leaves the choice to the site.
+    expect(chooseLanguage({ ...base, siteDefault: 'es', browser: ['ja-JP', 'zh'] })).toBe('es');
     expect(chooseLanguage({ ...base, browser: ['xx-YY', 'fr-CA'] })).toBe('fr');
     expect(chooseLanguage({ ...base, browser: ['sr-Latn'] })).toBe('rs');
     expect(chooseLanguage(base)).toBe('en');

@@ -253,7 +253,7 @@ describe('media manager: edit list, trail, paging, filter, search', () => {
       },
     });
     await waitFor(actor, (s) => s.matches({ browse: 'failed' }));
-    expect(actor.getSnapshot().context.loadError).toEqual({ status: 503, message: 'Down' });
+    expect(actor.getSnapshot().context.loadError).toEqual({ status: 503, key: 'errors.http.unavailable' });
     actor.send({ type: 'retry' });
     await ready();
     expect(actor.getSnapshot().context.medias).toHaveLength(2);
@@ -441,7 +441,7 @@ describe('media manager: moving media into folders (issue 18)', () => {
     await waitFor(dialog, (s) => s.matches({ browse: 'ready' }));
     dialog.send({ type: 'move.request', ids: [1] });
     await waitFor(dialog, (s) => s.matches({ moveDialog: 'failed' }));
-    expect(dialog.getSnapshot().context.loadError).toEqual({ status: 503, message: 'Down' });
+    expect(dialog.getSnapshot().context.loadError).toEqual({ status: 503, key: 'errors.http.unavailable' });
     dialog.send({ type: 'move.retry' });
     await waitFor(dialog, (s) => s.matches({ moveDialog: 'picking' }));
     expect(dialog.getSnapshot().context.folderTree).toEqual([folderA]);

@@ -15,8 +15,15 @@ describe('session machine (model-based)', () => {
 
   for (const path of paths) {
     it(path.description, async () => {
-      const actor = await walkPath(sessionModel, path, { actions: { reloadPage: () => {}, logFailure: () => {} } });
+      let pending = (path.input as { logoutPending?: boolean }).logoutPending ?? false;
+      const actor = await walkPath(sessionModel, path, {
+        actions: { reloadPage: () => {}, logFailure: () => {}, rememberLogout: () => void (pending = true), forgetLogout: () => void (pending = false) },
+      });
       const s = actor.getSnapshot();
+      // What is remembered across reloads is what the machine holds.
+      expect(pending).toBe(s.context.logoutPending);
+      // A logout the server has not confirmed never shows a signed-in page.
+      if (s.context.logoutPending) expect(s.matches('loggedIn')).toBe(false);
       // Invariants that hold in every reachable state.
       expect(s.context.loggedIn).toBe(s.context.user !== null);
       if (s.matches('loggedIn')) expect(s.context.user).not.toBeNull();
@@ -28,7 +35,7 @@ describe('session machine (model-based)', () => {
 });
 
 describe('session machine behaviour', () => {
-  const boot = (overrides: Record<string, unknown> = {}, actions: Record<string, () => void> = {}) =>
+  const boot = ({ input: extra, ...overrides }: Record<string, unknown> = {}, actions: Record<string, () => void> = {}) =>
     createActor(
       sessionMachine.provide({
         actors: {
@@ -41,9 +48,9 @@ describe('session machine behaviour', () => {
           logout: fromPromise(async () => ({})),
           ...overrides,
         } as any,
-        actions: { reloadPage: () => {}, logFailure: () => {}, ...actions },
+        actions: { reloadPage: () => {}, logFailure: () => {}, rememberLogout: () => {}, forgetLogout: () => {}, ...actions },
       }),
-      { input },
+      { input: { ...input, ...(extra as object) } },
     ).start();
 
   it('sends trimmed credentials to the login call', async () => {
@@ -93,6 +100,28 @@ describe('session machine behaviour', () => {
     await waitFor(actor, (s) => s.matches('loggedOut'));
     expect(reloads).toBe(1);
     expect(actor.getSnapshot().context).toMatchObject({ user: null, token: null, loggedIn: false });
+  });
+
+  it('after a logout the server never heard, the next start ends the session instead of restoring it', async () => {
+    const calls: string[] = [];
+    const actor = boot({
+      input: { logoutPending: true },
+      fetchProfile: fromPromise(async () => {
+        calls.push('profile');
+        return user;
+      }),
+      logout: fromPromise(async () => {
+        calls.push('logout');
+        throw { status: 0 };
+      }),
+    });
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(calls).toEqual(['logout']);
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, logoutPending: true });
+    // Signing in again forgets it.
+    actor.send({ type: 'login.submit', username: 'admin', password: 'demo1234' });
+    await waitFor(actor, (s) => s.matches('loggedIn'));
+    expect(actor.getSnapshot().context.logoutPending).toBe(false);
   });
 
   it('an unknown host stops the boot with the response status', async () => {

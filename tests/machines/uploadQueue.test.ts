@@ -36,6 +36,11 @@ describe('upload queue machine (model-based)', () => {
       expect(items.some((i) => i.status === 'cancelled')).toBe(false);
       const pending = items.some((i) => i.status === 'queued' || i.status === 'uploading' || i.retrying);
       if (s.matches('idle')) expect(pending).toBe(false);
+      // Files are told in the order picked: a finished file before every one still waiting or sending is told.
+      const firstPending = items.findIndex((i) => i.status === 'queued' || i.status === 'uploading' || i.retrying);
+      items.forEach((i, n) => {
+        if (i.status === 'done' && i.media && (firstPending === -1 || n < firstPending)) expect(i.told).toBe(true);
+      });
       // A free slot is never left unused while something waits.
       if (items.some((i) => i.status === 'queued' || i.retrying)) expect(items.filter((i) => i.status === 'uploading').length).toBe(maxConcurrent);
       expect(batches.every((n) => n > 0)).toBe(true);
@@ -86,6 +91,29 @@ describe('upload queue behaviour', () => {
     q.request('f1.png').send({ type: 'upload.failed', error: { status: 503 } });
     expect(q.statuses()).toEqual(['failed', 'done', 'uploading', 'uploading', 'uploading']);
     expect(q.actor.getSnapshot().value).toBe('running');
+  });
+
+  it('tells the files that went up in the order they were picked, whatever order they finish in', () => {
+    const q = scripted(3);
+    q.actor.send({ type: 'files.add', files: q.names(4), folder: null });
+    q.request('f3.png').send({ type: 'upload.done', media: media(3) });
+    q.request('f2.png').send({ type: 'upload.done', media: media(2) });
+    // f1 is still sending: the others wait for it.
+    expect(q.uploaded).toEqual([]);
+    q.request('f1.png').send({ type: 'upload.failed', error: { status: 503 } });
+    // A failed file holds no one up (the user may retry it or not).
+    expect(q.uploaded.map((u) => u.id)).toEqual([2, 3]);
+    q.request('f4.png').send({ type: 'upload.done', media: media(4) });
+    expect(q.uploaded.map((u) => u.id)).toEqual([2, 3, 4]);
+  });
+
+  it('a cancelled file holds no one up either', () => {
+    const q = scripted(2);
+    q.actor.send({ type: 'files.add', files: q.names(2), folder: null });
+    q.request('f2.png').send({ type: 'upload.done', media: media(2) });
+    expect(q.uploaded).toEqual([]);
+    q.actor.send({ type: 'item.cancel', id: q.actor.getSnapshot().context.items[0].id });
+    expect(q.uploaded.map((u) => u.id)).toEqual([2]);
   });
 
   it('says once per batch how many files went up, after the last one settles', () => {

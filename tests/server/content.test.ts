@@ -17,6 +17,8 @@ const usedProduct = entity('usedProduct');
 const usedCategory = entity('usedCategory');
 const news = entity('news');
 const brand = entity('brand');
+const product = entity('product');
+const category = entity('category');
 
 describe('content declarations', () => {
   it('declare used products, promotions and news as public content, by a status option', () => {
@@ -204,6 +206,33 @@ describeEachDialect(
         // Rossi is mono-brand: every machine is a Deutz-Fahr.
         const rossiBrands = await list(rossi, HOSTS.rossi, brand);
         expect(rossiBrands.items.map((b) => b.code)).toEqual(['DF']);
+      });
+
+      it('shows every product, used machine, promotion, news item and category with a picture of its own site', async () => {
+        for (const [session, siteHost] of [
+          [rossi, HOSTS.rossi],
+          [verdi, HOSTS.verdi],
+        ] as const) {
+          const own = new Map<number, boolean>();
+          const isOwn = async (id: number) => {
+            if (!own.has(id)) own.set(id, (await h.get(`/api/media/${id}`, { host: siteHost, session })).statusCode === 200);
+            return own.get(id);
+          };
+          for (const [e, field] of [
+            [product, 'gallery'],
+            [usedProduct, 'gallery'],
+            [promotion, 'image'],
+            [news, 'image'],
+            [category, 'image'],
+          ] as const) {
+            for (const row of (await list(session, siteHost, e)).items) {
+              const detail = json(await h.get(api(e, row.id), { host: siteHost, session }));
+              const pictures = field === 'gallery' ? detail.gallery : [detail.image];
+              expect(pictures.length, `${e.name} ${row.id}`).toBeGreaterThan(0);
+              for (const id of pictures) expect(await isOwn(id), `${e.name} ${row.id} shows media ${id} of its own library`).toBe(true);
+            }
+          }
+        }
       });
 
       it('has current, expired and draft promotions and past, scheduled and draft news, in English and Italian', async () => {

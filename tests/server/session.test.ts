@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACTIONS, MODELS } from '../../entities/permissions.js';
 import {
@@ -195,7 +196,51 @@ describeEachDialect('sessions, profile and logout', (h) => {
     });
   });
 
+  /** The Set-Cookie of an answer that tells the browser to drop the session cookie. */
+  const expectSessionCookieCleared = (res: Awaited<ReturnType<typeof me>>) => {
+    const cleared = setCookieFor(res, SESSION_COOKIE);
+    expect(cleared, 'a Set-Cookie expiring the session cookie').toBeDefined();
+    expect(cleared!.startsWith(`${SESSION_COOKIE}=;`)).toBe(true);
+    const attrs = cookieAttributes(cleared!);
+    expect(attrs.path).toBe('/');
+    expect(attrs['max-age'] === '0' || Date.parse(String(attrs.expires)) <= Date.now()).toBe(true);
+  };
+
+  describe('a session cookie the server refuses', () => {
+    it('is cleared by the 401 answer, so the browser stops sending it', async () => {
+      expectSessionCookieCleared(await h.get('/api/profiles/me/', { headers: { cookie: `${SESSION_COOKIE}=forged` } }));
+      const staff = await h.login('staff');
+      await h.get('/api/auth/logout', { session: staff, via: 'token' });
+      expectSessionCookieCleared(await me(staff));
+    });
+
+    it('is not touched when the refused credential came in the Authorization header', async () => {
+      const res = await h.get('/api/profiles/me/', { headers: { authorization: 'Token no-such-session' } });
+      expect(res.statusCode).toBe(401);
+      expect(setCookieFor(res, SESSION_COOKIE)).toBeUndefined();
+    });
+  });
+
   describe('GET /api/auth/logout', () => {
+    it('clears the cookie even when revoking the session fails', async () => {
+      const staff = await h.login('staff');
+      // Deleting a session fails while this trigger stands.
+      if (h.dialect === 'sqlite') {
+        await sql`CREATE TRIGGER no_logout BEFORE DELETE ON sessions BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(h.db);
+      } else {
+        await sql`CREATE FUNCTION no_logout() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`.execute(h.db);
+        await sql`CREATE TRIGGER no_logout BEFORE DELETE ON sessions FOR EACH ROW EXECUTE FUNCTION no_logout()`.execute(h.db);
+      }
+      try {
+        const res = await h.get('/api/auth/logout', { session: staff });
+        expect(res.statusCode).toBeGreaterThanOrEqual(500);
+        expectSessionCookieCleared(res);
+      } finally {
+        await sql`DROP TRIGGER no_logout${h.dialect === 'postgres' ? sql` ON sessions` : sql``}`.execute(h.db);
+        if (h.dialect === 'postgres') await sql`DROP FUNCTION no_logout()`.execute(h.db);
+      }
+    });
+
     it('revokes the session and clears the cookie', async () => {
       const staff = await h.login('staff');
       const res = await h.get('/api/auth/logout', { session: staff });

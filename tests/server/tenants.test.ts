@@ -80,7 +80,8 @@ describeEachDialect('tenants: exists and by_domain', (h) => {
     expectFieldErrors(await h.get('/api/tenants/by_domain?domain=localhost&domain=rossi.localhost'), ['domain']);
   });
 
-  it('describes a mono-brand dealer site with its brand_list', async () => {
+  it('describes a mono-brand dealer site with its brand_list and the brand its forms pre-fill', async () => {
+    const df = await (h.db as any).selectFrom('brands as b').innerJoin('tenant_domains as d', 'd.tenant_id', 'b.tenant_id').select('b.id').where('d.domain', '=', 'rossi.localhost').where('b.code', '=', 'DF').executeTakeFirstOrThrow();
     const res = await h.get('/api/tenants/by_domain?domain=rossi.localhost');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -93,18 +94,19 @@ describeEachDialect('tenants: exists and by_domain', (h) => {
       brand_list: ['DF'],
       languages: ['it', 'en'],
       default_language: 'it',
+      mono_brand: { id: Number(df.id), name: 'Deutz-Fahr' },
     });
   });
 
-  it('describes a multi-brand dealer site', async () => {
+  it('describes a multi-brand dealer site, where a brand is a choice', async () => {
     const body = (await h.get('/api/tenants/by_domain?domain=verdi.localhost')).json();
-    expect(body).toMatchObject({ name: 'Verdi Macchine Agricole', kind: 'dealer', brand_list: ['DF', 'SA', 'LA'] });
+    expect(body).toMatchObject({ name: 'Verdi Macchine Agricole', kind: 'dealer', brand_list: ['DF', 'SA', 'LA'], mono_brand: null });
   });
 
   it('describes the master site with its primary domain and aliases, whichever of them is asked', async () => {
     const byPrimary = (await h.get('/api/tenants/by_domain?domain=localhost')).json();
     const byAlias = (await h.get('/api/tenants/by_domain?domain=127.0.0.1')).json();
-    expect(byPrimary).toMatchObject({ kind: 'default', domain: 'localhost', aliases: ['127.0.0.1'], brand_list: [] });
+    expect(byPrimary).toMatchObject({ kind: 'default', domain: 'localhost', aliases: ['127.0.0.1'], brand_list: [], mono_brand: null });
     expect(byAlias).toEqual(byPrimary);
   });
 

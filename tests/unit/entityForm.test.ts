@@ -187,7 +187,7 @@ describe('connectEntityForm', () => {
     expect(saving).toMatchObject({ status: 'saving', busy: true, canSave: false });
     expect(saving.getFieldProps('name').disabled).toBe(true);
     expect(connectEntityForm(snap('notFound'), send).notFound).toBe(true);
-    expect(connectEntityForm(snap('failed', { loadError: { status: 500, message: 'x' } }), send).loadError).toEqual({ status: 500, message: 'x' });
+    expect(connectEntityForm(snap('failed', { loadError: { status: 500, key: 'errors.http.server' } }), send).loadError).toEqual({ status: 500, key: 'errors.http.server' });
     expect(connectEntityForm(snap('checkingDraft'), send).loading).toBe(true);
   });
 });

@@ -160,7 +160,7 @@ describe('connectEntityList', () => {
 
   it('shows the load error only when failed, and no bulk delete while busy', () => {
     const { send } = rec();
-    const loadError = { status: 500, message: 'x' };
+    const loadError = { status: 500, key: 'errors.http.server' };
     expect(connectEntityList(snap({ browse: 'failed' }, { loadError }), send).loadError).toEqual(loadError);
     expect(connectEntityList(snap('deleting', { selection: [1] }), send)).toMatchObject({ canBulkDelete: false, deleting: true });
   });

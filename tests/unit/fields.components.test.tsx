@@ -113,7 +113,7 @@ describe('field widgets', () => {
       change: (path, value) => void changes.push([path, value]),
     };
     render(<Harness field={specs} initial={[{ name: '', value: 'x' }]} host={host} />);
-    expect(await screen.findByText('This field may not be blank.')).toBeTruthy();
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
     expect(screen.getByTestId('row-error')).toBeTruthy();
     fireEvent.change(await byName('f.0.value'), { target: { value: 'y' } });
     expect(changes).toEqual([['f.0.value', 'y']]);

@@ -159,7 +159,9 @@ describe('field messages', () => {
     const { fieldMessage } = await import('../../src/fields/messages');
     const t = (key: string, params?: Record<string, unknown>) => `${key}${params ? JSON.stringify(params) : ''}`;
     expect(fieldMessage(t, 'This field is required.')).toBe('validation.required');
-    expect(fieldMessage(t, 'Ensure this field has no more than 200 characters.')).toBe('validation.maxLength{"n":"200"}');
+    // A blank field is an empty one to the user: one wording (the Italian UI had two).
+    expect(fieldMessage(t, 'This field may not be blank.')).toBe('validation.required');
+    expect(fieldMessage(t, 'Ensure this field has no more than 200 characters.')).toBe('validation.maxLength{"count":200}');
     expect(fieldMessage(t, '"x" is not a valid choice.')).toBe('validation.choice{"value":"x"}');
     expect(fieldMessage(t, 'form.invalid')).toBe('form.invalid');
     expect(fieldMessage(t, 'The end date must not be before the start date.')).toBe('The end date must not be before the start date.');

@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isTree, flatten, placeholders, sameText, type Tree } from '../../locales/compare';
-import { LANGUAGES } from '../../locales/languages';
+import { expectedKeys, isTree, flatten, placeholders, sameText, type Tree } from '../../locales/compare';
+import { LANGUAGES, LOCALE_TAGS } from '../../locales/languages';
 import { SAME_AS_ENGLISH } from '../../locales/sameAsEnglish';
 import { GROUPS, ROUTES } from '../../src/routing/routes';
 
@@ -43,6 +43,10 @@ describe('locale files', () => {
     expect(EN.size).toBeGreaterThan(0);
   });
 
+  it('en.json writes each count message in the English plural forms, one and other', () => {
+    expect([...expectedKeys(EN, LOCALE_TAGS.en).keys()].sort()).toEqual([...EN.keys()].sort());
+  });
+
   it('there is a file for each of the 15 languages, and none for other codes', () => {
     expect(LANGUAGES).toHaveLength(15);
     const missing = LANGUAGES.filter((l) => !existsSync(join(LOCALES, `${l}.json`))).map((l) => `locales/${l}.json is missing`);
@@ -58,7 +62,9 @@ describe('locale files', () => {
     if (!tree) throw new Error(error);
     const messages = flatten(tree);
     const problems: string[] = [];
-    for (const [key, english] of EN) {
+    // A count message is written in the language's own plural forms (src/i18n/plural.ts).
+    const expected = expectedKeys(EN, LOCALE_TAGS[code]);
+    for (const [key, english] of expected) {
       if (!messages.has(key)) {
         problems.push(`${code}: missing key ${key}`);
         continue;
@@ -83,7 +89,7 @@ describe('locale files', () => {
       }
     }
     for (const key of messages.keys()) {
-      if (!EN.has(key)) problems.push(`${code}: key ${key} is not in en.json`);
+      if (!expected.has(key)) problems.push(`${code}: key ${key} is not in en.json (nor a plural form ${code} uses)`);
     }
     expect(problems, problems.join('\n')).toEqual([]);
   });
@@ -144,7 +150,7 @@ describe('translation keys used by the UI', () => {
     });
   }
   const missingIn = (keys: Iterable<[string, Iterable<string>]>) =>
-    [...keys].filter(([key]) => typeof EN.get(key) !== 'string').map(([key, where]) => `${key} (used at ${[...where].join(', ')})`);
+    [...keys].filter(([key]) => typeof EN.get(key) !== 'string' && typeof EN.get(`${key}.other`) !== 'string').map(([key, where]) => `${key} (used at ${[...where].join(', ')})`);
 
   it('finds the t() calls at all (guards the regex)', () => {
     expect(used.size).toBeGreaterThan(10);

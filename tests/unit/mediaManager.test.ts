@@ -193,7 +193,7 @@ describe('connectMediaManager', () => {
 
   it('shows the load error only when failed', () => {
     const { send } = record();
-    const loadError = { status: 500, message: 'Boom' };
+    const loadError = { status: 500, key: 'errors.http.server' };
     expect(connectMediaManager(snapshot({ browse: 'failed' }, { loadError }), send).loadError).toEqual(loadError);
     expect(connectMediaManager(snapshot({ editor: 'failed' }, { loadError, editMedia: media(1) }), send).loadError).toBeNull();
     expect(connectMediaManager(snapshot({ editor: 'failed' }, { loadError, editMedia: media(1) }), send).editor.loadError).toEqual(loadError);
@@ -230,7 +230,7 @@ describe('connectMediaManager', () => {
     expect(closed.open).toBe(false);
     const loading = connectMediaManager(snapshot({ moveDialog: 'loading' }, { pendingMove: { ids: [1, 2], folder: null } }), send).moveDialog;
     expect(loading).toMatchObject({ open: true, status: 'loading', count: 2, options: [] });
-    const loadError = { status: 503, message: 'Down' };
+    const loadError = { status: 503, key: 'errors.http.unavailable' };
     expect(connectMediaManager(snapshot({ moveDialog: 'failed' }, { loadError, pendingMove: { ids: [1], folder: null } }), send).moveDialog.loadError).toEqual(loadError);
     const picking = connectMediaManager(snapshot({ moveDialog: 'picking' }, { folderTree: [folderC, folderB, folderA], pendingMove: { ids: [1], folder: null } }), send).moveDialog;
     expect(picking.options.map((o) => [o.label, o.depth])).toEqual([
