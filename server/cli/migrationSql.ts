@@ -13,5 +13,9 @@ if (!entity || (!isNew && !fields.length)) {
   process.exit(2);
 }
 const plan: MigrationPlan = isNew ? { entity, fields: fields.length ? fields : undefined, isNew } : { entity, fields, isNew };
-const statements = await migrationStatements(plan);
+// A field that exists already, or an unknown name, is the author's mistake: its message is enough.
+const statements = await migrationStatements(plan).catch((e: Error) => {
+  console.error(e.message);
+  process.exit(1);
+});
 console.log(`const STATEMENTS = [\n${statements.map((s) => `  \`${s}\`,`).join('\n')}\n];`);
