@@ -6,23 +6,23 @@
  * Recipe — add a field to an entity:
  *   1. Declare it in `fields` of entities/<entity>.ts, place it in `form` (and in `list`
  *      if it is a column, sort key, search field or filter). Label key `fields.<entity>.<field>`.
- *   2. Add a migration, e.g. server/db/migrations/0009_product_warranty.ts:
- *        import type { Kysely } from 'kysely';
- *        import type { Dialect } from '../database.js';
- *        import { addEntityColumn } from '../../entities/schema.js';
+ *   2. Add a migration with the next number, e.g. server/db/migrations/0012_product_warranty.ts,
+ *      and list it in server/db/migrations/index.ts. A landed migration never changes, so it
+ *      may not read these declarations: `npm run migration-sql -- product warranty` prints
+ *      the statements addEntityColumn (server/entities/schema.ts) makes of the field — a
+ *      column, its indexes (sort, filter, unique), a join table (m2m, mediaMany), or nothing
+ *      for a translated field (kept in the row's `translations` JSON) other than the sort
+ *      column a translated `text` gets — to paste into the migration:
+ *        const STATEMENTS = [ ...printed... ];
  *        export const productWarranty = (dialect: Dialect) => ({
- *          up: (db: Kysely<any>) => addEntityColumn(db, dialect, 'product', 'warranty'),
+ *          up: (db: Kysely<any>) => runStatements(db, dialect, STATEMENTS),
  *        });
- *      and list it in server/db/migrations/index.ts. addEntityColumn (server/entities/schema.ts)
- *      creates whatever the field needs: a column, its indexes (sort, filter, unique), a
- *      join table (m2m, mediaMany), or nothing at all for a translated field (kept in the
- *      row's `translations` JSON) other than the sort column a translated `text` gets.
+ *      A migration that makes a field searchable also asks for `hooks.reindex` (0004_sites).
  *   3. Add the label key to locales/*.json.
- * Add an entity: entities/<name>.ts, an entry in entities/index.ts, and a migration calling
- * `createEntityTable(db, dialect, '<name>', [<field names>])` — the field list pins what
- * that migration creates, so later `addEntityColumn` migrations replay cleanly on a new
- * database. An entity over a table made before it (tenants, markets): `adoptEntityTable`
- * for the fields whose columns exist, `addEntityColumn` for the others, then `reindexEntity`
+ * Add an entity: entities/<name>.ts, an entry in entities/index.ts, and a migration holding
+ * what `npm run migration-sql -- --new <name>` prints (createEntityTable). An entity over a
+ * table made before it (tenants, markets): the statements adoptEntityTable makes for the
+ * fields whose columns exist and addEntityColumn for the others, then a reindex
  * (server/db/migrations/0004_sites.ts); `fixed` limits it to part of the table.
  */
 import { type Action, actionsOn, type Model, type PermissionHolder } from './permissions.js';

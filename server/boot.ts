@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { migrationHooks } from './entities/maintenance.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 import { syncPermissions } from './seed/permissions.js';
 import { LocalDiskStorage } from './storage/index.js';
@@ -12,7 +13,7 @@ import { LocalDiskStorage } from './storage/index.js';
  */
 export async function prepareDatabase(config: Config, opts: { seedWhenEmpty: boolean; demoPictures?: boolean }) {
   const database = openDatabase(config);
-  await migrateToLatest(database);
+  await migrateToLatest(database, migrationHooks);
   await syncPermissions(database.db);
   const seeded = opts.seedWhenEmpty && (await isEmpty(database.db));
   if (seeded) await seedDemo(database.db, { media: opts.demoPictures === false ? undefined : new LocalDiskStorage(config.media.dir) });

@@ -1,4 +1,4 @@
-import type { CreateTableBuilder } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from './database.js';
 
 /**
@@ -10,4 +10,20 @@ export function withId<T extends string>(table: CreateTableBuilder<T, never>, di
   return dialect === 'postgres'
     ? table.addColumn('id', 'serial', (c) => c.primaryKey())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+}
+
+/**
+ * The three spellings that differ between the dialects, as placeholders in a migration's
+ * literal statements: the row id, a floating-point number, and a search token (byte order
+ * "C" on PostgreSQL, so a prefix is a plain index range on any server locale).
+ */
+const SPELLINGS: Record<Dialect, Record<string, string>> = {
+  sqlite: { '%id%': 'integer primary key autoincrement', '%real%': 'real', '%token%': 'text' },
+  postgres: { '%id%': 'serial primary key', '%real%': 'double precision', '%token%': 'text collate "C"' },
+};
+
+/** Runs a migration's literal statements in order, placeholders spelled for the dialect. */
+export async function runStatements(db: Kysely<any>, dialect: Dialect, statements: readonly string[]) {
+  const spell = SPELLINGS[dialect];
+  for (const statement of statements) await sql.raw(statement.replace(/%(id|real|token)%/g, (p) => spell[p])).execute(db);
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseSchema } from './schema.js';
 
@@ -11,6 +11,11 @@ export interface Database {
   db: Kysely<DatabaseSchema>;
   dialect: Dialect;
   close(): Promise<void>;
+}
+
+/** The dialect of any Kysely instance, a transaction included. */
+export function dialectOf(db: Kysely<any>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 // PostgreSQL returns int8 (count(*), bigserial) as strings; our ids and counts fit in a double.

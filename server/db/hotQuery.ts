@@ -1,7 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, type Kysely } from 'kysely';
-import { dialectOf } from '../entities/context.js';
-import { pgPoolOf, sqliteOf } from './database.js';
+import { dialectOf, pgPoolOf, sqliteOf } from './database.js';
 
 let statementCount = 0;
 

@@ -1,9 +1,11 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { EntityDef, Scope } from '../../entities/define.js';
-import type { Dialect } from '../db/database.js';
+import { type Dialect, dialectOf } from '../db/database.js';
 import { type Registry, sharedRegistry } from './registry.js';
 import { columnOf, isScoped } from './schema.js';
 import { parseJson } from './storage.js';
+
+export { dialectOf };
 
 /** The site a request works on, as the engine needs it. */
 export interface Site {
@@ -48,10 +50,6 @@ export interface EngineContext {
    * reach only rows of this market (null, an MA without a market: none).
    */
   userMarket?: number | null;
-}
-
-export function dialectOf(db: Kysely<any>): Dialect {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 /** Rows of a master-scoped entity belong to no site: their counters and slugs use 0. */

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import { ENTITIES } from '../../entities/index.js';
 import type { EntityDef } from '../../entities/define.js';
+import type { MigrationHooks } from '../db/migrations/index.js';
 import { bounded } from './context.js';
 import { rebuildCounts } from './counts.js';
 import { isScoped, searchTableOf, SLUGS_TABLE } from './schema.js';
@@ -52,3 +53,6 @@ export async function reindexEntity(db: Kysely<any>, entityName: string, registr
 }
 
 export { rebuildCounts };
+
+/** What the migrations ask of the engine (server/db/migrations/hooks.ts). */
+export const migrationHooks: MigrationHooks = { reindex: (db, entity) => reindexEntity(db, entity) };

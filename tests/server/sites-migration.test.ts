@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type MigrationProvider, Migrator } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.js';
-import { migrationsFor } from '../../server/db/migrations/index.js';
+import { migratorFor } from '../../server/db/migrate.js';
+import { migrationHooks } from '../../server/entities/maintenance.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-sites-migration-'));
 const database = openDatabase({ dataDir: dir });
@@ -18,8 +18,7 @@ afterAll(async () => {
 });
 
 it('copies existing domains onto the sites and counts and indexes the dealer sites only', async () => {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(database.dialect) };
-  const migrator = new Migrator({ db: database.db, provider });
+  const migrator = migratorFor(database, migrationHooks);
   expect((await migrator.migrateTo('0003_catalog')).error).toBeUndefined();
   const db = database.db as any;
   const stamp = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };

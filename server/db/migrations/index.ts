@@ -10,17 +10,24 @@ import { mediaMigration } from './0002_media.js';
 import { pagesMigration } from './0007_pages.js';
 import { rateLimitSweepMigration } from './0011_rate_limit_sweep.js';
 import { sitesMigration } from './0004_sites.js';
+import type { MigrationHooks } from './hooks.js';
 
-/** A static map so the bundled server carries its migrations (no directory scan at run time). */
-export function migrationsFor(dialect: Dialect): Record<string, Migration> {
+export type { MigrationHooks };
+
+/**
+ * A static map so the bundled server carries its migrations (no directory scan at run time).
+ * A landed migration never changes and a new one takes the next number after the highest
+ * (tests/server/migrations-frozen.test.ts holds both); they run in name order.
+ */
+export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<string, Migration> {
   return {
     '0001_core': coreMigration(dialect),
     '0002_media': mediaMigration(dialect),
     '0003_catalog': catalogMigration(dialect),
+    '0004_sites': sitesMigration(dialect, hooks),
     '0006_content': contentMigration(dialect),
     '0007_pages': pagesMigration(dialect),
     '0008_indexing': indexingMigration(dialect),
-    '0004_sites': sitesMigration(dialect),
     '0009_read_path': readPathMigration(),
     '0010_change_feed': changeFeedMigration(dialect),
     '0011_rate_limit_sweep': rateLimitSweepMigration(),
