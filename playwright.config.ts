@@ -16,7 +16,7 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORT}`,
     browserName: 'chromium',
     // A browser language the back-office does not have: each site then speaks its own default
-    // (spec §2), as the suite expects; a test about the browser's language sets its own.
+    // (docs/spec.md §2), as the suite expects; a test about the browser's language sets its own.
     locale: 'ja-JP',
     trace: 'retain-on-failure',
     launchOptions: {

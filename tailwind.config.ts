@@ -1,6 +1,6 @@
 import type { Config } from 'tailwindcss';
 
-/** Dark by default (spec §9): the surfaces are named so screens never hard-code greys. */
+/** Dark by default (docs/spec.md §9): the surfaces are named so screens never hard-code greys. */
 export default {
   theme: {
     extend: {

@@ -1,10 +1,10 @@
 import { defineEntity } from './define.js';
 
-/** Spec §9: a site whose brand list is exactly this one code is mono-brand. */
+/** docs/spec.md §9: a site whose brand list is exactly this one code is mono-brand. */
 export const MONO_BRAND_CODE = 'DF';
 export const isMonoBrandList = (brandList: readonly string[]) => brandList.length === 1 && brandList[0] === MONO_BRAND_CODE;
 
-/** A brand the dealer sells (DESIGN.md §3); `DF` alone makes a mono-brand site. */
+/** A brand the dealer sells (docs/decisions.md §3); `DF` alone makes a mono-brand site. */
 export const brand = defineEntity({
   name: 'brand',
   model: 'brand',

@@ -312,7 +312,7 @@ export interface CheckInput {
 
 /**
  * Content the dealer's public website shows. Publishing, unpublishing or deleting a row
- * records an indexing action with its public URL (indexing logs, DESIGN.md §3).
+ * records an indexing action with its public URL (indexing logs, docs/decisions.md §3).
  */
 export interface PublicDef {
   /** Field that says whether a row is public (a select or a boolean); absent: every row is public (site pages). */
@@ -347,7 +347,7 @@ export interface AddFromDef {
 export interface EntityDef {
   /** Registry key and fk target name, e.g. `product`. */
   name: string;
-  /** Permission model (spec §3): the `<model>` of `view_<model>` etc. */
+  /** Permission model (docs/spec.md §3): the `<model>` of `view_<model>` etc. */
   model: Model;
   scope: Scope;
   /** Route of the SPA list screen and, under /api, of the resource: `/products` → `/api/products/`. */
@@ -364,7 +364,7 @@ export interface EntityDef {
   public?: PublicDef;
   /** One row per site (see SingletonDef). */
   singleton?: SingletonDef;
-  /** Only superusers may reach it; anyone else gets 404, as from the SPA's route guard (spec §6). */
+  /** Only superusers may reach it; anyone else gets 404, as from the SPA's route guard (docs/spec.md §6). */
   superuserOnly?: boolean;
   /** Rows are written by the server only: the API serves list and read, the screens only show them. */
   readOnly?: boolean;

@@ -1,7 +1,7 @@
 import { defineEntity } from './define.js';
 
 /**
- * A search-engine indexing action (DESIGN.md §3): written by the server when public content
+ * A search-engine indexing action (docs/decisions.md §3): written by the server when public content
  * is published, changed, unpublished or deleted, then sent by the indexing dispatcher
  * (server/services/indexing/). Nobody edits these rows.
  */

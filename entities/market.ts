@@ -3,7 +3,7 @@ import { EMAIL_ADDRESS } from './patterns.js';
 import { CURRENCY_OPTIONS, LANGUAGE_OPTIONS } from './siteOptions.js';
 
 /**
- * Market settings (DESIGN.md §3), one per market (country) over the `markets` table: its
+ * Market settings (docs/decisions.md §3), one per market (country) over the `markets` table: its
  * languages, currency, contact addresses and how its sites' public pages are sent for
  * search indexing (`indexing_*`, read by the indexing dispatcher). Dealer sites and market
  * administrators (role MA) belong to a market.

@@ -1,7 +1,7 @@
 import { defineEntity } from './define.js';
 
 /**
- * A news item of a dealer's site (DESIGN.md §3). The public site shows a published item
+ * A news item of a dealer's site (docs/decisions.md §3). The public site shows a published item
  * from its `publish_at` on, so a future date schedules it.
  */
 export const news = defineEntity({

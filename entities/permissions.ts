@@ -1,5 +1,5 @@
 /**
- * Permission vocabulary shared by server and SPA (spec §3, §6; DESIGN.md §3).
+ * Permission vocabulary shared by server and SPA (docs/spec.md §3, §6; docs/decisions.md §3).
  * Codenames are Django-style `<action>_<model>`.
  */
 export const ACTIONS = ['add', 'change', 'delete', 'view'] as const;
@@ -46,7 +46,7 @@ export interface PermissionHolder {
 }
 
 /**
- * The actions a user holds on a model (spec §6): a superuser holds all four; anyone else
+ * The actions a user holds on a model (docs/spec.md §6): a superuser holds all four; anyone else
  * holds those whose codename ends with `_<model>`. The underscore keeps `view_usedproduct`
  * from granting `product`.
  */

@@ -1,6 +1,6 @@
 import { defineEntity } from './define.js';
 
-/** A new machine in a dealer's catalog (DESIGN.md §3). */
+/** A new machine in a dealer's catalog (docs/decisions.md §3). */
 export const product = defineEntity({
   name: 'product',
   model: 'product',

@@ -1,7 +1,7 @@
 import { endNotBeforeStart } from './dateChecks.js';
 import { defineEntity } from './define.js';
 
-/** A dealer's promotion (DESIGN.md §3): an offer with its validity dates, on the public site once published. */
+/** A dealer's promotion (docs/decisions.md §3): an offer with its validity dates, on the public site once published. */
 export const promotion = defineEntity({
   name: 'promotion',
   model: 'promo',

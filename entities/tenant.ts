@@ -3,7 +3,7 @@ import { HOST_NAME, HOST_NAME_MESSAGE } from './patterns.js';
 import { BRAND_OPTIONS, LANGUAGE_OPTIONS } from './siteOptions.js';
 
 /**
- * A dealer site (DESIGN.md §3) over the `tenants` table, whose master row (kind `default`)
+ * A dealer site (docs/decisions.md §3) over the `tenants` table, whose master row (kind `default`)
  * is not a dealer site and is never reached here (`fixed`). The primary domain and the
  * aliases are also kept in `tenant_domains` (the host → site lookup) by the write hook in
  * server/services/siteWrites.ts, which refuses a host another site uses. A site can be

@@ -1,7 +1,7 @@
 import { defineEntity } from './define.js';
 
 /**
- * A dealer's own category of used machines (DESIGN.md §3 "category (used)"). The route
+ * A dealer's own category of used machines (docs/decisions.md §3 "category (used)"). The route
  * table gives `/productsUsed/category` the permission model `category`, as the spec does.
  */
 export const usedCategory = defineEntity({

@@ -1,6 +1,6 @@
 import { defineEntity } from './define.js';
 
-/** A second-hand machine a dealer sells (DESIGN.md §3), shown on its public site once published. */
+/** A second-hand machine a dealer sells (docs/decisions.md §3), shown on its public site once published. */
 export const usedProduct = defineEntity({
   name: 'usedProduct',
   model: 'usedproduct',

@@ -3,7 +3,7 @@ import { accountFields, accountList } from './userFields.js';
 
 /**
  * `/users` (sidebar footer): on the master site its staff, market administrators and
- * superusers; on a dealer site that site's dealer users (DESIGN.md §3).
+ * superusers; on a dealer site that site's dealer users (docs/decisions.md §3).
  */
 export const user = defineEntity({
   name: 'user',

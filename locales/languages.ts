@@ -1,4 +1,4 @@
-/** The 15 UI languages of spec §9. `en` is the default locale (en-us) and has no URL prefix. */
+/** The 15 UI languages of docs/spec.md §9. `en` is the default locale (en-us) and has no URL prefix. */
 export const LANGUAGES = ['en', 'it', 'es', 'bs', 'mk', 'rs', 'bg', 'al', 'hu', 'nl', 'fr', 'de', 'ru', 'pt', 'pl'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -8,7 +8,7 @@ export const LANGUAGE_COOKIE_DAYS = 365;
 export const isLanguage = (code: unknown): code is Language =>
   typeof code === 'string' && (LANGUAGES as readonly string[]).includes(code);
 
-/** Each language as a BCP 47 tag (Intl, date-fns): spec §9's codes `rs` and `al` are not ones. */
+/** Each language as a BCP 47 tag (Intl, date-fns): docs/spec.md §9's codes `rs` and `al` are not ones. */
 export const LOCALE_TAGS: Record<Language, string> = {
   en: 'en-US',
   it: 'it',

@@ -5,7 +5,7 @@ export interface ConfirmRequest {
   question: string;
   approveLabel?: string;
   dismissLabel?: string;
-  /** A destructive approval shows a red button (spec §5). */
+  /** A destructive approval shows a red button (docs/spec.md §5). */
   danger?: boolean;
 }
 

@@ -8,7 +8,7 @@ export type Values = Record<string, unknown>;
 /** `{ "translations.it.title": ["This field is required."] }`; form-wide messages under `non_field_errors`. */
 export type FieldErrors = Record<string, string[]>;
 
-/** A row as read: every row carries an integer `version` (DESIGN.md §4). */
+/** A row as read: every row carries an integer `version` (docs/decisions.md §4). */
 export interface VersionedRow extends Row {
   version: number;
 }

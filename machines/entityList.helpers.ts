@@ -1,6 +1,6 @@
 import type { ListDefaults, ListFields, ListQuery, RowId } from './entityList.types';
 
-/** DESIGN.md §4: ten rows by default. */
+/** docs/decisions.md §4: ten rows by default. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const MAX_PAGE_SIZE = 100;
@@ -80,7 +80,7 @@ export function stateToQuery(query: ListQuery, defaults: ListDefaults): string {
   return params.toString();
 }
 
-/** The API's query parameters (DESIGN.md §4). */
+/** The API's query parameters (docs/decisions.md §4). */
 export function toApiParams(query: ListQuery): Record<string, string | number | string[]> {
   const params: Record<string, string | number | string[]> = { page: query.page, items: query.items };
   if (query.sort.length) params.sort = query.sort.join(',');

@@ -193,7 +193,7 @@ export const entityListMachine = setup({
             onDone: {
               target: 'ready',
               actions: [
-                // An out-of-range page answers the last page (DESIGN.md §4): follow it.
+                // An out-of-range page answers the last page (docs/decisions.md §4): follow it.
                 assign(({ context, event }) => ({
                   rows: event.output.items,
                   paginator: event.output.paginator,

@@ -8,7 +8,7 @@ export interface Row {
   [field: string]: unknown;
 }
 
-/** The list's query (DESIGN.md §4), mirrored in the URL: `?page=&items=&sort=a,-b&search=&fltr=field=value`. */
+/** The list's query (docs/decisions.md §4), mirrored in the URL: `?page=&items=&sort=a,-b&search=&fltr=field=value`. */
 export interface ListQuery {
   page: number;
   items: number;

@@ -23,7 +23,7 @@ export const localizedUrl = (pathname: string, search: string, language: Languag
   `${routerBase(language)}${appPath(pathname) === '/' ? '/' : appPath(pathname)}${search}`;
 
 /**
- * Spec §2/§9 choice order: URL prefix, the `i18n_redirected` cookie, the browser's
+ * docs/spec.md §2/§9 choice order: URL prefix, the `i18n_redirected` cookie, the browser's
  * languages (the first that is one of ours), the site's own default language (per-domain
  * option), then the fallback. A person's browser speaks for them; a site's default only
  * for a browser in a language we do not have.

@@ -8,7 +8,7 @@ export interface LoadingBarContext {
 export type LoadingBarEvent = { type: 'start' } | { type: 'finish' };
 
 /**
- * Spec §9 loading bar: it appears only when work lasts longer than the 200 ms throttle,
+ * docs/spec.md §9 loading bar: it appears only when work lasts longer than the 200 ms throttle,
  * completes when the last piece of work finishes, and gives up after 5000 ms.
  */
 export const loadingBarMachine = setup({

@@ -82,7 +82,7 @@ export function connectMediaManager(snapshot: MediaManagerSnapshot, send: MediaM
     loading: c.loading,
     /** Grid clicks are taken only now; show the grid disabled otherwise. */
     interactive,
-    /** Spec §5 selection message (null when fine). */
+    /** docs/spec.md §5 selection message (null when fine). */
     error: c.error,
     loadError: status === 'failed' ? c.loadError : null,
     retry: () => send({ type: 'retry' }),

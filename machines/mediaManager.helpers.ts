@@ -12,18 +12,18 @@ import {
   type Selection,
 } from './mediaManager.types';
 
-/** Spec §5, word for word: the machine keeps these as its `error`. */
+/** docs/spec.md §5, word for word: the machine keeps these as its `error`. */
 export const SELECT_MODE_ERROR = "The select-mode must be one of 'none', 'single' or 'multi'";
 export const MULTI_SELECTION_ERROR = "You must set an array as selection with select-mode 'multi'";
 export const SINGLE_SELECTION_ERROR = "You must set an object as selection with select-mode 'single'";
 export const NONE_SELECTION_ERROR = "You cannot set a selection with select-mode 'none'";
 
-/** DESIGN.md §5: grid page size. */
+/** docs/decisions.md §5: grid page size. */
 export const MEDIA_PAGE_SIZE = 18;
 /** Search box debounce; the delay lives in the `searchDebounce` actor, never in the chart. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** The folder panel's virtual folders (DESIGN.md §5): a mime-type filter each. */
+/** The folder panel's virtual folders (docs/decisions.md §5): a mime-type filter each. */
 export const VIRTUAL_FOLDERS = [
   { key: 'images', label: 'mediaManager.images', mimeType: 'image/*' },
   { key: 'videos', label: 'mediaManager.videos', mimeType: 'video/*' },
@@ -36,7 +36,7 @@ export const isSelectMode = (mode: unknown): mode is SelectMode => SELECT_MODES.
 export const validateSelectMode = (mode: unknown): string | null => (isSelectMode(mode) ? null : SELECT_MODE_ERROR);
 
 /**
- * Spec §5: multi takes an array, single an object (or null to clear) that is not an
+ * docs/spec.md §5: multi takes an array, single an object (or null to clear) that is not an
  * array, none takes nothing. Returns the error message or null when the value fits.
  */
 export function validateSelection(mode: SelectMode, value: unknown): string | null {
@@ -49,7 +49,7 @@ export function validateSelection(mode: SelectMode, value: unknown): string | nu
 /** The empty selection of a mode. */
 export const emptySelection = (mode: SelectMode): Selection => (mode === 'multi' ? [] : null);
 
-/** Spec §4: single holds the chosen media; multi toggles it in the array (by id). */
+/** docs/spec.md §4: single holds the chosen media; multi toggles it in the array (by id). */
 export function chooseMedia(mode: SelectMode, selection: Selection, media: MediaItem): Selection {
   if (mode === 'single') return media;
   if (mode === 'multi') {
@@ -64,14 +64,14 @@ export function isSelected(selection: Selection, id: number): boolean {
   return selection !== null && selection.id === id;
 }
 
-/** Spec §4: the edit list toggles ids; the clear value empties it. */
+/** docs/spec.md §4: the edit list toggles ids; the clear value empties it. */
 export function toggleEditList(list: number[], id: EditListId): number[] {
   if (id === CLEAR_EDIT_LIST) return [];
   return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 }
 
 /**
- * Spec §4 folder trail: no folder resets it; a folder already in it cuts it back to that
+ * docs/spec.md §4 folder trail: no folder resets it; a folder already in it cuts it back to that
  * folder; any other folder is appended.
  */
 export function nextTrail(trail: MediaFolder[], folder: MediaFolder | null): MediaFolder[] {

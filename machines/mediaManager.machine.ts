@@ -37,7 +37,7 @@ import { toBootError, toFieldErrors } from './session.helpers';
 import type { FieldErrors } from './session.types';
 import { provided, wait } from './actors';
 
-/** Spec §3 media manager state, plus what the flows need to run. */
+/** docs/spec.md §3 media manager state, plus what the flows need to run. */
 export interface MediaManagerContext {
   medias: MediaItem[];
   folders: MediaFolder[];
@@ -65,7 +65,7 @@ export interface MediaManagerContext {
   /** Ids ticked for bulk actions. */
   editList: number[];
   selectMode: SelectMode;
-  /** The last selection-mode / selection validation message (spec §5), null when fine. */
+  /** The last selection-mode / selection validation message (docs/spec.md §5), null when fine. */
   error: string | null;
   loadError: LoadError | null;
   folderErrors: FieldErrors | null;
@@ -135,7 +135,7 @@ function fromQuery(context: MediaManagerContext, search: string) {
 const deletedIds = (pending: PendingDelete | null) => (pending?.kind === 'media' ? pending.ids : []);
 
 /**
- * Spec §3–§5 media manager: a folder trail, a paged grid with a mime filter and a
+ * docs/spec.md §3–§5 media manager: a folder trail, a paged grid with a mime filter and a
  * debounced search, selection modes, an edit list with bulk delete behind the confirm
  * dialog, folder create/rename/delete, and the media edit panel.
  */
@@ -150,7 +150,7 @@ export const mediaManagerMachine = setup({
     searchDebounce: wait,
     loadMediaDetail: provided<MediaItem, { id: number }>('loadMediaDetail'),
     saveMedia: provided<MediaItem, SaveMediaInput>('saveMedia'),
-    /** Deletes each id (one DELETE per id, spec §7) and answers how many went. */
+    /** Deletes each id (one DELETE per id, docs/spec.md §7) and answers how many went. */
     deleteMedia: provided<number, { ids: number[] }>('deleteMedia'),
     saveFolder: provided<MediaFolder, SaveFolderInput>('saveFolder'),
     deleteFolder: provided<unknown, { id: number }>('deleteFolder'),
@@ -298,7 +298,7 @@ export const mediaManagerMachine = setup({
           initial: 'idle',
           on: {
             'media.choose': [
-              // Spec §4: in none mode choosing a media opens the editor.
+              // docs/spec.md §4: in none mode choosing a media opens the editor.
               { guard: 'noneMode', target: '#mediaManager.editor', actions: assign({ editMedia: ({ event }) => event.media }) },
               { actions: assign({ selection: ({ context, event }) => chooseMedia(context.selectMode, context.selection, event.media) }) },
             ],
@@ -360,7 +360,7 @@ export const mediaManagerMachine = setup({
             target: 'deletingFolder',
           },
           { guard: { type: 'approved', params: ({ event }) => ({ answer: event.output }) }, target: 'deleting' },
-          // Spec §5: declined does nothing; back where the question came from.
+          // docs/spec.md §5: declined does nothing; back where the question came from.
           { guard: 'fromEditor', target: '#mediaManager.editor.open', actions: assign({ pendingDelete: null }) },
           { target: '#mediaManager.browse.ready', actions: assign({ pendingDelete: null }) },
         ],
@@ -375,7 +375,7 @@ export const mediaManagerMachine = setup({
         id: 'deleteMedia',
         src: 'deleteMedia',
         input: ({ context }) => ({ ids: deletedIds(context.pendingDelete) }),
-        // Spec §4: after a bulk delete the edit list is cleared and the list reloads.
+        // docs/spec.md §4: after a bulk delete the edit list is cleared and the list reloads.
         onDone: {
           target: '#mediaManager.browse.loading',
           actions: [
@@ -529,7 +529,7 @@ export const mediaManagerMachine = setup({
             id: 'saveMedia',
             src: 'saveMedia',
             input: ({ context }) => ({ id: context.editMedia?.id ?? -1, data: context.saveData ?? {}, version: context.editMedia?.version ?? null }),
-            // Spec §7/§8: the PATCH answer replaces the media, the list reloads, snackbar fileInfo.
+            // docs/spec.md §7/§8: the PATCH answer replaces the media, the list reloads, snackbar fileInfo.
             onDone: {
               target: '#mediaManager.browse.loading',
               actions: [

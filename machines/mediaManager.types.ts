@@ -1,4 +1,4 @@
-/** Media manager data (spec §3, §7; DESIGN.md §5). */
+/** Media manager data (docs/spec.md §3, §7; docs/decisions.md §5). */
 
 export interface MediaTranslation {
   title?: string;
@@ -68,7 +68,7 @@ export type SelectMode = (typeof SELECT_MODES)[number];
 /** none: nothing; single: one media or null; multi: an array of media. */
 export type Selection = MediaItem | MediaItem[] | null;
 
-/** The value of `editList.toggle` that empties the edit list (spec §4). */
+/** The value of `editList.toggle` that empties the edit list (docs/spec.md §4). */
 export const CLEAR_EDIT_LIST = 'clear' as const;
 export type EditListId = number | typeof CLEAR_EDIT_LIST;
 

@@ -1,6 +1,6 @@
 import type { BootError, Credentials, FieldErrors, TenantInfo, UserInfo } from './session.types';
 
-/** Spec §5: login trims username and password before sending. */
+/** docs/spec.md §5: login trims username and password before sending. */
 export const trimCredentials = (c: Credentials): Credentials => ({
   username: String(c.username ?? '').trim(),
   password: String(c.password ?? '').trim(),
@@ -14,7 +14,7 @@ type ErrorLike = {
   message?: unknown;
 };
 
-/** Spec §8: the status comes from statusCode, status or response.status; default 500. */
+/** docs/spec.md §8: the status comes from statusCode, status or response.status; default 500. */
 export function errorStatus(error: unknown): number {
   const e = (error ?? {}) as ErrorLike;
   for (const candidate of [e.statusCode, e.status, e.response?.status]) {
@@ -66,7 +66,7 @@ export function toFieldErrors(error: unknown): FieldErrors {
   return { non_field_errors: [errorStatus(error) === 429 ? 'errors.tooManyAttempts' : 'errors.network'] };
 }
 
-/** Spec §4: the dealer back-office is any host that is not the default tenant. */
+/** docs/spec.md §4: the dealer back-office is any host that is not the default tenant. */
 export const isDealerBackoffice = (tenantKind: string | null) => tenantKind !== null && tenantKind !== 'default';
 export const isDealer = (tenantKind: string | null, user: UserInfo | null) =>
   isDealerBackoffice(tenantKind) && user?.role === 'DE';

@@ -5,7 +5,7 @@ import { provided } from './actors';
 
 export interface SessionContext {
   host: string;
-  /** Spec §4: the profile is fetched at start only when a session cookie exists. */
+  /** docs/spec.md §4: the profile is fetched at start only when a session cookie exists. */
   hasSession: boolean;
   /**
    * The user asked to log out and the server has not confirmed it (the request failed):
@@ -29,9 +29,9 @@ export type SessionEvent =
 const signedOut = { token: null, loggedIn: false, user: null } as const;
 
 /**
- * Spec §4 session: tenant check → profile (session restore) → tenant fetch, then
+ * docs/spec.md §4 session: tenant check → profile (session restore) → tenant fetch, then
  * logged in or out; login stores the token then loads the profile; logout clears
- * everything and reloads the page whether or not the server answered (spec §8). The
+ * everything and reloads the page whether or not the server answered (docs/spec.md §8). The
  * session cookie is out of the page's reach, so a logout the server never heard is
  * remembered (`rememberLogout`) and finished at the next start instead of a restore:
  * who asked to log out never lands on a signed-in page.

@@ -1,4 +1,4 @@
-/** Profile as `GET /api/profiles/me/` answers it (spec §3 user info). */
+/** Profile as `GET /api/profiles/me/` answers it (docs/spec.md §3 user info). */
 export interface UserInfo {
   id: number;
   username: string;
@@ -19,7 +19,7 @@ export interface TenantInfo {
   domain: string;
   aliases: string[];
   brand_list: string[];
-  /** Spec §9: on a mono-brand site, the brand row new rows are pre-filled with. */
+  /** docs/spec.md §9: on a mono-brand site, the brand row new rows are pre-filled with. */
   mono_brand: { id: number; name: string } | null;
   languages: string[];
   default_language: string;
@@ -33,7 +33,7 @@ export interface Credentials {
 }
 
 /**
- * A failed request as users read it (spec §8): its status and a message key for its kind.
+ * A failed request as users read it (docs/spec.md §8): its status and a message key for its kind.
  * What the request was and what the server said go to the console (src/http/client.ts).
  */
 export interface BootError {

@@ -13,7 +13,7 @@ export interface ConfirmInput {
   danger: true;
 }
 
-/** A snackbar message (spec §3, §8): a message key, its values, and a colour. */
+/** A snackbar message (docs/spec.md §3, §8): a message key, its values, and a colour. */
 export interface Notice {
   key: string;
   values?: Record<string, string | number>;

@@ -20,7 +20,7 @@ export function readCookie(cookieHeader: string, name: string): string | undefin
   return undefined;
 }
 
-/** Spec §3: the flags are stored as 0/1; anything else keeps the default. */
+/** docs/spec.md §3: the flags are stored as 0/1; anything else keeps the default. */
 export function flagsFromCookies(cookieHeader: string): SidebarFlags {
   const flag = (key: keyof SidebarFlags) => {
     const v = readCookie(cookieHeader, SIDEBAR_COOKIES[key]);

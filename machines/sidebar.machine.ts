@@ -18,7 +18,7 @@ export type SidebarEvent =
 
 /**
  * Sidebar display modes (drawer, clipped, mini-variant; persisted as cookies through the
- * provided `persist` action) and expandable groups (spec §4). On a narrow viewport the
+ * provided `persist` action) and expandable groups (docs/spec.md §4). On a narrow viewport the
  * drawer is an overlay: toggling it is not persisted and navigating closes it.
  */
 export const sidebarMachine = setup({

@@ -1,7 +1,7 @@
 import { errorStatus } from './session.helpers';
 import type { UploadData, UploadError, UploadFile, UploadFileInput } from './upload.types';
 
-/** DESIGN.md §5: title and alt text default to the file name. */
+/** docs/decisions.md §5: title and alt text default to the file name. */
 export function defaultUploadData(file: { name: string }, folder: number | null, data: Partial<UploadData> = {}): UploadData {
   return {
     title: data.title?.trim() || file.name,

@@ -3,7 +3,7 @@ import type { MediaItem } from './mediaManager.types';
 /** A browser File satisfies this; tests pass a Blob with a name. */
 export type UploadFile = Blob & { readonly name: string };
 
-/** The `data` JSON part of `POST /api/media/` (DESIGN.md §5). */
+/** The `data` JSON part of `POST /api/media/` (docs/decisions.md §5). */
 export interface UploadData {
   title: string;
   alt_text: string;

@@ -1,5 +1,5 @@
 /**
- * Errors carry their DRF-style body (DESIGN.md §4): field errors `{ "<path>": [msg] }`
+ * Errors carry their DRF-style body (docs/decisions.md §4): field errors `{ "<path>": [msg] }`
  * for 400, `{ detail }` otherwise.
  */
 export class HttpError extends Error {

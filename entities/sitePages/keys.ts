@@ -1,7 +1,7 @@
 /**
- * The twelve site pages (spec §2) in sidebar order, shared by the SPA's route table and
+ * The twelve site pages (docs/spec.md §2) in sidebar order, shared by the SPA's route table and
  * the page declarations. `superuserOnly` pages are hidden from, and refused to, everyone
- * but superusers (spec §6); the other five are exactly what market administrators see.
+ * but superusers (docs/spec.md §6); the other five are exactly what market administrators see.
  * `url` is the page's path on the public site (`{lang}` filled in), for indexing.
  */
 export const SITE_PAGES = [

@@ -23,7 +23,7 @@ interface PageShape {
 /**
  * A site page as an entity: one row per site (singleton), permission model `page`, scope
  * both (the master edits the master site's pages, a dealer its own), public content at
- * the page's URL, and refused to non-superusers when spec §6 hides it from them.
+ * the page's URL, and refused to non-superusers when docs/spec.md §6 hides it from them.
  */
 export function sitePage(key: SitePageKey, shape: PageShape): EntityDef {
   const info = sitePageInfo(key);

@@ -1,5 +1,5 @@
 /**
- * Paged lists: `?page=&items=&sort=a,-b&search=&fltr=field=value` (DESIGN.md §4).
+ * Paged lists: `?page=&items=&sort=a,-b&search=&fltr=field=value` (docs/decisions.md §4).
  *
  * Cost stays flat with the size of a site's table:
  * - the page's ids come from an index-only scan of (tenant_id, sort column, id) — the

@@ -1,5 +1,5 @@
 /**
- * Rows as the API shows them (DESIGN.md §4). A detail carries every field — translated
+ * Rows as the API shows them (docs/decisions.md §4). A detail carries every field — translated
  * ones flat in the asked language (`language_code`, else the site's default; exactly that
  * language, no fallback, so a form never saves one language's text into another) and all
  * languages under `translations` — plus `version`, timestamps and `_refs` (id and title of

@@ -1,5 +1,5 @@
 /**
- * The CRUD API of every declared entity, from one mechanism (DESIGN.md §4):
+ * The CRUD API of every declared entity, from one mechanism (docs/decisions.md §4):
  *
  *   GET    /api<path>/                    list   (view)    ?page&items&sort&search&fltr&language_code
  *   POST   /api<path>/                    create (add)     201 + the row
@@ -101,7 +101,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
     const tenant = await requireTenant(req);
     if (!scopeAllows(entity.scope, tenant.kind)) throw notFound();
     const { user: principal } = await requireAccess(req, entity.model);
-    // Spec §6: a page hidden from non-superusers is not found for them, whatever they hold.
+    // docs/spec.md §6: a page hidden from non-superusers is not found for them, whatever they hold.
     if (entity.superuserOnly && !principal.is_superuser) throw notFound();
     if (!principal.is_superuser && principal.role && entity.notForRoles?.includes(principal.role)) throw notFound();
     const user = await requirePermission(req, action, entity.model);

@@ -16,7 +16,7 @@ const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&
 /**
  * The built SPA under /backoffice/: hashed assets cached for a year, index.html for
  * every client route and never cached, and the root redirected to the language prefix
- * that the language cookie names (spec §9: 302).
+ * that the language cookie names (docs/spec.md §9: 302).
  */
 export default fp(async (app) => {
   const dir = app.config.spaDir;

@@ -52,7 +52,7 @@ const auth: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/api/auth/logout', PUBLIC, async (req, reply) => {
-    // Cleared first: a logout whose revoking fails still signs this browser out (spec §8).
+    // Cleared first: a logout whose revoking fails still signs this browser out (docs/spec.md §8).
     clearSessionCookie(req, reply);
     const carried = req.sessionToken();
     if (carried) await revokeSession(app.db, carried.token);

@@ -59,7 +59,7 @@ const patchBody = translationFields
 const detailQuery = z.object({ language_code: languageCode.optional() });
 
 /**
- * Media items (spec §7, DESIGN.md §5): upload, read, edit, replace the file, delete, under
+ * Media items (docs/spec.md §7, docs/decisions.md §5): upload, read, edit, replace the file, delete, under
  * /api/media and /backoffice/api/media; and the files themselves under /media/<key>.
  */
 const media: FastifyPluginAsync = async (app) => {

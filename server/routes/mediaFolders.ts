@@ -33,7 +33,7 @@ const createBody = z.object({ title, parent: pk.nullable().optional() });
 const updateBody = z.object({ title: title.optional(), parent: pk.nullable().optional(), version: version.optional() });
 
 /**
- * Media folders (spec §7, DESIGN.md §5): the library listing of a folder with its media
+ * Media folders (docs/spec.md §7, docs/decisions.md §5): the library listing of a folder with its media
  * page, and folder create / rename / move / delete, under /api/media-folders and
  * /backoffice/api/media-folders.
  */

@@ -21,7 +21,7 @@ const tenants: FastifyPluginAsync = async (app) => {
     return tenant;
   }
 
-  // A plain JSON string (spec §7), not text/plain: serialise it ourselves.
+  // A plain JSON string (docs/spec.md §7), not text/plain: serialise it ourselves.
   app.get('/api/tenants/exists', PUBLIC, async (req, reply) =>
     reply.type('application/json').send(JSON.stringify((await tenantFor(req)).kind)),
   );

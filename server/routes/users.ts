@@ -1,5 +1,5 @@
 /**
- * Accounts (DESIGN.md §4, issue 6), with the engine's conventions:
+ * Accounts (docs/decisions.md §4, issue 6), with the engine's conventions:
  *
  *   GET    /api/users/  /api/tenantUsers/                list   ?page&items&sort&search&fltr
  *   POST   /api/users/  /api/tenantUsers/                create 201

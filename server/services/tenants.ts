@@ -9,7 +9,7 @@ export interface Tenant {
   domain: string;
   aliases: string[];
   brand_list: string[];
-  /** On a mono-brand site, its DF brand row: brand fields are pre-filled with it (spec §9). */
+  /** On a mono-brand site, its DF brand row: brand fields are pre-filled with it (docs/spec.md §9). */
   mono_brand: { id: number; name: string } | null;
   market_id: number | null;
   languages: string[];

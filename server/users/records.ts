@@ -1,5 +1,5 @@
 /**
- * Reading accounts: one row as a detail, a page of rows as a list (DESIGN.md §4). The
+ * Reading accounts: one row as a detail, a page of rows as a list (docs/decisions.md §4). The
  * answer carries the declared fields of the roster's entity except secrets, never a hash.
  */
 import type { Kysely, Selectable } from 'kysely';

@@ -12,7 +12,7 @@ import { RouteView } from './RouteView';
 import type { AppActors } from './startApp';
 
 /**
- * Snackbar colours (spec §3, §8: a success "in green"); dark enough that white text reads
+ * Snackbar colours (docs/spec.md §3, §8: a success "in green"); dark enough that white text reads
  * at 7:1, and the icon drawn in the toast's own colours so it stays visible on them.
  */
 const TOAST_OPTIONS = {
@@ -43,7 +43,7 @@ function Boot() {
   return <RouteView />;
 }
 
-/** The router's base follows the language prefix (spec §9: the default locale has none). */
+/** The router's base follows the language prefix (docs/spec.md §9: the default locale has none). */
 function LocalizedRouter() {
   const { language } = useAppActors();
   const ready = useSelector(language, (s) => !s.matches('loading'));

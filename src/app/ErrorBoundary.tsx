@@ -7,7 +7,7 @@ interface State {
   error: unknown;
 }
 
-/** When even the error page fails (spec §8), a plain sentence is all that is left. */
+/** When even the error page fails (docs/spec.md §8), a plain sentence is all that is left. */
 class ErrorPageGuard extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {

@@ -83,7 +83,7 @@ function Header() {
 }
 
 /**
- * Spec §2 display modes: drawer (sidebar shown or not), clipped (sidebar under the
+ * docs/spec.md §2 display modes: drawer (sidebar shown or not), clipped (sidebar under the
  * header instead of beside it), mini-variant (icons only); narrow screens overlay it.
  */
 export function Layout({ children }: { children: ReactNode }) {

@@ -31,7 +31,7 @@ function Loading() {
   return <p className="p-8 text-ink-muted">{t('app.loading')}</p>;
 }
 
-/** Resolves the location through the guards (spec §6) and renders the screen it lands on. */
+/** Resolves the location through the guards (docs/spec.md §6) and renders the screen it lands on. */
 export function RouteView() {
   const [path] = useLocation();
   const search = useSearch();

@@ -135,7 +135,7 @@ function SessionItem() {
   );
 }
 
-/** The navigation of spec §2/§6: nested groups, footer items, session item and language selector. */
+/** The navigation of docs/spec.md §2/§6: nested groups, footer items, session item and language selector. */
 export const Sidebar = memo(function Sidebar({ routes = ROUTES, groups = GROUPS }: { routes?: RouteDef[]; groups?: GroupDef[] }) {
   useRenderProbe('sidebar');
   const t = useT();

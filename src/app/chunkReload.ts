@@ -1,4 +1,4 @@
-/** Spec §8: a failed chunk load reloads the page, at most once per 60 s. */
+/** docs/spec.md §8: a failed chunk load reloads the page, at most once per 60 s. */
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 const KEY = 'chunk-reload-at';
 

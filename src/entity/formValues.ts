@@ -33,7 +33,7 @@ export function formDefaults(entity: EntityDef, languages: readonly string[]): V
 }
 
 /**
- * A detail as the API answers it (DESIGN.md §4: translated fields flat in one language
+ * A detail as the API answers it (docs/decisions.md §4: translated fields flat in one language
  * and all of them under `translations`, timestamps, `_refs`) → a row as the form machine
  * keeps it: id, version, the plain fields, and `translations` for every site language.
  * The flat copies, timestamps and `_refs` would only make dirty tracking and the conflict

@@ -6,7 +6,7 @@ import { formDefaults } from './formValues';
 
 /**
  * The values a new row's form opens with: the declared defaults, on a mono-brand site its
- * one brand in every brand field (spec §9: no choice to make), then what the URL names
+ * one brand in every brand field (docs/spec.md §9: no choice to make), then what the URL names
  * (`/tenantUsers/new?tenant=7`, from a list row's "new …" link), then, for a permissions
  * field that asks for it, everything the editor may grant.
  */

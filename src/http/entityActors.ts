@@ -15,7 +15,7 @@ import { showSnackbar } from '../ui/snackbar';
 import { api } from './client';
 
 /**
- * The entity list and form machines' actors over HTTP (DESIGN.md §4). Where the API's
+ * The entity list and form machines' actors over HTTP (docs/decisions.md §4). Where the API's
  * shapes differ from what the machines keep, this layer adapts them (see toFormRow).
  */
 

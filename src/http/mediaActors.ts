@@ -21,7 +21,7 @@ import { noticeText } from '../i18n/notices';
 import { showSnackbar } from '../ui/snackbar';
 import { api } from './client';
 
-/** Spec §7: the media calls go through the back-office's own API path. */
+/** docs/spec.md §7: the media calls go through the back-office's own API path. */
 export const MEDIA_API = '/backoffice/api';
 
 const folderUrl = (id: number | null) => `${MEDIA_API}/media-folders/${id === null ? '' : `${id}/`}`;
@@ -83,7 +83,7 @@ export const confirmRequest = (input: ConfirmInput): ConfirmRequest => ({
 });
 
 /**
- * The media manager's actors over HTTP (spec §7, DESIGN.md §5) and its snackbar. `ask` is
+ * The media manager's actors over HTTP (docs/spec.md §7, docs/decisions.md §5) and its snackbar. `ask` is
  * the shell's confirm dialog (startApp's askConfirm).
  */
 export function mediaManagerImplementations(ask: (request: ConfirmRequest) => Promise<boolean>) {
@@ -107,7 +107,7 @@ export function mediaManagerImplementations(ask: (request: ConfirmRequest) => Pr
         rememberMedia(saved);
         return saved;
       }),
-      // Spec §7: one DELETE per id. A media already gone counts as deleted by someone
+      // docs/spec.md §7: one DELETE per id. A media already gone counts as deleted by someone
       // else (not in the count); any other failure fails the whole request.
       deleteMedia: fromPromise<number, { ids: number[] }>(async ({ input }) => {
         const results = await settleAll(input.ids, 4, (id) => api(mediaUrl(id), { method: 'DELETE' }));

@@ -4,7 +4,7 @@ import type { BootData } from '../app/bootData';
 import { api } from './client';
 
 /**
- * The session machine's actors over HTTP (spec §7). What the server already put in the
+ * The session machine's actors over HTTP (docs/spec.md §7). What the server already put in the
  * page for this host answers the two tenant calls without a round trip.
  */
 export const sessionActors = (boot: BootData) => ({

@@ -3,7 +3,7 @@ import type { Notice } from '../../machines/shell.types';
 import { t } from './i18n';
 
 /**
- * A failure as users read it (spec §8): a sentence in their language and the status, never
+ * A failure as users read it (docs/spec.md §8): a sentence in their language and the status, never
  * the request or the server's wording (those are in the console). With no answer at all
  * there is no status to show.
  */

@@ -59,7 +59,7 @@ function FolderTitleForm({ label, initial = '', submitLabel, onSubmit, testId }:
   );
 }
 
-/** Spec §2 folder tree: the trail from the root to the folder shown; each step opens that folder, and takes dragged tiles. */
+/** docs/spec.md §2 folder tree: the trail from the root to the folder shown; each step opens that folder, and takes dragged tiles. */
 export function Breadcrumb({ manager, canDrop = false }: { manager: MediaManagerRef; canDrop?: boolean }) {
   const t = useT();
   const crumbs = useMediaView(manager, (p) => p.breadcrumb);
@@ -86,7 +86,7 @@ export function Breadcrumb({ manager, canDrop = false }: { manager: MediaManager
   );
 }
 
-/** The virtual folders of DESIGN.md §5: each one a mime-type filter (spec §2). */
+/** The virtual folders of docs/decisions.md §5: each one a mime-type filter (docs/spec.md §2). */
 export function TypeFilter({ manager, locked }: { manager: MediaManagerRef; locked?: boolean }) {
   const t = useT();
   const filter = useMediaView(manager, (p) => p.filter);
@@ -271,7 +271,7 @@ function MediaTile({ item, picking, canTick, canMove, interactive }: { item: Gri
   );
 }
 
-/** Spec §2 paged grid: 2, 3 or 6 columns by the width it has (a container query, so the picker fits too). */
+/** docs/spec.md §2 paged grid: 2, 3 or 6 columns by the width it has (a container query, so the picker fits too). */
 export function MediaGrid({ manager, permissions, picking }: { manager: MediaManagerRef; permissions: MediaPermissions; picking: boolean }) {
   const t = useT();
   const view = useMediaView(manager, (p) => ({
@@ -345,7 +345,7 @@ export function Pagination({ manager }: { manager: MediaManagerRef }) {
   );
 }
 
-/** Spec §2/§5 multi-select: how many are ticked, clear, Move to… and the bulk delete behind the confirm, as allowed. */
+/** docs/spec.md §2/§5 multi-select: how many are ticked, clear, Move to… and the bulk delete behind the confirm, as allowed. */
 export function BulkBar({ manager, permissions }: { manager: MediaManagerRef; permissions: MediaPermissions }) {
   const t = useT();
   const v = useMediaView(manager, (p) => ({

@@ -30,7 +30,7 @@ function useSiteLanguages(): string[] {
 }
 
 /**
- * What the form changed, as the PATCH body of spec §7: `{ translations: { it: { alt_text } } }`,
+ * What the form changed, as the PATCH body of docs/spec.md §7: `{ translations: { it: { alt_text } } }`,
  * only the languages and fields that differ from what was read.
  */
 export function changedTranslations(media: MediaItem, form: FormData, languages: string[]): Record<string, MediaTranslation> {
@@ -103,7 +103,7 @@ function Errors({ messages, id }: { messages?: string[]; id?: string }) {
   );
 }
 
-/** Spec §2 file info: name, size, type, dimensions and the URL with a copy button. */
+/** docs/spec.md §2 file info: name, size, type, dimensions and the URL with a copy button. */
 function FileInfo({ info }: { info: { name: string; size: string; type: string; dimensions: string | null; url: string } }) {
   const t = useT();
   const absolute = new URL(info.url, window.location.origin).href;
@@ -283,7 +283,7 @@ export function UsedBy({ media }: { media: MediaItem }) {
 }
 
 /**
- * Spec §2 media edit panel: preview, file info, its folder, per-language title/alt/description, save,
+ * docs/spec.md §2 media edit panel: preview, file info, its folder, per-language title/alt/description, save,
  * replace the file (the URL stays), delete behind the confirm. Without change permission it
  * only shows; without delete permission there is no delete.
  */

@@ -84,7 +84,7 @@ function PickerBody({ mode, accept, title, onClose, onChoose }: Omit<MediaPicker
 export const matchesMime = (mime: string, filter: string) => (filter.endsWith('/*') ? mime.startsWith(filter.slice(0, -1)) : mime === filter);
 
 /**
- * The media picker (spec §2, issue 4): the media library over its own media manager in
+ * The media picker (docs/spec.md §2, issue 4): the media library over its own media manager in
  * single or multi select mode. Upload is offered to those who may add media; what they
  * upload here is picked. Nothing is edited or deleted from here.
  */

@@ -64,7 +64,7 @@ export interface MediaPermissions {
   delete: boolean;
 }
 
-/** What the signed-in user may do with media (permission model `media`, spec §6). */
+/** What the signed-in user may do with media (permission model `media`, docs/spec.md §6). */
 export function useMediaPermissions(): MediaPermissions {
   const user = useSession((s) => s.context.user);
   return useMemo(() => {

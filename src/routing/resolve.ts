@@ -32,7 +32,7 @@ export function matchPath(routes: RouteDef[], path: string) {
 }
 
 /**
- * Spec §6 guards in order — auth, then permissions, then roles — after the route's
+ * docs/spec.md §6 guards in order — auth, then permissions, then roles — after the route's
  * own validate check. A route of the other back-office does not exist here.
  */
 export function resolveRoute(routes: RouteDef[], path: string, search: string, viewer: Viewer): Resolution {

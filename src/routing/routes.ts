@@ -23,13 +23,13 @@ export type ScreenLoader = (() => Promise<{ default: ComponentType<ScreenProps> 
 const inEntry = (screen: ComponentType<ScreenProps>): ScreenLoader =>
   Object.assign(() => Promise.resolve({ default: screen }), { loaded: screen });
 
-/** One entry of the route table (spec §2, §6): where it is, who may see it, how it shows in the sidebar. */
+/** One entry of the route table (docs/spec.md §2, §6): where it is, who may see it, how it shows in the sidebar. */
 export interface RouteDef {
   name: string;
   path: string;
-  /** Permission model (spec §3); view on it is needed to open the route. */
+  /** Permission model (docs/spec.md §3); view on it is needed to open the route. */
   model?: string;
-  /** Spec §6 roles: when listed, a non-superuser whose role is not listed gets 404. */
+  /** docs/spec.md §6 roles: when listed, a non-superuser whose role is not listed gets 404. */
   roles?: Role[];
   /** Roles that never see this route, e.g. market administrators and the indexing logs. */
   notForRoles?: Role[];

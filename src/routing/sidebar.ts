@@ -24,7 +24,7 @@ export interface Menu {
 }
 
 /**
- * The sidebar of spec §6 as one pure function. An item is visible when the route guard
+ * The sidebar of docs/spec.md §6 as one pure function. An item is visible when the route guard
  * would let the viewer in (view permission on its model, or signed in for auth-only
  * items; superuser-only pages and role exclusions; this back-office's routes only); a
  * group is visible when any child is. Groups take the place of their first child.

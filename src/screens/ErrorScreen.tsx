@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useT } from '../i18n/i18n';
 
-/** Spec §8: a route-load failure shows its status and message. */
+/** docs/spec.md §8: a route-load failure shows its status and message. */
 export default function ErrorScreen({ status, message, onRetry }: { status: number; message?: string; onRetry?: () => void }) {
   const t = useT();
   return (

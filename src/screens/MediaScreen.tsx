@@ -11,7 +11,7 @@ import { useMediaManagerActor, useMediaPermissions, useUploadQueueActor } from '
 import { showSnackbar } from '../ui/snackbar';
 
 /**
- * /media (spec §2): the media manager, with its folder, page, filter and search in the URL
+ * /media (docs/spec.md §2): the media manager, with its folder, page, filter and search in the URL
  * (each folder opened is a history entry, so Back walks up the trail). One media manager
  * and one upload queue live as long as the screen; a finished batch of uploads reloads the
  * list, a replaced file closes the editor (the list reloads with the new thumbnail).

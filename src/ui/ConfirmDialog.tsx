@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useAppActors } from '../app/AppActors';
 import { useT } from '../i18n/i18n';
 
-/** The confirm dialog of spec §1/§5: Escape and the backdrop dismiss; the approve button can be red. */
+/** The confirm dialog of docs/spec.md §1/§5: Escape and the backdrop dismiss; the approve button can be red. */
 export function ConfirmDialog() {
   const t = useT();
   const { confirm } = useAppActors();

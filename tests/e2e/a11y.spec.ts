@@ -10,7 +10,7 @@ import { call, expectSignedIn, login, site } from './helpers';
 import { uploadImage } from './rossi';
 
 /**
- * Issue 18, Accessibility: no serious or critical axe violation on any screen of spec §2
+ * Issue 18, Accessibility: no serious or critical axe violation on any screen of docs/spec.md §2
  * (lists, a detail of each, the site pages, home, sign-in, the 404), nor with the media
  * editor, the media picker, the display options, a confirm or a form's errors open; on a
  * desktop and a phone, on the master site and a dealer's. One page load per route.
@@ -32,7 +32,7 @@ const SITES = [
 
 const SERIOUS = new Set(['serious', 'critical']);
 
-/** Every screen of spec §2 that this user may open on this site, with a row for each detail screen. */
+/** Every screen of docs/spec.md §2 that this user may open on this site, with a row for each detail screen. */
 async function screensOf(page: Page, dealerBackoffice: boolean): Promise<string[]> {
   const { data: user } = (await call(page, 'GET', '/api/profiles/me/')) as { data: UserInfo };
   const viewer = { loggedIn: true, user, dealerBackoffice };

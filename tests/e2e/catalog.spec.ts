@@ -137,7 +137,7 @@ test.describe('product form', () => {
     // General tab, Italian (the site's main language).
     await field(page, 'translations.it.name').fill('Trattore E2E 5100');
     await field(page, 'translations.it.summary').fill('Un trattore di prova, creato dal test.');
-    // Rossi is mono-brand (spec §9): the brand is Deutz-Fahr already, no choice to make.
+    // Rossi is mono-brand (docs/spec.md §9): the brand is Deutz-Fahr already, no choice to make.
     await expect(page.getByTestId('brand-chip')).toHaveText(/Deutz-Fahr/);
     await chooseOption(page, field(page, 'category.search'), 'tratt', 'Trattori');
     // A demo tag: another test makes and deletes tags of its own meanwhile.
@@ -293,7 +293,7 @@ test.describe('product form', () => {
     await expect(page.getByTestId('lang-error-it')).toBeVisible();
     await expect(page.getByTestId('lang-error-en')).toHaveCount(0);
     await expect(page.locator('[data-field="translations.it.name"] [role="alert"]')).toBeVisible();
-    // Mono-brand (spec §9): the brand needed no choice, so it is no error.
+    // Mono-brand (docs/spec.md §9): the brand needed no choice, so it is no error.
     await expect(page.locator('[data-field="brand"] [role="alert"]')).toHaveCount(0);
     // The row has its missing spec name.
     await page.getByRole('tab', { name: msg('tabs.content') }).click();

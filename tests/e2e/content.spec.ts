@@ -29,7 +29,7 @@ test.describe('used products', () => {
     await expect(page).toHaveURL(/\/productsUsed\/new$/);
 
     await field(page, 'translations.it.title').fill('Deutz-Fahr Agrotron E2E (2015)');
-    // Mono-brand Rossi (spec §9): the brand is Deutz-Fahr already.
+    // Mono-brand Rossi (docs/spec.md §9): the brand is Deutz-Fahr already.
     await expect(page.getByTestId('brand-chip')).toHaveText(/Deutz-Fahr/);
     await field(page, 'model').fill('Agrotron E2E');
     await chooseOption(page, field(page, 'category.search'), 'tratt', 'Trattori usati');
@@ -89,7 +89,7 @@ test.describe('used products', () => {
   test('the price is needed while it is shown', async ({ page }) => {
     await signIn(page, '/productsUsed/new');
     await field(page, 'translations.it.title').fill('Usato senza prezzo');
-    // Mono-brand Rossi (spec §9): the brand is Deutz-Fahr already.
+    // Mono-brand Rossi (docs/spec.md §9): the brand is Deutz-Fahr already.
     await expect(page.getByTestId('brand-chip')).toHaveText(/Deutz-Fahr/);
     await field(page, 'model').fill('Senza prezzo');
     await page.getByTestId('form-save').click();
@@ -120,7 +120,7 @@ test('a promotion with its validity dates: the end before the start is refused',
   await field(page, 'translations.it.summary').fill('Sconto di prova.');
   await field(page, 'valid_from').fill('2026-06-10');
   await field(page, 'valid_to').fill('2026-06-01');
-  // Mono-brand Rossi (spec §9): the brand is Deutz-Fahr already.
+  // Mono-brand Rossi (docs/spec.md §9): the brand is Deutz-Fahr already.
   await expect(page.getByTestId('brand-chip')).toHaveText(/Deutz-Fahr/);
   await field(page, 'status').selectOption('published');
   await page.getByTestId('form-save').click();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { call, msg, signIn, snackbar, url } from './rossi';
 
 /**
- * What the back-office tells a user after an action or a failure (spec §8): a success in
+ * What the back-office tells a user after an action or a failure (docs/spec.md §8): a success in
  * green with the count in the right grammatical number, a failure as a sentence in the
  * user's language with the status, never a request URL or the server's wording.
  */

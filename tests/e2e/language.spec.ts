@@ -49,7 +49,7 @@ test("a dealer site's default language applies on its host", async ({ page }) =>
   await expect(page).toHaveURL(/\/backoffice\/it\/login/);
 });
 
-// With no cookie, a browser in one of our languages beats the site's default (spec §2).
+// With no cookie, a browser in one of our languages beats the site's default (docs/spec.md §2).
 for (const [locale, messages] of [
   ['de-DE', de],
   ['fr-FR', fr],

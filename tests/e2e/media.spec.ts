@@ -69,7 +69,7 @@ test('a folder is created where the trail is, opened, and the trail cuts back wh
   await openFolder(page, child);
   await expect(crumbs).toHaveText([en.mediaManager.root, parent, child]);
 
-  // Opening a folder already in the trail cuts the trail back to it (spec §4).
+  // Opening a folder already in the trail cuts the trail back to it (docs/spec.md §4).
   await crumbs.filter({ hasText: parent }).click();
   await expect(crumbs).toHaveText([en.mediaManager.root, parent]);
   await expect(page.getByRole('button', { name: fill(en.media.openFolder, { name: child }), exact: true })).toBeVisible();
@@ -155,7 +155,7 @@ test('two media ticked are deleted in bulk after the confirm, with a green snack
 
   const snackbar = page.getByRole('status').filter({ hasText: fill(en.mediaGallery.deleteSuccess.other, { count: 2 }) });
   await expect(snackbar).toBeVisible();
-  // Green: the whole snackbar (spec §8), as every success (src/app/App.tsx).
+  // Green: the whole snackbar (docs/spec.md §8), as every success (src/app/App.tsx).
   await expect(snackbar.locator('xpath=..')).toHaveCSS('background-color', 'rgb(22, 101, 52)');
 
   await expect(tiles(page)).toHaveCount(1);

@@ -1,7 +1,7 @@
 /**
  * Who knocks, and what the rules say each one may do: the oracle of the attack suite.
  *
- * The rules are written here from the spec (§3, §6), independently of the server's code;
+ * The rules are written here from docs/spec.md (§3, §6), independently of the server's code;
  * only the data (which demo user holds which codename, which site and market is whose) is
  * read from the seeded database, so a new grant in the demo seed needs no edit here.
  */
@@ -47,7 +47,7 @@ export interface World {
   session(name: IdentityName, host?: string): Promise<Session | undefined>;
 }
 
-/** Where a user may work (spec §3): superusers and staff anywhere, a dealer on its own site, a market administrator on the master site and its market's dealers. */
+/** Where a user may work (docs/spec.md §3): superusers and staff anywhere, a dealer on its own site, a market administrator on the master site and its market's dealers. */
 function mayUse(user: DemoUser, site: Site) {
   if (user.is_superuser || user.role === null) return true;
   if (user.role === 'DE') return site.kind === 'dealer' && site.id === user.tenant_id;
@@ -60,7 +60,7 @@ export function signedInOn(world: World, who: Identity, host: HostName) {
   return mayUse(who.user, host === 'master' ? world.sites.master : world.sites.dealer);
 }
 
-/** `<action>_<model>` held (spec §6): a superuser holds everything. */
+/** `<action>_<model>` held (docs/spec.md §6): a superuser holds everything. */
 export const holds = (who: Identity, action: Action, model: string) =>
   !!who.user && (who.user.is_superuser || who.user.codenames.has(`${action}_${model}`));
 

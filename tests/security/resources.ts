@@ -170,7 +170,7 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
 
   /**
    * The market of the row where a market administrator reaches only its own market's rows
-   * (spec §3): an entity with a `marketField`, and the accounts of the master site (its
+   * (docs/spec.md §3): an entity with a `marketField`, and the accounts of the master site (its
    * users list shows an MA the MAs of its market only). Else undefined.
    */
   async function marketOf(route: RouteCase, site: SiteKey, id: number): Promise<number | null | undefined> {

@@ -54,7 +54,7 @@ export function expected(
   const access = route.access;
   if (!access) return { rule: 'custom', want: 'a declaration', ok: () => false };
   const signedIn = signedInOn(world, who, host);
-  // Spec §6: what a page hidden from someone answers is 404, as from the SPA's route guard.
+  // docs/spec.md §6: what a page hidden from someone answers is 404, as from the SPA's route guard.
   const entity = entityOf(route.url);
   const ranked = who.user && !who.user.is_superuser ? who.user : undefined;
   const hidden = (): Expectation | undefined => {

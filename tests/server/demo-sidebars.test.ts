@@ -1,6 +1,6 @@
 /**
  * The demo logins' real permissions (as seeded, as /api/profiles/me/ answers them) make
- * the sidebars of spec §6.
+ * the sidebars of docs/spec.md §6.
  */
 import { expect, it } from 'vitest';
 import en from '../../locales/en.json' with { type: 'json' };

@@ -1,6 +1,6 @@
 /**
  * Site pages (issue 6): `/api/sitePages/<key>/`, one page per key and site, generated
- * over every page declaration — who may read and write which page (spec §6: superuser-only
+ * over every page declaration — who may read and write which page (docs/spec.md §6: superuser-only
  * pages are not found for anyone else), each page reads and writes every field, every
  * field refuses bad values at its path — plus versions, site isolation, language handling
  * and how a site gets its pages.

@@ -8,7 +8,7 @@ import { SAME_AS_ENGLISH } from '../../locales/sameAsEnglish';
 import { GROUPS, ROUTES } from '../../src/routing/routes';
 
 /**
- * Locale files (spec §9): every language has exactly en.json's keys, every value is a real,
+ * Locale files (docs/spec.md §9): every language has exactly en.json's keys, every value is a real,
  * non-empty translation with the same {{placeholders}}, and every key the UI asks for exists.
  * `npx tsx locales/check.ts` prints what is left to translate.
  */

@@ -6,7 +6,7 @@ import { withAccess } from '../../access.js';
 import { HttpError, notFound } from '../../errors.js';
 import type { Tenant } from '../tenants.js';
 
-/** Every media route answers under both: the SPA calls /backoffice/api/… (spec §7). */
+/** Every media route answers under both: the SPA calls /backoffice/api/… (docs/spec.md §7). */
 export const API_PREFIXES = ['/api', '/backoffice/api'] as const;
 
 /** The media library exists on every site, each its own: `<action>_media` on either kind. */
