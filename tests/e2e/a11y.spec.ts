@@ -119,7 +119,11 @@ for (const s of SITES) {
       const name = `a11y-${s.name}-${vp.name}-${Date.now()}.png`;
       await uploadImage(page, name);
       await open(page, s.host, '/media');
-      const tile = page.getByTestId('media-grid').getByRole('button', { name: new RegExp(name.replace('.', '\\.')) });
+      // The tile's own button, not the Move button on it that names the file too.
+      const tile = page
+        .getByTestId('media-grid')
+        .getByRole('button', { name: new RegExp(name.replace('.', '\\.')) })
+        .and(page.locator('button:not([data-testid="media-tile-move"])'));
       await tile.click();
       await expect(page.getByTestId('media-editor')).toBeVisible();
       await audit(page, '/media with the editor', findings);

@@ -37,7 +37,10 @@ test('a logout that never reaches the server still signs out, and stays out afte
   await expectSignedIn(page, 'admin');
   // The network drops the logout: the session cookie stays, valid, in the browser.
   await page.route('**/api/auth/logout', (route) => route.abort('internetdisconnected'));
+  // The app reloads the page after a logout (spec §8): reloading again only once that is done.
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Log out' }).click();
+  await reloaded;
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();

@@ -105,8 +105,7 @@ test('in icons-only mode an expanded group still shows its children a step in', 
   await login(page, 'admin');
   await expectSignedIn(page, 'admin');
   await page.getByRole('button', { name: 'Display' }).click();
-  // Any menu item role (the display menu's items are radio items too).
-  await page.locator('[role^="menuitem"]', { hasText: 'Icons only' }).click();
+  await page.getByRole('checkbox', { name: 'Icons only' }).check();
   await expect(page.locator('aside')).toHaveAttribute('data-mode', 'mini');
   const group = page.locator('button[aria-controls="nav-group-pages"]');
   if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
