@@ -5,7 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import type { Answer, SiteClient } from './client.js';
+import { heavyGif } from '../../../bench/lib/gif.js';
+import { type Answer, DEMO_PASSWORD, SiteClient } from './client.js';
 
 /** A product a writer owns: its last acknowledged state and a change sent but not answered. */
 export interface ProductLedger {
@@ -99,42 +100,40 @@ export const percentile = (values: number[], p: number) => {
 };
 
 /**
- * Issue 13, point 2: `uploaders` clients of one site upload heavy animated GIFs without
- * pause while a client of another site signs in, and fetches one of its media files,
- * one request after the other, for `seconds` (then the uploads in flight are awaited).
+ * Issue 13, point 2, on the server at `url`: `uploaders` clients of rossi upload heavy
+ * animated GIFs without pause while a client of verdi signs in, and fetches one of its
+ * media files, one request after the other, for `seconds` (then the uploads in flight are
+ * awaited). `mediaPath` is the file verdi fetched.
  */
-export async function crossSiteStall(opts: {
-  uploader: SiteClient;
-  victim: SiteClient;
-  victimPassword: string;
-  victimUser: string;
-  mediaPath: string;
-  gif: (seed: number) => Buffer;
-  uploaders: number;
-  seconds: number;
-}): Promise<StallFigures> {
+export async function crossSiteStall(url: string, opts: { uploaders: number; seconds: number }): Promise<StallFigures & { mediaPath: string }> {
+  const uploader = new SiteClient(url, 'rossi.localhost');
+  const victim = new SiteClient(url, 'verdi.localhost');
+  await Promise.all([uploader.login('rossi'), victim.login('verdi')]);
+  const own = await victim.upload(await pngFor(7, 256), 'verdi.png', 'image/png');
+  expectStatus(own, 201, "verdi's own image");
+  const mediaPath = new URL(own.json<{ url: string }>().url, url).pathname;
   const figures: StallFigures = { loginMs: [], mediaMs: [], failures: [], uploads: [], seconds: 0 };
   const started = performance.now();
   const until = started + opts.seconds * 1000;
   let seed = 0;
   let firstUpload!: () => void;
   const uploading = new Promise<void>((resolve) => (firstUpload = resolve));
-  const uploader = async () => {
+  const upload = async () => {
     while (performance.now() < until) {
-      const res = await opts.uploader.upload(opts.gif(seed++), `heavy-${seed}.gif`, 'image/gif', undefined, { timeoutMs: 300_000 });
+      const res = await uploader.upload(heavyGif({ seed: seed++ }), `heavy-${seed}.gif`, 'image/gif', undefined, { timeoutMs: 300_000 });
       figures.uploads.push({ status: res.status, ms: res.ms });
       firstUpload();
     }
   };
-  const victim = async (what: 'login' | 'media') => {
+  const measure = async (what: 'login' | 'media') => {
     // What is measured is the time beside the uploads: once one has been answered, the others are being worked on.
     await uploading;
     while (performance.now() < until) {
       try {
         const res =
           what === 'login'
-            ? await opts.victim.request('POST', '/api/auth/login', { json: { username: opts.victimUser, password: opts.victimPassword }, timeoutMs: 60_000 })
-            : await opts.victim.get(opts.mediaPath, { timeoutMs: 60_000 });
+            ? await victim.request('POST', '/api/auth/login', { json: { username: 'verdi', password: DEMO_PASSWORD }, timeoutMs: 60_000 })
+            : await victim.get(mediaPath, { timeoutMs: 60_000 });
         if (res.status === 200) (what === 'login' ? figures.loginMs : figures.mediaMs).push(res.ms);
         else figures.failures.push(`${what}: ${res.status} ${res.body.toString().slice(0, 200)}`);
       } catch (error) {
@@ -142,7 +141,7 @@ export async function crossSiteStall(opts: {
       }
     }
   };
-  await Promise.all([...Array.from({ length: opts.uploaders }, uploader), victim('login'), victim('media')]);
+  await Promise.all([...Array.from({ length: opts.uploaders }, upload), measure('login'), measure('media')]);
   figures.seconds = (performance.now() - started) / 1000;
-  return figures;
+  return { ...figures, mediaPath };
 }
