@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectedKeys, flatten, isTree, placeholders, sameText } from './compare';
-import { LANGUAGES, LOCALE_TAGS } from './languages';
+import { LANGUAGES } from './languages';
 import { SAME_AS_ENGLISH } from './sameAsEnglish';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -39,7 +39,7 @@ for (const code of LANGUAGES.filter((l) => l !== 'en')) {
   if (typeof messages === 'string') {
     lines.push(`  ${messages}: all ${en.size} keys to translate`);
   } else {
-    const expected = expectedKeys(en, LOCALE_TAGS[code]);
+    const expected = expectedKeys(en);
     for (const [key, english] of expected) {
       const value = messages.get(key);
       if (!messages.has(key)) lines.push(`  missing      ${key} = ${JSON.stringify(english)}`);

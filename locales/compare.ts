@@ -13,6 +13,8 @@ export function flatten(tree: Tree, prefix = '', out = new Map<string, unknown>(
   return out;
 }
 
+import { LOCALE_TAGS } from './languages';
+
 /** The plural categories of CLDR: a node of en.json with an `other` among these is one plural message. */
 export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
 
@@ -35,19 +37,24 @@ export function pluralBase(key: string): string | undefined {
 }
 
 /**
- * The keys a language's file must have: en.json's, with each plural message in the
- * language's own forms (Russian writes one, few, many and other where English has one
- * and other), each with the English text it translates.
+ * The forms every count message is written in, in every file: those any of the 15 languages
+ * picks (one, few, many, other). Every file then carries every key; a language fills a form
+ * it never picks with its `other` text (English's `few` is its `other`).
  */
-export function expectedKeys(en: Map<string, unknown>, tag: string): Map<string, unknown> {
+export const COUNT_FORMS: readonly string[] = PLURAL_CATEGORIES.filter((c) => Object.values(LOCALE_TAGS).some((tag) => pluralForms(tag).includes(c)));
+
+/**
+ * The keys every language's file must have: en.json's, with each plural message in
+ * COUNT_FORMS, each with the English text it translates.
+ */
+export function expectedKeys(en: Map<string, unknown>): Map<string, unknown> {
   const out = new Map<string, unknown>();
-  const forms = pluralForms(tag);
   // `entities.product.one`/`.many` name an entity; only a node with `other` is a count message.
   const plurals = new Set([...en.keys()].filter((k) => k.endsWith('.other')).map((k) => k.slice(0, -'.other'.length)));
   for (const [key, english] of en) {
     const base = pluralBase(key);
     if (!base || !plurals.has(base)) out.set(key, english);
-    else if (key === `${base}.other`) for (const form of forms) out.set(`${base}.${form}`, en.get(`${base}.${form}`) ?? english);
+    else if (key === `${base}.other`) for (const form of COUNT_FORMS) out.set(`${base}.${form}`, en.get(`${base}.${form}`) ?? english);
   }
   return out;
 }
