@@ -5,6 +5,7 @@ import {
   currentFolderId,
   emptySelection,
   fromListResponse,
+  folderLabel,
   isSelectMode,
   loadInput,
   mediaToQuery,
@@ -123,7 +124,7 @@ export type MediaManagerEvent =
 
 const confirmInput = (pending: PendingDelete | null): ConfirmInput =>
   pending?.kind === 'folder'
-    ? { title: 'mediaGallery.deleteFolderTitle', question: 'mediaGallery.deleteFolder', values: { name: pending.folder.title ?? pending.folder.path }, danger: true }
+    ? { title: 'mediaGallery.deleteFolderTitle', question: 'mediaGallery.deleteFolder', values: { name: folderLabel(pending.folder) }, danger: true }
     : { title: 'mediaGallery.deleteTitle', question: 'mediaGallery.deleteSelected', values: { count: pending?.ids.length ?? 0 }, danger: true };
 
 /** What a URL query sets: the folder (trail cut back to it when it is there), page, filter and search. */

@@ -1,30 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { sendCachedJson } from '../cache/cachedJson.js';
-import { MAX_BULK } from '../entities/write.js';
+import { bulkIdsOf } from '../entities/routes.js';
 import { requirePermission, requireTenant } from '../guards.js';
-import { API_PREFIXES, MAX_ID, MEDIA, pk } from '../services/media/http.js';
+import { API_PREFIXES, MEDIA, pk } from '../services/media/http.js';
 import { moveMedia } from '../services/media/move.js';
 import { allFolders } from '../services/media/folders.js';
 import { folderJson } from '../services/media/serialize.js';
 import { readerOf } from '../services/media/usage.js';
 import { parseOr400 } from '../validation.js';
 
-// Ids as bulk deletes take them: numbers only, so a stray string never names a row.
-const id = z
-  .number({ error: 'A valid integer is required.' })
-  .int('A valid integer is required.')
-  .min(1, 'A valid integer is required.')
-  .max(MAX_ID, 'A valid integer is required.');
-
-const moveBody = z.object({
-  ids: z
-    .array(id, { error: 'Expected a list of ids.' })
-    .min(1, 'This list may not be empty.')
-    .max(MAX_BULK, `Ensure this field has no more than ${MAX_BULK} elements.`),
-  // Required, so a forgotten folder never files everything into the root.
-  folder: z.union([z.null(), pk], { error: 'Incorrect type. Expected pk value or null.' }),
-});
+// Ids as bulk deletes take them (bulkIdsOf); the folder is required, so a forgotten one never files everything into the root.
+const moveBody = z.object({ folder: z.union([z.null(), pk], { error: 'Incorrect type. Expected pk value or null.' }) });
 
 /**
  * What moving media into folders needs (issue 18): every folder of the site, for the
@@ -43,9 +30,10 @@ const mediaMoves: FastifyPluginAsync = async (app) => {
     app.post(`${prefix}/media/move`, MEDIA('change'), async (req) => {
       const reader = readerOf(await requirePermission(req, 'change', 'media'));
       const tenant = await requireTenant(req);
-      const body = parseOr400(moveBody, req.body);
-      const moved = await moveMedia(app.db, app.dialect, tenant.id, body.ids, body.folder, reader);
-      return { moved, folder: body.folder };
+      const ids = bulkIdsOf(req.body);
+      const { folder } = parseOr400(moveBody, req.body);
+      const moved = await moveMedia(app.db, app.dialect, tenant.id, ids, folder, reader);
+      return { moved, folder };
     });
   }
 };

@@ -47,7 +47,7 @@ export function changedTranslations(media: MediaItem, form: FormData, languages:
 }
 
 /** The form's folder as the PATCH takes it: only when it differs from the media's own. */
-export function changedFolder(media: MediaItem, form: FormData): { folder?: number | null } {
+function changedFolder(media: MediaItem, form: FormData): { folder?: number | null } {
   const raw = form.get('folder');
   if (typeof raw !== 'string') return {};
   const folder = raw === '' ? null : Number(raw);

@@ -24,7 +24,7 @@ export function slugify(title: string): string {
 /** Number of folders from the root down to the folder of this path: `/a/b` → 2. */
 export const depthOf = (path: string) => path.split('/').length - 1;
 
-const invalidPk = (id: unknown) => [`Invalid pk "${String(id)}" - object does not exist.`];
+export const invalidPk = (id: unknown) => [`Invalid pk "${String(id)}" - object does not exist.`];
 const DUPLICATE = ['A folder with this name already exists here.'];
 
 export const staleFolder = (row: FolderRow) =>

@@ -12,7 +12,7 @@ export const API_PREFIXES = ['/api', '/backoffice/api'] as const;
 /** The media library exists on every site, each its own: `<action>_media` on either kind. */
 export const MEDIA = (action: Action) => withAccess({ kind: 'permission', model: 'media', action, scope: 'both' });
 
-export const MAX_ID = 2_147_483_647;
+const MAX_ID = 2_147_483_647;
 
 /** An id from the URL; anything but a positive integer names nothing: 404. */
 export function idParam(req: FastifyRequest): number {

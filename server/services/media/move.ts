@@ -3,6 +3,7 @@ import { fieldErrors } from '../../errors.js';
 import { nowIso } from '../clock.js';
 import { type Db, libraryTransaction } from './db.js';
 import { bumpCount } from './indexes.js';
+import { invalidPk } from './folders.js';
 import { checkFolder } from './library.js';
 import { assertMediaYours, type MediaReader } from './usage.js';
 
@@ -25,7 +26,7 @@ export async function moveMedia(db: Db, dialect: Dialect, tenantId: number, ids:
     const found = new Set(rows.map((r) => r.id));
     const errors: Record<string, string[]> = {};
     ids.forEach((id, i) => {
-      if (!found.has(id)) errors[`ids.${i}`] = [`Invalid pk "${id}" - object does not exist.`];
+      if (!found.has(id)) errors[`ids.${i}`] = invalidPk(id);
     });
     if (Object.keys(errors).length) throw fieldErrors(errors);
 
