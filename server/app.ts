@@ -50,7 +50,11 @@ export interface BuildHooks {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** A hop count as a function: Fastify itself takes a bare number to mean no trust at all. */
+/**
+ * A hop count as a function (Fastify 5 takes a bare number to mean no trust at all): the
+ * nearest N hops are believed whoever sent them, so a count fits a server reachable only
+ * through its proxies; a list of proxy addresses checks the peer (README, TRUST_PROXY).
+ */
 const trustedHops = (trust: Config['trustProxy']) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
 
 /** The whole server as a value: tests inject requests into it, main.ts makes it listen. */
