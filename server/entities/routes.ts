@@ -23,10 +23,11 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityDef } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
 import type { Action } from '../../entities/permissions.js';
-import { addError, type Errors, isPlainObject, MAX_ID, MESSAGES } from '../../entities/validate.js';
+import { isPlainObject, MAX_ID } from '../../entities/formats.js';
+import { addError, type Errors } from '../../entities/problems.js';
 import { withAccess } from '../access.js';
 import { sendCachedJson } from '../cache/cachedJson.js';
-import { fieldErrors, notFound } from '../errors.js';
+import { fieldError, fieldErrors, notFound } from '../errors.js';
 import { requireAccess, requirePermission, requireTenant } from '../guards.js';
 import { userMarketOf } from '../services/principal.js';
 import type { Tenant } from '../services/tenants.js';
@@ -68,9 +69,9 @@ export function versionOf(req: FastifyRequest): number | undefined {
   const body = isPlainObject(req.body) ? req.body.version : undefined;
   const fromBody = body === null ? undefined : parseVersion(body);
   const fromHeader = parseVersion(req.headers['if-match']);
-  if (fromBody === null || fromHeader === null) throw fieldErrors({ version: [MESSAGES.integer] });
+  if (fromBody === null || fromHeader === null) throw fieldError('version', 'integer');
   if (fromBody !== undefined && fromHeader !== undefined && fromBody !== fromHeader) {
-    throw fieldErrors({ version: ['The version in the body and in If-Match differ.'] });
+    throw fieldError('version', 'versionMismatch');
   }
   return fromBody ?? fromHeader;
 }
@@ -79,13 +80,13 @@ export function versionOf(req: FastifyRequest): number | undefined {
 export function bulkIdsOf(body: unknown): number[] {
   const errors: Errors = {};
   const ids: number[] = [];
-  if (!isPlainObject(body) || !Array.isArray(body.ids)) addError(errors, 'ids', 'Expected a list of ids.');
-  else if (body.ids.length === 0) addError(errors, 'ids', MESSAGES.emptyList);
-  else if (body.ids.length > MAX_BULK) addError(errors, 'ids', `Ensure this field has no more than ${MAX_BULK} elements.`);
+  if (!isPlainObject(body) || !Array.isArray(body.ids)) addError(errors, 'ids', 'ids');
+  else if (body.ids.length === 0) addError(errors, 'ids', 'emptyList');
+  else if (body.ids.length > MAX_BULK) addError(errors, 'ids', 'maxItems', { count: MAX_BULK });
   else {
     body.ids.forEach((raw, i) => {
       const id = typeof raw === 'number' && Number.isInteger(raw) && raw >= 1 && raw <= MAX_ID ? raw : undefined;
-      if (id === undefined) addError(errors, `ids.${i}`, MESSAGES.id);
+      if (id === undefined) addError(errors, `ids.${i}`, 'id');
       else ids.push(id);
     });
   }
@@ -113,8 +114,8 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
     const raw = (req.query as RawQuery).language_code;
     if (raw === undefined || raw === '') return undefined;
     const errors: Errors = {};
-    if (Array.isArray(raw)) addError(errors, 'language_code', 'Give this parameter once.');
-    else if (!ctx.site.languages.includes(raw)) addError(errors, 'language_code', `"${raw.slice(0, 20)}" is not a language of this site.`);
+    if (Array.isArray(raw)) addError(errors, 'language_code', 'once');
+    else if (!ctx.site.languages.includes(raw)) addError(errors, 'language_code', 'language', { value: raw.slice(0, 20) });
     if (Object.keys(errors).length) throw fieldErrors(errors);
     return raw as string;
   }
@@ -182,7 +183,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
       const ctx = await context(req, entity, 'delete');
       const id = idOf(req);
       const version = parseVersion(req.headers['if-match']);
-      if (version === null) throw fieldErrors({ version: [MESSAGES.integer] });
+      if (version === null) throw fieldError('version', 'integer');
       const { deleted } = await deleteRecords(ctx, entity, [id], { version, language: languageOf(req, ctx) });
       if (!deleted.length) throw notFound();
       return reply.code(204).send();

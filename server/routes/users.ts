@@ -20,8 +20,7 @@ import type { Action } from '../../entities/permissions.js';
 import type { Access } from '../access.js';
 import { parseListQuery, type RawQuery } from '../entities/list.js';
 import { bulkIdsOf, parseId, parseVersion, versionOf } from '../entities/routes.js';
-import { MESSAGES } from '../../entities/validate.js';
-import { fieldErrors, notFound } from '../errors.js';
+import { fieldError, fieldErrors, notFound } from '../errors.js';
 import { createAccount, deleteAccounts, updateAccount } from '../users/changes.js';
 import { listAccounts, loadAccount, presentAccount } from '../users/records.js';
 import { openRoster } from '../users/roster.js';
@@ -82,7 +81,7 @@ const accountRoutes = (entity: EntityDef): FastifyPluginAsync =>
       const roster = await openRoster(req, entity, 'delete');
       const id = idOf(req);
       const version = parseVersion(req.headers['if-match']);
-      if (version === null) throw fieldErrors({ version: [MESSAGES.integer] });
+      if (version === null) throw fieldError('version', 'integer');
       const { deleted } = await deleteAccounts(app.db, roster, [id], version);
       if (!deleted.length) throw notFound();
       return reply.code(204).send();

@@ -1,4 +1,5 @@
-import { type EntityDef, type Field, optionText, type SelectOption } from '../../entities/define';
+import type { EntityDef } from '../../entities/define';
+import { type Field, optionText, type SelectOption } from '../../entities/fields';
 import type { Row } from '../../machines/entityList.types';
 import { formatDate } from '../i18n/dates';
 import { useT } from '../i18n/i18n';

@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, lazy, type LazyExoticComponent } from 'react';
-import type { FieldType } from '../../entities/define';
+import type { FieldType } from '../../entities/fields';
 import type { FieldWidgetProps } from './types';
 
 type AnyWidget = ComponentType<FieldWidgetProps<any, any>>;

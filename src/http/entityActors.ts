@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { EntityDef } from '../../entities/define';
-import { validateRecord } from '../../entities/validate';
+import { validateRecord } from '../../entities/validateRecord';
 import type { Option, SearchOptionsInput } from '../../machines/autocomplete.machine';
 import type { Draft, DraftKey, FetchRowInput, FieldErrors, SaveRowInput, ValidateInput, VersionedRow, DeleteRowInput } from '../../machines/entityForm.types';
 import { toApiParams } from '../../machines/entityList.helpers';

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor as waitForDom } from '
 import { type ReactNode, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Field, MenuTreeField as MenuTreeDef, RepeaterField as RepeaterDef } from '../../entities/define';
-import type { MenuNode } from '../../entities/validate';
+import type { Field, MenuTreeField as MenuTreeDef, RepeaterField as RepeaterDef } from '../../entities/fields';
+import type { MenuNode } from '../../entities/fieldTypes/menuTree';
 import type { Language } from '../../locales/languages';
 import { confirmMachine } from '../../machines/confirm.machine';
 import { languageMachine } from '../../machines/language.machine';
