@@ -1,6 +1,6 @@
 /**
  * Create, update and delete, for any declared entity. A write is: the shared validation
- * (entities/validate.ts) → rich text sanitised → checks that need the database (slugs,
+ * (entities/validateRecord.ts) → rich text sanitised → checks that need the database (slugs,
  * unique fields, references in the same site) → one transaction that writes the row, its
  * join tables, slugs, search words and counters. Any error answers before anything is
  * written; a unique or reference race inside the transaction rolls it back and the write

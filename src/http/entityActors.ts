@@ -166,7 +166,7 @@ export function entityFormActors(app: Pick<AppActors, 'confirm'>, opts: FormActo
           throw adaptError(error);
         }
       }),
-      /** The declaration's own rules (entities/validate.ts), the same the server runs first. */
+      /** The declaration's own rules (entities/validateRecord.ts), the same the server runs first. */
       validate: fromPromise<FieldErrors, ValidateInput>(async ({ input }) => {
         const given = Object.keys((input.values.translations as object | undefined) ?? {});
         return validateRecord(entity, input.values, { mode: 'create', languages: [...new Set([...languages, ...given])], defaultLanguage }).errors;

@@ -34,7 +34,7 @@ const sink = defineEntity({
   fields: {
     title: { type: 'text', label: 'f.title', required: true, translated: true, maxLength: 80 },
     slug: { type: 'slug', label: 'f.slug', translated: true, from: 'title' },
-    code: { type: 'text', label: 'f.code', pattern: '[a-z]{2}-\\d{3}', patternMessage: 'Like ab-123.', unique: true, maxLength: 6 },
+    code: { type: 'text', label: 'f.code', pattern: '[a-z]{2}-\\d{3}', unique: true, maxLength: 6 },
     note: { type: 'textarea', label: 'f.note', maxLength: 500 },
     email: { type: 'email', label: 'f.email' },
     website: { type: 'url', label: 'f.website' },
@@ -75,7 +75,7 @@ const sink = defineEntity({
     place: { type: 'map', label: 'f.place' },
     body: { type: 'richtext', label: 'f.body', translated: true },
     menu: { type: 'menuTree', label: 'f.menu', maxDepth: 2, pages: ['home', 'contacts'] },
-    hosts: { type: 'list', label: 'f.hosts', pattern: '[a-z0-9]+(?:\\.[a-z0-9]+)+', patternMessage: 'Like www.example.com.', max: 3 },
+    hosts: { type: 'list', label: 'f.hosts', pattern: '[a-z0-9]+(?:\\.[a-z0-9]+)+', patternCode: 'hostName', max: 3 },
     codes: {
       type: 'list',
       label: 'f.codes',
