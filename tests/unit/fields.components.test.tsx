@@ -108,7 +108,7 @@ describe('field widgets', () => {
   it('inside a form, a row field reports its own path and shows that path’s errors', async () => {
     const changes: Array<[string, unknown]> = [];
     const host: FieldHost = {
-      useErrorsAt: (path) => (path === 'f.0.name' ? ['This field may not be blank.'] : []),
+      useErrorsAt: (path) => (path === 'f.0.name' ? [{ code: 'blank' }] : []),
       useNestedInvalid: (path) => path === 'f.0',
       change: (path, value) => void changes.push([path, value]),
     };
