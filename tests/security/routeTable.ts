@@ -40,9 +40,9 @@ export const undeclared = (cases: readonly RouteCase[]) =>
 
 export function describeAccess(a: Access | undefined): string {
   if (!a) return 'UNDECLARED';
-  if (a.kind === 'permission') return `${a.action}_${a.model} (${a.scope})`;
-  if (a.kind === 'custom') return `custom: ${a.rule}`;
-  return a.kind;
+  if (a.kind !== 'permission') return a.kind;
+  const hidden = a.superuserOnly ? ', superusers only' : a.notForRoles ? `, not for ${a.notForRoles.join('/')}` : '';
+  return `${a.action}_${a.model} (${a.scope}${hidden})`;
 }
 
 /** The route's URL with its parameters filled with the id, and `*` with a key that names no file. */
