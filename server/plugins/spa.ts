@@ -34,7 +34,7 @@ export default fp(async (app) => {
     app.addHook('onRoute', (route) => {
       if (!route.config || !('file' in route.config)) return;
       route.config.access ??= { kind: 'public' };
-      route.schema ??= { querystring: nothing };
+      route.schema = { querystring: nothing, ...route.schema };
     });
     await app.register(fastifyStatic, {
       root: dir,
