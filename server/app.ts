@@ -28,7 +28,6 @@ import './pages/defaultPages.js';
 import './services/siteWrites.js';
 import users from './routes/users.js';
 import type { SessionAccess } from './services/sessions.js';
-import { zodCompiler } from './schemas.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,8 +88,6 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   app.decorate('loginThrottle', throttle);
   app.addHook('onClose', () => throttle.close());
   if (hooks.onRoute) app.addHook('onRoute', hooks.onRoute);
-  // Every route declares what comes in as zod schemas (server/schemas.ts).
-  app.setValidatorCompiler(zodCompiler);
 
   await app.register(errors);
   await app.register(slowBodies, { ...config.bodies, uploadTotalMs: config.media.uploadTimeoutMs });

@@ -43,8 +43,10 @@ export const zodCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart
   };
 };
 
-/** An object part that may be absent altogether (a bodyless POST): read as `{}`. */
-export const objectOf = <S extends z.ZodRawShape>(shape: S) => z.preprocess((v) => v ?? {}, z.object(shape));
+/** A part that may be absent altogether (a bodyless POST, a JSON `null`): read as `{}`. */
+export const absentAsEmpty = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? {}, schema);
+
+export const objectOf = <S extends z.ZodRawShape>(shape: S) => absentAsEmpty(z.object(shape));
 
 /** A part that has nothing to declare: anything passes, unread. */
 export const nothing = z.unknown();

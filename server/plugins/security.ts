@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler, preValidationH
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../errors.js';
 import { type Guard, guardOf } from '../guards.js';
+import { zodCompiler } from '../schemas.js';
 import { bodyRefusal } from './bodyCheck.js';
 import { SECURITY_HEADERS } from './securityHeaders.js';
 
@@ -81,11 +82,13 @@ export const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? []
 
 /**
  * Every route gets its checks when it is added: the origin check on routes that write,
- * the body check on routes that take a body, the guard its `config.access` declares,
- * headers and the URL check in the handler. A public read passes through no hook stage at all.
+ * the body check on routes that take a body, the guard its `config.access` declares, the
+ * validator of its schemas, headers and the URL check in the handler. A public read passes through no hook stage at all.
  */
 export default fp(async (app) => {
   app.decorateRequest('guarded', null);
+  // What comes in is declared as zod schemas on each route (server/schemas.ts).
+  app.setValidatorCompiler(zodCompiler);
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = asArray(route.method);
     route.handler = screened(route.handler, false, API_URL.test(route.url));

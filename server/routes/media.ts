@@ -24,7 +24,7 @@ import { assertMediaYours, readerOf } from '../services/media/usage.js';
 import mediaFolders from './mediaFolders.js';
 import { isLanguage } from '../../locales/languages.js';
 import { LocalDiskStorage, type MediaStorage } from '../storage/index.js';
-import { idParams, nothing, objectOf, parseOr400, type ZodProvider } from '../schemas.js';
+import { absentAsEmpty, idParams, nothing, objectOf, parseOr400, type ZodProvider } from '../schemas.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,29 +40,27 @@ const uploadData = translationFields.extend({
 
 const replaceData = z.object({ version: version.optional() });
 
-const patchBody = z.preprocess(
-  (v) => v ?? {},
+const patchBody = absentAsEmpty(
   translationFields
-  .extend({
-    folder: pk.nullable().optional(),
-    language_code: languageCode.optional(),
-    translations: z
-      .record(z.string(), translationFields.nullable(), { error: 'Expected an object keyed by language code.' })
-      .optional(),
-    version: version.optional(),
-  })
-  .superRefine((body, ctx) => {
-    for (const key of Object.keys(body.translations ?? {})) {
-      if (!isLanguage(key)) ctx.addIssue({ code: 'custom', path: ['translations', key], message: `Unknown language "${key.slice(0, 20)}".` });
-    }
-  }),
+    .extend({
+      folder: pk.nullable().optional(),
+      language_code: languageCode.optional(),
+      translations: z
+        .record(z.string(), translationFields.nullable(), { error: 'Expected an object keyed by language code.' })
+        .optional(),
+      version: version.optional(),
+    })
+    .superRefine((body, ctx) => {
+      for (const key of Object.keys(body.translations ?? {})) {
+        if (!isLanguage(key)) ctx.addIssue({ code: 'custom', path: ['translations', key], message: `Unknown language "${key.slice(0, 20)}".` });
+      }
+    }),
 );
 
+const detailQuery = objectOf({ language_code: languageCode.optional() });
+const fileParams = z.object({ '*': z.string() });
 type Id = z.output<typeof idParams>;
 type DetailQuery = z.output<typeof detailQuery>;
-const fileParams = z.object({ '*': z.string() });
-
-const detailQuery = objectOf({ language_code: languageCode.optional() });
 
 // A multipart body is read as a stream by the handler, not parsed before it: its `data`
 // part is checked against uploadData or replaceData as the form is read.
