@@ -32,6 +32,7 @@ import type {
 import type { ConfirmInput, LoadError, Notice, RowId } from './entityList.types';
 import { errorStatus, toBootError } from './session.helpers';
 import { provided, wait } from './actors';
+import { confirmDeleteState } from './confirmDelete.state';
 
 export interface EntityFormContext {
   resource: string;
@@ -133,7 +134,6 @@ const formSetup = setup({
     valid: (_, params: { errors: FieldErrors }) => !hasErrors(params.errors),
     status: (_, params: { error: unknown; status: number }) => errorStatus(params.error) === params.status,
     isConflict: (_, params: { error: unknown }) => errorStatus(params.error) === 409 && toConflict(params.error) !== null,
-    approved: (_, params: { answer: unknown }) => params.answer === true,
   },
 });
 
@@ -362,18 +362,11 @@ export const entityFormMachine = formSetup.createMachine({
         'conflict.dismiss': { target: 'editable', actions: assign({ conflict: null }) },
       },
     },
-    confirmingDelete: {
-      invoke: {
-        id: 'confirm',
-        src: 'confirm',
-        input: () => ({ title: 'form.deleteTitle', question: 'form.deleteQuestion', danger: true as const }),
-        onDone: [
-          { guard: { type: 'approved', params: ({ event }) => ({ answer: event.output }) }, target: 'deleting' },
-          { target: 'editable' },
-        ],
-        onError: { target: 'editable' },
-      },
-    },
+    confirmingDelete: confirmDeleteState({
+      question: () => ({ title: 'form.deleteTitle', question: 'form.deleteQuestion', danger: true }),
+      approved: [{ target: 'deleting' }],
+      declined: [{ target: 'editable' }],
+    }),
     deleting: {
       invoke: {
         id: 'deleteRow',
