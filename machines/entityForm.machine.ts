@@ -33,6 +33,7 @@ import type { ConfirmInput, LoadError, Notice, RowId } from './entityList.types'
 import { errorStatus, toBootError } from './session.helpers';
 import { provided, wait } from './actors';
 import { confirmDeleteState } from './confirmDelete.state';
+import { flushOnHide, focusError, type FormScope, saveShortcut } from './entityForm.dom';
 
 export interface EntityFormContext {
   resource: string;
@@ -57,6 +58,12 @@ export interface EntityFormContext {
   /** The form's fields in the order it shows them, and the site's languages: which error a failed save shows first. */
   fieldOrder: string[];
   languages: string[];
+  /** The page the form is on, for its DOM effects (entityForm.dom.ts); null without one. */
+  scope: FormScope | null;
+  /** The user may not change this row: Ctrl+S does not save. */
+  readOnly: boolean;
+  /** A singleton (a site page) has no list to go back to and no other row: saving stays. */
+  singleton: boolean;
 }
 
 export interface EntityFormInput {
@@ -70,6 +77,9 @@ export interface EntityFormInput {
   fieldOrder?: string[];
   /** The site's languages, the default first. */
   languages?: string[];
+  scope?: FormScope;
+  readOnly?: boolean;
+  singleton?: boolean;
 }
 
 export type EntityFormEvent =
@@ -116,6 +126,9 @@ const formSetup = setup({
     deleteRow: provided<unknown, DeleteRowInput>('deleteRow'),
     confirm: provided<boolean, ConfirmInput>('confirm'),
     draftDebounce: wait,
+    saveShortcut,
+    flushOnHide,
+    focusError,
   },
   actions: {
     /** Storage stays outside the machine: the app writes and removes drafts. */
@@ -135,6 +148,15 @@ const formSetup = setup({
     status: (_, params: { error: unknown; status: number }) => errorStatus(params.error) === params.status,
     isConflict: (_, params: { error: unknown }) => errorStatus(params.error) === 409 && toConflict(params.error) !== null,
   },
+});
+
+/** The error a failed save shows first (see firstError). */
+const errorTarget = (c: EntityFormContext): ErrorTarget => firstError(c.errors, c.fieldOrder, c.languages);
+
+/** Save goes back to the list; Save & continue stays (on the new id after a create); a singleton always stays. */
+const navigateAfterSave = formSetup.enqueueActions(({ context, enqueue }) => {
+  if (context.singleton) return;
+  enqueue({ type: 'navigate', params: context.intent === 'save' ? { to: 'list' } : { to: 'detail', id: context.id as RowId, replace: true } });
 });
 
 /** Writes the draft now if there is anything unsaved. */
@@ -164,8 +186,16 @@ export const entityFormMachine = formSetup.createMachine({
       debounceMs: input.debounceMs ?? DRAFT_DEBOUNCE_MS,
       fieldOrder: input.fieldOrder ?? [],
       languages: input.languages ?? [],
+      scope: input.scope ?? null,
+      readOnly: input.readOnly ?? false,
+      singleton: input.singleton ?? false,
     };
   },
+  // As long as the form is on the page: Ctrl+S, and the draft written when the tab hides.
+  invoke: [
+    { id: 'saveShortcut', src: 'saveShortcut', input: ({ context }) => ({ scope: context.scope, enabled: !context.readOnly }) },
+    { id: 'flushOnHide', src: 'flushOnHide', input: ({ context }) => ({ scope: context.scope }) },
+  ],
   initial: 'checkingDraft',
   states: {
     // A real state, not an `always`: the draft look-up is async and observable.
@@ -264,7 +294,8 @@ export const entityFormMachine = formSetup.createMachine({
         },
         /** Client or server (400) errors are shown on their fields; focus goes to the first of them. */
         invalid: {
-          entry: { type: 'revealError', params: ({ context }) => firstError(context.errors, context.fieldOrder, context.languages) },
+          entry: { type: 'revealError', params: ({ context }) => errorTarget(context) },
+          invoke: { id: 'focusError', src: 'focusError', input: ({ context }) => ({ scope: context.scope, target: errorTarget(context) }) },
         },
         saved: {},
       },
@@ -307,12 +338,7 @@ export const entityFormMachine = formSetup.createMachine({
               };
             }),
             { type: 'notify', params: { key: 'form.saved', color: 'success' as const } },
-            // Save goes back to the list; Save & continue stays (on the new id after a create).
-            {
-              type: 'navigate',
-              params: ({ context }): Navigation =>
-                context.intent === 'save' ? { to: 'list' } : { to: 'detail', id: context.id as RowId, replace: true },
-            },
+            navigateAfterSave,
           ],
         },
         onError: [

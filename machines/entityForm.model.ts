@@ -76,10 +76,12 @@ export const createInput = {
  * validation, 400, 409, delete) and create mode (no load; after the first save the row
  * has an id and can be deleted).
  */
-export const entityFormModel: MachineModel = {
+export const entityFormModel: MachineModel & { callbackEvents: Record<string, string[]> } = {
   machine: entityFormMachine,
   inputs: [editInput, createInput],
   actorIds,
+  // Ctrl+S and a hiding tab reach the machine through its page effects, which run in every state.
+  callbackEvents: { saveShortcut: ['saveAndContinue'], flushOnHide: ['draft.flush'] },
   contextKey,
   events,
 };
