@@ -37,14 +37,14 @@ export function errorControl(form: HTMLElement, path: string): HTMLElement | nul
   return null;
 }
 
-/** Ctrl/Cmd+S never opens the browser's "save page" over a form; one that may be changed saves and stays. */
-export const saveShortcut = fromCallback<EventObject, { scope: FormScope | null; enabled: boolean }>(({ input, sendBack }) => {
+/** Ctrl/Cmd+S never opens the browser's "save page" over a form: it is Save & continue (which a read-only form refuses). */
+export const saveShortcut = fromCallback<EventObject, { scope: FormScope | null }>(({ input, sendBack }) => {
   const win = input.scope?.win;
   if (!win) return;
   const onKey = (e: KeyboardEvent) => {
     if (!(e.ctrlKey || e.metaKey) || e.altKey || e.key.toLowerCase() !== 's') return;
     e.preventDefault();
-    if (input.enabled) sendBack({ type: 'saveAndContinue' });
+    sendBack({ type: 'saveAndContinue' });
   };
   win.addEventListener('keydown', onKey);
   return () => win.removeEventListener('keydown', onKey);

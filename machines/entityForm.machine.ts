@@ -60,7 +60,7 @@ export interface EntityFormContext {
   languages: string[];
   /** The page the form is on, for its DOM effects (entityForm.dom.ts); null without one. */
   scope: FormScope | null;
-  /** The user may not change this row: Ctrl+S does not save. */
+  /** The user may not change this row: it is not saved (not even by Ctrl+S). */
   readOnly: boolean;
   /** A singleton (a site page) has no list to go back to and no other row: saving stays. */
   singleton: boolean;
@@ -95,7 +95,9 @@ export type EntityFormEvent =
   | { type: 'conflict.overwrite' }
   | { type: 'conflict.dismiss' }
   | { type: 'delete.request' }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** What the user may do changed (a create became the row, which needs the change permission). */
+  | { type: 'readOnly.change'; readOnly: boolean };
 
 const draftKey = (c: EntityFormContext): DraftKey => ({ resource: c.resource, id: c.draftId });
 const draftOf = (c: EntityFormContext): Draft => ({ values: c.values, version: c.version, savedAt: new Date().toISOString() });
@@ -142,6 +144,7 @@ const formSetup = setup({
   guards: {
     isNew: ({ context }) => context.id === null,
     isDirty: ({ context }) => context.dirty,
+    mayChange: ({ context }) => !context.readOnly,
     hasDraft: ({ context }) => context.draft !== null,
     canDelete: ({ context }) => context.id !== null,
     valid: (_, params: { errors: FieldErrors }) => !hasErrors(params.errors),
@@ -193,9 +196,10 @@ export const entityFormMachine = formSetup.createMachine({
   },
   // As long as the form is on the page: Ctrl+S, and the draft written when the tab hides.
   invoke: [
-    { id: 'saveShortcut', src: 'saveShortcut', input: ({ context }) => ({ scope: context.scope, enabled: !context.readOnly }) },
+    { id: 'saveShortcut', src: 'saveShortcut', input: ({ context }) => ({ scope: context.scope }) },
     { id: 'flushOnHide', src: 'flushOnHide', input: ({ context }) => ({ scope: context.scope }) },
   ],
+  on: { 'readOnly.change': { actions: assign({ readOnly: ({ event }) => event.readOnly }) } },
   initial: 'checkingDraft',
   states: {
     // A real state, not an `always`: the draft look-up is async and observable.
@@ -268,8 +272,8 @@ export const entityFormMachine = formSetup.createMachine({
         },
         'draft.flush': { guard: 'isDirty', actions: flushDraft },
         // Leaving the editor before the debounce ends still keeps the edits if the save fails.
-        save: { target: 'validating', actions: [assign({ intent: 'save' as const }), flushDraft] },
-        saveAndContinue: { target: 'validating', actions: [assign({ intent: 'saveAndContinue' as const }), flushDraft] },
+        save: { guard: 'mayChange', target: 'validating', actions: [assign({ intent: 'save' as const }), flushDraft] },
+        saveAndContinue: { guard: 'mayChange', target: 'validating', actions: [assign({ intent: 'saveAndContinue' as const }), flushDraft] },
         'delete.request': { guard: 'canDelete', target: 'confirmingDelete', actions: flushDraft },
       },
       states: {

@@ -56,13 +56,15 @@ const events: AnyEvent[] = [
   done('confirm', true),
   done('confirm', false),
   fail('confirm', new Error('dialog closed')),
+  { type: 'readOnly.change', readOnly: true },
+  { type: 'readOnly.change', readOnly: false },
   done('deleteRow', {}),
   fail('deleteRow', { status: 409, data: { detail: 'Used by 2 featured products.' } }),
 ];
 
 const actorIds = ['loadDraft', 'fetchRow', 'validate', 'saveRow', 'deleteRow', 'confirm', 'draftDebounce'];
-// Guards read whether the form is dirty, has a draft on offer, and has a row id yet.
-const contextKey = (c: any) => [c.dirty, c.draft !== null, c.id === null];
+// Guards read whether the form is dirty, has a draft on offer, has a row id yet, and may be saved.
+const contextKey = (c: any) => [c.dirty, c.draft !== null, c.id === null, c.readOnly];
 
 export const editInput = { resource: 'products', id: 7, fieldOrder: ['name', 'status', 'title', 'specs'], languages: ['it', 'en'] };
 export const createInput = {

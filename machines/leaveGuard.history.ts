@@ -42,8 +42,8 @@ export const holdHistory = fromCallback<EventObject>(({ sendBack }) => {
   const otherPage = (url: string | URL | null | undefined) => url != null && new URL(String(url), win.location.href).pathname !== win.location.pathname;
 
   win.history.pushState = function guardedPush(this: History, data: unknown, unused: string, url?: string | URL | null) {
-    if (otherPage(url)) return attempt({ kind: 'push', data, url: String(url) });
-    return push.call(this, data, unused, url);
+    if (otherPage(url)) attempt({ kind: 'push', data, url: String(url) });
+    else push.call(this, data, unused, url);
   };
   const onNavigate = (event: Event) => {
     const e = event as NavigateEvent;

@@ -136,6 +136,8 @@ export function useEntityForm({ entity, detail, languages, defaultLanguage, canC
     (a, b) => JSON.stringify(a) === JSON.stringify(b),
   );
 
+  // A create that became its row may change it only with the change permission.
+  useEffect(() => actor.send({ type: 'readOnly.change', readOnly: !canChange }), [actor, canChange]);
   // The guard holds the page exactly while the form says there is work to lose.
   useEffect(() => guard.send({ type: 'dirty.change', dirty: view.blockNavigation }), [guard, view.blockNavigation]);
 

@@ -395,6 +395,12 @@ describe('entity form: its page effects (entityForm.dom.ts)', () => {
     expect(page.press({ ctrlKey: true }).defaultPrevented).toBe(true);
     // A save would have left editing at once.
     expect(actor.getSnapshot().matches({ editable: 'editing' })).toBe(true);
+    actor.send({ type: 'save' });
+    expect(actor.getSnapshot().matches({ editable: 'editing' })).toBe(true);
+    // Given the permission, it saves.
+    actor.send({ type: 'readOnly.change', readOnly: false });
+    page.press({ ctrlKey: true });
+    expect(actor.getSnapshot().matches('validating')).toBe(true);
   });
 
   it('writes the draft at once when the tab hides or the page goes away', async () => {
