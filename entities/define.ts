@@ -386,6 +386,13 @@ export interface EntityDef {
   checks?: (input: CheckInput) => Record<string, string[]> | undefined;
 }
 
+/** The field `name` of a declaration, for a name the declaration itself holds (its title, market or a listed field). */
+export function fieldOf(entity: Pick<EntityDef, 'name' | 'fields'>, name: string): Field {
+  const field = entity.fields[name];
+  if (!field) throw new Error(`${entity.name} has no field ${name}`);
+  return field;
+}
+
 /** What a user may do on an entity's rows: a read-only entity is only ever viewed. */
 export function entityActions(user: PermissionHolder | null | undefined, entity: Pick<EntityDef, 'model' | 'readOnly'>): Set<Action> {
   const held = actionsOn(user, entity.model);
@@ -532,7 +539,7 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
   }
   if (entity.singleton && entity.scope === 'master') p.push(at('a singleton belongs to a site: scope dealer or both'));
   if (entity.public?.statusField !== undefined && !names.includes(entity.public.statusField)) p.push(at(`public statusField ${entity.public.statusField} is not a field`));
-  const slugs = names.filter((n) => entity.fields[n].type === 'slug');
+  const slugs = Object.values(entity.fields).filter((f) => f.type === 'slug');
   if (slugs.length > 1) p.push(at('at most one slug field'));
   const checkField = (path: string, f: Field, nested: boolean) => {
     if (f.translated && RELATIONAL_TYPES.has(f.type) && !nested) p.push(at(`${path}: a ${f.type} field cannot be translated`));
@@ -579,7 +586,7 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
       if (f.options && f.default?.some((v) => !f.options!.some((o) => o.value === v))) p.push(at(`${path}: default is not an option`));
     }
   };
-  for (const n of names) checkField(n, entity.fields[n], false);
+  for (const [n, f] of Object.entries(entity.fields)) checkField(n, f, false);
 
   for (const c of entity.list.columns) if (!has(c)) p.push(at(`list column ${c} is not a field`));
   const sortable = new Set<string>(entity.list.sortable);

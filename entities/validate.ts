@@ -26,14 +26,14 @@ export const MAX_ID = 2_147_483_647;
 const MAX_LIST = 1000;
 const MAX_ROWS = 500;
 
-const DEFAULT_MAX_LENGTH: Record<string, number> = {
+const DEFAULT_MAX_LENGTH = {
   text: 255,
   textarea: 5000,
   email: 254,
   url: 2000,
   slug: 200,
   richtext: 100_000,
-};
+} as const;
 
 export const SEO_LIMITS = { title: 200, description: 500, slug: 200 } as const;
 
@@ -75,8 +75,9 @@ export const minItemsMsg = (n: number) => `Ensure this field has at least ${n} e
 export const choiceMsg = (v: string) => `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}" is not a valid choice.`;
 
 export function addError(errors: Errors, path: string, message: string) {
-  if (!Object.hasOwn(errors, path)) errors[path] = [];
-  errors[path].push(message);
+  const list = Object.hasOwn(errors, path) ? errors[path] : undefined;
+  if (list) list.push(message);
+  else errors[path] = [message];
 }
 
 export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
@@ -121,7 +122,7 @@ export function isValidDate(v: string): boolean {
 /** ISO 8601 with a zone → `YYYY-MM-DDTHH:mm:ss.sssZ`, or undefined. */
 export function normalizeDatetime(v: string): string | undefined {
   const m = DATETIME.exec(v);
-  if (!m || !isValidDate(m[1])) return undefined;
+  if (!m?.[1] || !isValidDate(m[1])) return undefined;
   const t = Date.parse(v);
   return Number.isFinite(t) ? new Date(t).toISOString() : undefined;
 }
@@ -630,7 +631,7 @@ export function validateRecord(entity: EntityDef, input: unknown, opts: Validate
     }
     // Fill every translated field in every language kept, and drop languages left empty.
     for (const lang of Object.keys(merged)) {
-      const vals = merged[lang];
+      const vals = (merged[lang] ??= {});
       for (const [name, field] of tFields) if (!own(vals, name)) vals[name] = defaultValue(field);
       if (tFields.every(([name, field]) => isEmptyValue(field, vals[name]))) delete merged[lang];
     }

@@ -48,7 +48,7 @@ export function sampleValue(field: Field, n: number, refs: SampleRefs = {}, labe
     case 'boolean':
       return true;
     case 'select':
-      return field.default ?? field.options[n % field.options.length].value;
+      return field.default ?? field.options[n % field.options.length]?.value;
     case 'color':
       return field.alpha ? '#336699cc' : '#336699';
     case 'date':
@@ -197,9 +197,12 @@ export function invalidSamples(field: Field): InvalidSample[] {
     case 'repeater': {
       add('not a list', 'rows');
       add('a row that is not an object', ['row'], '.0');
-      const [first, sub] = Object.entries(field.fields)[0];
-      const bad = invalidSamples(sub)[0];
-      if (bad) add(`row 0: ${first} ${bad.why}`, [{ [first]: bad.value }], `.0.${first}${bad.at}`);
+      const [firstField] = Object.entries(field.fields);
+      if (firstField) {
+        const [first, sub] = firstField;
+        const bad = invalidSamples(sub)[0];
+        if (bad) add(`row 0: ${first} ${bad.why}`, [{ [first]: bad.value }], `.0.${first}${bad.at}`);
+      }
       break;
     }
     case 'seo':

@@ -24,9 +24,10 @@ function similarity(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     let diag = 0;
     for (let j = 1; j <= b.length; j++) {
-      const up = prev[j];
-      prev[j] = a[i - 1] === b[j - 1] ? diag + 1 : 0;
-      if (prev[j] > best) best = prev[j];
+      const up = prev[j]!; // prev holds b.length + 1 entries
+      const run = a[i - 1] === b[j - 1] ? diag + 1 : 0;
+      prev[j] = run;
+      if (run > best) best = run;
       diag = up;
     }
   }
@@ -42,7 +43,7 @@ export function passwordProblems(password: string, owner: PasswordOwner): string
   if (/^\d+$/.test(password)) problems.push('This password is entirely numeric.');
   const lower = password.toLowerCase();
   if (COMMON_PASSWORDS.has(lower)) problems.push('This password is too common.');
-  const attributes = [owner.username, owner.email, owner.email.split('@')[0], owner.first_name, owner.last_name]
+  const attributes = [owner.username, owner.email, owner.email.split('@')[0] ?? '', owner.first_name, owner.last_name]
     .map((v) => v.toLowerCase())
     .filter((v) => v.length >= 3);
   const tooClose = attributes.some((attr) => {

@@ -39,7 +39,7 @@ const NONE: string[] = [];
 const WIDE = new Set(['textarea', 'richtext', 'repeater', 'seo', 'map', 'menuTree', 'mediaMany', 'permissions']);
 
 const hasErrorsUnder = (errors: Record<string, string[]>, path: string) =>
-  Object.keys(errors).some((k) => k.startsWith(`${path}.`) && errors[k].length > 0);
+  Object.entries(errors).some(([k, messages]) => k.startsWith(`${path}.`) && messages.length > 0);
 
 /** The form field a message path belongs to: `translations.it.seo.title` → `seo`, `specs.2.value` → `specs`. */
 const rootField = (path: string) => {
@@ -117,8 +117,8 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
   // The machine says which error to show after a failed save; here it is brought into view: its language, its section, focus on it.
   const revealError = (_: unknown, target: ErrorTarget) => {
     if (target.language) setLanguage(target.language);
-    const field = target.path === NON_FIELD ? null : rootField(target.path);
-    const section = entity.form.tabs.findIndex((tb) => tb.groups.some((g) => field !== null && g.fields.includes(field)));
+    const field = target.path === NON_FIELD ? undefined : rootField(target.path);
+    const section = entity.form.tabs.findIndex((tb) => tb.groups.some((g) => field !== undefined && g.fields.includes(field)));
     if (section >= 0) setTab(section);
     later.current.stopReveal();
     later.current.stopReveal = whenShown(
@@ -188,7 +188,7 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
         conflict: f.conflict ? { detail: f.conflict.detail, diff: f.conflict.diff } : null,
         canSave: f.canSave,
         canDelete: f.canDelete,
-        errorPaths: Object.keys(s.context.errors).filter((k) => s.context.errors[k].length > 0),
+        errorPaths: Object.entries(s.context.errors).flatMap(([k, messages]) => (messages.length > 0 ? [k] : [])),
         title: (s.context.values.translations as Record<string, Record<string, unknown>> | undefined)?.[defaultLanguage]?.[entity.titleField] ?? s.context.values[entity.titleField],
       };
     },
@@ -242,7 +242,7 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
   const translated = Object.values(entity.fields).some((f) => f.translated);
   const tabs = entity.form.tabs;
   const errorRoots = new Set(view.errorPaths.map(rootField));
-  const tabHasErrors = (i: number) => tabs[i].groups.some((g) => g.fields.some((f) => errorRoots.has(f)));
+  const tabHasErrors = (tb: (typeof tabs)[number]) => tb.groups.some((g) => g.fields.some((f) => errorRoots.has(f)));
   const heading = singleton
     ? t(entity.label.one)
     : view.isNew
@@ -350,7 +350,7 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
                     data-tab={i}
                   >
                     {t(tb.label)}
-                    {tabHasErrors(i) && <span className="h-2 w-2 rounded-full bg-danger" aria-label={t('form.tabHasErrors')} />}
+                    {tabHasErrors(tb) && <span className="h-2 w-2 rounded-full bg-danger" aria-label={t('form.tabHasErrors')} />}
                   </button>
                 ))}
               </div>
