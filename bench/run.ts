@@ -72,7 +72,10 @@ async function main(): Promise<number> {
     console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
     return 2;
   }
-  const selected = args.length ? args : Object.keys(BENCHMARKS);
+  const selected = (args.length ? args : Object.keys(BENCHMARKS)).flatMap((name) => {
+    const b = BENCHMARKS[name];
+    return b ? [[name, b] as const] : [];
+  });
   const log = (line: string) => console.log(line);
   const cpus = os.cpus().length;
   const loadAvg = os.loadavg().map((v) => Number(v.toFixed(2)));
@@ -81,7 +84,7 @@ async function main(): Promise<number> {
   // average before the run means anything: the benchmarks themselves keep both CPUs busy.
   const busyNote = (load: number) =>
     load > cpus * 0.5 ? `note: load average ${load.toFixed(2)} on ${cpus} CPUs: the machine is busy, figures are noisy` : undefined;
-  const busyAtStart = busyNote(loadAvg[0]);
+  const busyAtStart = busyNote(loadAvg[0] ?? 0);
   if (busyAtStart) log(busyAtStart);
 
   const rows: Row[] = [];
@@ -95,7 +98,7 @@ async function main(): Promise<number> {
     log(snapshot.rebuilt ? `built in ${Math.round(snapshot.buildMs ?? 0)} ms (${snapshot.rebuilt})` : 'dist/ is current: no build');
   } catch (err) {
     crashed.push({ bench: 'build', error: (err as Error).stack ?? String(err) });
-    rows.push({ bench: 'build', figure: 'production build', budget: '-', measured: (err as Error).message.split('\n')[0], status: 'ERROR' });
+    rows.push({ bench: 'build', figure: 'production build', budget: '-', measured: (err as Error).message.split('\n')[0] ?? '', status: 'ERROR' });
   }
 
   if (snapshot) {
@@ -106,9 +109,8 @@ async function main(): Promise<number> {
       listSeconds: Number(process.env.BENCH_LIST_SECONDS ?? 5),
       log,
     };
-    for (const name of selected) {
+    for (const [name, b] of selected) {
       if (isStopping()) break;
-      const b = BENCHMARKS[name];
       const elapsed = (performance.now() - t0) / 1000;
       if (elapsed > RUN_BUDGET_SECONDS) {
         log(`\n${b.title}: skipped, the run has taken ${Math.round(elapsed)} s of its ${RUN_BUDGET_SECONDS} s`);
@@ -125,7 +127,7 @@ async function main(): Promise<number> {
         const message = (err as Error).message ?? String(err);
         console.error(`  crashed: ${(err as Error).stack ?? message}`);
         crashed.push({ bench: name, error: (err as Error).stack ?? message });
-        rows.push({ bench: name, figure: b.title.replace(/^\d+\.\s*/, ''), budget: '-', measured: `crashed: ${message.split('\n')[0]}`, status: 'ERROR' });
+        rows.push({ bench: name, figure: b.title.replace(/^\d+\.\s*/, ''), budget: '-', measured: `crashed: ${message.split('\n')[0] ?? ''}`, status: 'ERROR' });
       }
       durations[name] = Math.round(performance.now() - started);
       log(`  (${(durations[name] / 1000).toFixed(1)} s)`);

@@ -10,7 +10,7 @@ const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 function isProxyAddress(entry: string) {
   if (RANGE_NAMES.has(entry)) return true;
   const [address, prefix, ...rest] = entry.split('/');
-  const family = isIP(address);
+  const family = isIP(address ?? '');
   if (!family || rest.length) return false;
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }

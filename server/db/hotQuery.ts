@@ -59,7 +59,7 @@ export function hotQuery<Row, Params extends unknown[]>(text: string, fromValues
 function byName<Row>(columns: string[]) {
   return (values: unknown[]) => {
     const row: Record<string, unknown> = {};
-    for (let i = 0; i < columns.length; i++) row[columns[i]] = values[i];
+    for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
     return row as Row;
   };
 }

@@ -16,7 +16,7 @@
  *   translations JSON by the database, in the asked language.
  */
 import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { BUILTIN_DATES, type EntityDef, type FilterDef } from '../../entities/define.js';
+import { BUILTIN_DATES, type EntityDef, fieldOf, type FilterDef } from '../../entities/define.js';
 import { emptyValue } from '../../entities/fieldTypes/index.js';
 import type { Field } from '../../entities/fields.js';
 import { isValidDate } from '../../entities/formats.js';
@@ -96,7 +96,7 @@ function parseFilter(entity: EntityDef, def: FilterDef, field: Field, raw: strin
       return { type: 'in', field: name, column: columnOf(name, field), values: parts, facetKeys: parts };
     }
     case 'boolean': {
-      if (parts.length !== 1 || !['true', 'false', '1', '0'].includes(parts[0])) return bad('filterBoolean', { field: name });
+      if (parts.length !== 1 || !['true', 'false', '1', '0'].includes(parts[0] ?? '')) return bad('filterBoolean', { field: name });
       const v = parts[0] === 'true' || parts[0] === '1' ? 1 : 0;
       return { type: 'in', field: name, column: columnOf(name, field), values: [v], facetKeys: [String(v)] };
     }
@@ -162,7 +162,7 @@ export function parseListQuery(entity: EntityDef, q: RawQuery): { query: ListQue
     query.sort.push({ column, desc });
   }
   if (query.sort.length > 3) addError(errors, 'sort', 'sortMax');
-  if (!seen.has('id')) query.sort.push({ column: 'id', desc: query.sort.length ? query.sort[query.sort.length - 1].desc : false });
+  if (!seen.has('id')) query.sort.push({ column: 'id', desc: query.sort.at(-1)?.desc ?? false });
 
   const search = single(q, 'search', errors);
   if (search !== undefined && search.trim() !== '') {
@@ -216,7 +216,8 @@ async function planSearch(ctx: EngineContext, entity: EntityDef, tokens: readonl
     }),
   );
   const rarest = estimates.indexOf(Math.min(...estimates));
-  if (estimates[rarest] < DRIVER_CAP) return { driver: tokens[rarest], probes: tokens.filter((_, i) => i !== rarest) };
+  const driver = tokens[rarest];
+  if (driver !== undefined && estimates[rarest]! < DRIVER_CAP) return { driver, probes: tokens.filter((_, i) => i !== rarest) };
   return { probes: [...tokens] };
 }
 
@@ -290,7 +291,7 @@ function countPlan(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan
   const searching = plan.driver !== undefined || plan.probes.length > 0;
   if (!searching && query.filters.length === 0) return { query: countQuery(ctx, entity) as CountPlan['query'] };
   const only = query.filters[0];
-  if (!searching && query.filters.length === 1 && only.type === 'in' && only.facetKeys && facetFields(entity).some(([name]) => name === only.field)) {
+  if (!searching && query.filters.length === 1 && only?.type === 'in' && only.facetKeys && facetFields(entity).some(([name]) => name === only.field)) {
     return { query: countQuery(ctx, entity, { field: only.field, values: [...new Set(only.facetKeys)] }) as CountPlan['query'] };
   }
   if (plan.driver === undefined && plan.probes.length === 1 && query.filters.length === 0) return undefined;
@@ -307,7 +308,9 @@ async function countRows(ctx: EngineContext, entity: EntityDef, query: ListQuery
   const counting = countPlan(ctx, entity, query, plan);
   if (counting) return readPlanCount(counting, Number((await counting.query.executeTakeFirst())?.n ?? 0));
   // One frequent word: count its rows in the search index itself.
-  const [lo, hi] = prefixRange(plan.probes[0]);
+  const [word] = plan.probes;
+  if (word === undefined) throw new Error('countRows: a plan without a count query has one search word');
+  const [lo, hi] = prefixRange(word);
   const inner = ctx.db
     .selectFrom(searchTableOf(entity))
     .select('entity_id')
@@ -345,10 +348,10 @@ function joinIdsColumn(ctx: EngineContext, entity: EntityDef, name: string): Raw
  * undefined otherwise (titles are then looked up after the rows).
  */
 function fkTitleColumn(ctx: EngineContext, entity: EntityDef, name: string, language: string): RawBuilder<unknown> | undefined {
-  const field = entity.fields[name];
+  const field = fieldOf(entity, name);
   if (field.type !== 'fk') return undefined;
   const target = ctx.registry.get(field.target);
-  const tf = target.fields[target.titleField];
+  const tf = fieldOf(target, target.titleField);
   const fk = sql.ref(`${entity.table}.${columnOf(name, field)}`);
   const from = sql`from ${sql.table(target.table)} as tt where tt.id = ${fk}`;
   if (!tf.translated && tf.type !== 'fk' && storesColumn(tf)) return sql`(select ${sql.ref(`tt.${columnOf(target.titleField, tf)}`)} ${from})`;
@@ -382,7 +385,7 @@ async function pageRows(
   if (counting) selections.push(counting.query.as('count__') as never);
   const titled: string[] = [];
   for (const name of fields) {
-    const field = entity.fields[name];
+    const field = fieldOf(entity, name);
     if (field.translated) selections.push(translatedColumn(ctx, entity, name, language).as(`tr__${name}`));
     else if (isJoinField(field)) selections.push(joinIdsColumn(ctx, entity, name).as(`ids__${name}`));
     else if (storesColumn(field)) selections.push(`${t}.${columnOf(name, field)}`);
@@ -401,7 +404,7 @@ async function pageRows(
   const rows = (await q.execute()) as Array<Record<string, unknown>>;
   // Join-table ids and fk titles came with the rows: one query for the whole page.
   const joins = new Map<string, Map<number, number[]>>();
-  for (const name of fields.filter((n) => isJoinField(entity.fields[n]))) {
+  for (const name of fields.filter((n) => isJoinField(fieldOf(entity, n)))) {
     const m = new Map<number, number[]>();
     for (const row of rows) {
       const raw = row[`ids__${name}`];
@@ -416,7 +419,7 @@ async function pageRows(
     for (const name of titled) titles[name] = row[`title__${name}`] === null || row[`title__${name}`] === undefined ? null : String(row[`title__${name}`]);
     const values: Record<string, unknown> = {};
     for (const name of fields) {
-      const field = entity.fields[name];
+      const field = fieldOf(entity, name);
       if (!field.translated) continue;
       const raw = row[`tr__${name}`];
       values[name] = raw === null || raw === undefined ? emptyValue(field) : TEXT_TYPES.has(field.type) ? String(raw) : parseJson(raw, emptyValue(field));
@@ -449,7 +452,8 @@ export async function listRecords(ctx: EngineContext, entity: EntityDef, asked: 
   if (counting) {
     // One query for page and count; a page beyond the last one is fetched again.
     rows = await pageRows(ctx, entity, query, plan, query.page, language, counting);
-    counted = rows.length ? readPlanCount(counting, Number(rows[0].row.count__ ?? 0)) : await countRows(ctx, entity, query, plan);
+    const [first] = rows;
+    counted = first ? readPlanCount(counting, Number(first.row.count__ ?? 0)) : await countRows(ctx, entity, query, plan);
   } else {
     [counted, rows] = await Promise.all([countRows(ctx, entity, query, plan), pageRows(ctx, entity, query, plan, query.page, language)]);
   }

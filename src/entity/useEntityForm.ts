@@ -42,7 +42,7 @@ export interface EntityFormOptions {
 export function useEntityForm({ entity, detail, languages, defaultLanguage, canChange, onCreated, makeActors = entityFormActors }: EntityFormOptions) {
   const app = useAppActors();
   const [, navigate] = useLocation();
-  const [language, setLanguage] = useState(languages[0]);
+  const [language, setLanguage] = useState(defaultLanguage);
   const [tab, setTab] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -128,7 +128,7 @@ export function useEntityForm({ entity, detail, languages, defaultLanguage, canC
         conflict: f.conflict ? { detail: f.conflict.detail, diff: f.conflict.diff } : null,
         canSave: f.canSave,
         canDelete: f.canDelete,
-        errorPaths: Object.keys(s.context.errors).filter((k) => s.context.errors[k].length > 0),
+        errorPaths: Object.entries(s.context.errors).filter(([, list]) => list.length > 0).map(([k]) => k),
         title: (s.context.values.translations as Record<string, Record<string, unknown>> | undefined)?.[defaultLanguage]?.[entity.titleField] ?? s.context.values[entity.titleField],
       };
     },

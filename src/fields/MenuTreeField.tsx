@@ -50,7 +50,7 @@ export default function MenuTreeField({ name, field, value, onChange, disabled, 
 
   const targetOf = (path: NodePath, where: Where): DropTarget => {
     const parent = path.slice(0, -1);
-    const at = path[path.length - 1];
+    const at = path.at(-1) ?? 0;
     if (where === 'inside') return { parent: [...path], index: nodeAt(tree, path)?.children?.length ?? 0 };
     return { parent, index: where === 'before' ? at : at + 1 };
   };
@@ -209,7 +209,7 @@ export default function MenuTreeField({ name, field, value, onChange, disabled, 
                   type="button"
                   className={iconButton}
                   disabled={disabled || parent.length === 0}
-                  onClick={() => tryMove(path, { parent: parent.slice(0, -1), index: parent[parent.length - 1] + 1 })}
+                  onClick={() => tryMove(path, { parent: parent.slice(0, -1), index: (parent.at(-1) ?? 0) + 1 })}
                   aria-label={t('fields.menu.outdent')}
                 >
                   ←

@@ -86,7 +86,7 @@ export default function RepeaterField({ name, field, value, onChange, disabled, 
       {rows.length === 0 && <p className="text-sm text-ink-faint">{t('fields.repeater.empty')}</p>}
       <ol className="flex flex-col gap-2">
         {rows.map((row, i) => {
-          const key = keys.keys[i];
+          const key = keys.keys[i]!; // useRowKeys holds one key per row
           const folded = collapsed.has(key);
           return (
             <li

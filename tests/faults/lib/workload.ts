@@ -36,7 +36,9 @@ export function pngFor(seed: number, size = 32): Promise<Buffer> {
 export async function firstBrandId(client: SiteClient): Promise<number> {
   const res = await client.get('/api/brand/?page_size=1');
   if (res.status !== 200) throw new Error(`brands: ${res.status} ${res.body}`);
-  return res.json<{ items: Array<{ id: number }> }>().items[0].id;
+  const [first] = res.json<{ items: Array<{ id: number }> }>().items;
+  if (!first) throw new Error('no brand on this site');
+  return first.id;
 }
 
 export function expectStatus(res: Answer, status: number, what: string) {
@@ -96,7 +98,7 @@ export interface StallFigures {
 
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
 /**
