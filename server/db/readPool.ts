@@ -1,0 +1,177 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { HttpError } from '../errors.js';
+import { ReadOverBudget } from './budget.js';
+import type { ReadAnswer, ReadJob } from './readWorker.js';
+import { byName } from './rows.js';
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_DETAIL } from './unavailable.js';
+
+export interface ReadPoolOptions {
+  /** The SQLite file the readers open, read-only. */
+  file: string;
+  /** Child processes, each running one read at a time. */
+  readers: number;
+  /** A read waits at most this long for a reader, and runs at most this long on one. */
+  budgetMs: number;
+}
+
+type Row = Record<string, unknown>;
+
+interface Pending {
+  key: number;
+  job: ReadJob;
+  queuedAt: number;
+  resolve(rows: Row[]): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  child?: ChildProcess;
+  /** The child has opened the database: a read's budget counts from here, not from the spawn. */
+  ready?: boolean;
+  running?: Pending;
+  timer?: NodeJS.Timeout;
+}
+
+// In the bundle this code sits in main.js beside readWorker.js; run from source (tests,
+// tsx) it is readPool.ts beside readWorker.ts, which the child loads through tsx.
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER = fileURLToPath(new URL(FROM_SOURCE ? './readWorker.ts' : './readWorker.js', import.meta.url));
+
+const readerLost = () => new HttpError(503, { detail: UNAVAILABLE_DETAIL }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+
+/**
+ * Runs SELECTs off the event loop, in child processes with read-only connections
+ * (readWorker.ts), so a long read holds no other request (docs/decisions.md §2, "Reads
+ * that may take long"):
+ * - each read is stopped at `budgetMs` — its reader killed (a thread stuck in SQLite's C
+ *   code could not be) and replaced on the next read — and one that waited `budgetMs` for
+ *   a reader is dropped unrun; both fail with ReadOverBudget (503);
+ * - reads are queued per key (a site) and taken from the keys in turn, and one key holds at
+ *   most all readers but one, so a site that floods the pool with slow reads leaves a
+ *   reader to every other site.
+ * Readers start with the first read and stay.
+ */
+export class ReadPool {
+  private readonly slots: Slot[];
+  /** Waiting reads per key; the Map's order is the turn order. */
+  private readonly queues = new Map<number, Pending[]>();
+  /** Readers each key holds now. */
+  private readonly holding = new Map<number, number>();
+  private readonly perKey: number;
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly opts: ReadPoolOptions) {
+    this.slots = Array.from({ length: opts.readers }, () => ({}));
+    this.perKey = Math.max(1, opts.readers - 1);
+  }
+
+  read(key: number, sql: string, params: readonly unknown[]): Promise<Row[]> {
+    if (this.closed) return Promise.reject(new Error('the read pool is closed'));
+    return new Promise((resolve, reject) => {
+      const pending: Pending = { key, job: { id: this.nextId++, sql, params: [...params] }, queuedAt: performance.now(), resolve, reject };
+      const queue = this.queues.get(key);
+      if (queue) queue.push(pending);
+      else this.queues.set(key, [pending]);
+      this.dispatch();
+    });
+  }
+
+  async close() {
+    this.closed = true;
+    for (const queue of this.queues.values()) for (const p of queue) p.reject(new Error('the read pool is closed'));
+    this.queues.clear();
+    for (const slot of this.slots) this.stop(slot, new Error('the read pool is closed'));
+  }
+
+  private dispatch() {
+    for (const slot of this.slots) {
+      if (slot.running || this.queues.size === 0) continue;
+      if (!slot.child) this.spawn(slot);
+      if (!slot.ready) continue;
+      const pending = this.next();
+      if (!pending) return;
+      slot.running = pending;
+      this.holding.set(pending.key, (this.holding.get(pending.key) ?? 0) + 1);
+      slot.timer = setTimeout(() => {
+        this.stop(slot, new ReadOverBudget(`a read ran past its budget of ${this.opts.budgetMs} ms`));
+        this.dispatch();
+      }, this.opts.budgetMs);
+      slot.child!.send(pending.job);
+    }
+  }
+
+  /** The next read to run: the first key in turn below its share, which then goes last. */
+  private next(): Pending | undefined {
+    const now = performance.now();
+    for (const [key, queue] of this.queues) {
+      if ((this.holding.get(key) ?? 0) >= this.perKey) continue;
+      let pending: Pending | undefined;
+      while (!pending && queue.length) {
+        const head = queue.shift()!;
+        if (now - head.queuedAt > this.opts.budgetMs) head.reject(new ReadOverBudget(`a read waited over ${this.opts.budgetMs} ms for a reader`));
+        else pending = head;
+      }
+      this.queues.delete(key);
+      if (queue.length) this.queues.set(key, queue);
+      if (pending) return pending;
+    }
+    return undefined;
+  }
+
+  private spawn(slot: Slot) {
+    const child = fork(WORKER, [this.opts.file], { execArgv: FROM_SOURCE ? ['--import', 'tsx'] : [], serialization: 'json' });
+    slot.child = child;
+    slot.ready = false;
+    child.on('message', (answer: ReadAnswer | 'ready') => {
+      if (answer === 'ready') {
+        slot.ready = true;
+        return this.dispatch();
+      }
+      const pending = slot.running;
+      if (!pending || pending.job.id !== answer.id) return;
+      this.finish(slot);
+      if ('error' in answer) pending.reject(Object.assign(new Error(answer.error), { code: answer.code }));
+      else pending.resolve(answer.rows.map(byName(answer.columns)));
+      this.dispatch();
+    });
+    const lost = () => {
+      if (slot.child !== child) return;
+      const starting = !slot.ready;
+      this.stop(slot, readerLost());
+      // A reader that cannot even open the database would fail again at once: the
+      // waiting reads fail instead of spawning readers in a loop.
+      if (starting) for (const p of this.drain()) p.reject(readerLost());
+      if (!this.closed) this.dispatch();
+    };
+    child.on('exit', lost);
+    child.on('error', lost);
+  }
+
+  private drain(): Pending[] {
+    const all = [...this.queues.values()].flat();
+    this.queues.clear();
+    return all;
+  }
+
+  private finish(slot: Slot) {
+    clearTimeout(slot.timer);
+    const pending = slot.running;
+    slot.running = undefined;
+    if (!pending) return;
+    const held = (this.holding.get(pending.key) ?? 1) - 1;
+    if (held > 0) this.holding.set(pending.key, held);
+    else this.holding.delete(pending.key);
+  }
+
+  /** Kills the slot's child, failing its read with `error`. */
+  private stop(slot: Slot, error: Error) {
+    const { child, running } = slot;
+    this.finish(slot);
+    slot.child = undefined;
+    slot.ready = false;
+    child?.kill('SIGKILL');
+    running?.reject(error);
+  }
+}
