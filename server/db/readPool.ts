@@ -11,7 +11,7 @@ export interface ReadPoolOptions {
   file: string;
   /** Child processes, each running one read at a time. */
   readers: number;
-  /** A read waits at most this long for a reader, and runs at most this long on one. */
+  /** A read running longer than this is stopped. */
   budgetMs: number;
 }
 
@@ -20,7 +20,6 @@ type Row = Record<string, unknown>;
 interface Pending {
   key: number;
   job: ReadJob;
-  queuedAt: number;
   resolve(rows: Row[]): void;
   reject(error: Error): void;
 }
@@ -44,12 +43,11 @@ const readerLost = () => new HttpError(503, { detail: UNAVAILABLE_DETAIL }, { 'r
  * Runs SELECTs off the event loop, in child processes with read-only connections
  * (readWorker.ts), so a long read holds no other request (docs/decisions.md §2, "Reads
  * that may take long"):
- * - each read is stopped at `budgetMs` — its reader killed (a thread stuck in SQLite's C
- *   code could not be) and replaced on the next read — and one that waited `budgetMs` for
- *   a reader is dropped unrun; both fail with ReadOverBudget (503);
+ * - a read still running after `budgetMs` fails with ReadOverBudget (503): its reader is
+ *   killed (a thread inside SQLite's C code could not be stopped) and replaced;
  * - reads are queued per key (a site) and taken from the keys in turn, and one key holds at
- *   most all readers but one, so a site that floods the pool with slow reads leaves a
- *   reader to every other site.
+ *   most all readers but one, so a site that floods the pool with slow reads waits behind
+ *   its own and leaves a reader to every other site.
  * Readers start with the first read and stay.
  */
 export class ReadPool {
@@ -70,7 +68,7 @@ export class ReadPool {
   read(key: number, sql: string, params: readonly unknown[]): Promise<Row[]> {
     if (this.closed) return Promise.reject(new Error('the read pool is closed'));
     return new Promise((resolve, reject) => {
-      const pending: Pending = { key, job: { id: this.nextId++, sql, params: [...params] }, queuedAt: performance.now(), resolve, reject };
+      const pending: Pending = { key, job: { id: this.nextId++, sql, params: [...params] }, resolve, reject };
       const queue = this.queues.get(key);
       if (queue) queue.push(pending);
       else this.queues.set(key, [pending]);
@@ -80,8 +78,7 @@ export class ReadPool {
 
   async close() {
     this.closed = true;
-    for (const queue of this.queues.values()) for (const p of queue) p.reject(new Error('the read pool is closed'));
-    this.queues.clear();
+    for (const p of this.drain()) p.reject(new Error('the read pool is closed'));
     for (const slot of this.slots) this.stop(slot, new Error('the read pool is closed'));
   }
 
@@ -104,18 +101,12 @@ export class ReadPool {
 
   /** The next read to run: the first key in turn below its share, which then goes last. */
   private next(): Pending | undefined {
-    const now = performance.now();
     for (const [key, queue] of this.queues) {
       if ((this.holding.get(key) ?? 0) >= this.perKey) continue;
-      let pending: Pending | undefined;
-      while (!pending && queue.length) {
-        const head = queue.shift()!;
-        if (now - head.queuedAt > this.opts.budgetMs) head.reject(new ReadOverBudget(`a read waited over ${this.opts.budgetMs} ms for a reader`));
-        else pending = head;
-      }
+      const pending = queue.shift()!;
       this.queues.delete(key);
       if (queue.length) this.queues.set(key, queue);
-      if (pending) return pending;
+      return pending;
     }
     return undefined;
   }

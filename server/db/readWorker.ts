@@ -25,7 +25,9 @@ const statements = new Map<string, SqliteDatabase.Statement<unknown[], unknown[]
 function prepared(sql: string) {
   let statement = statements.get(sql);
   if (!statement) {
-    statement = sqlite.prepare<unknown[], unknown[]>(sql).raw(true);
+    statement = sqlite.prepare<unknown[], unknown[]>(sql);
+    if (!statement.reader) throw new Error('the read pool runs only statements that return rows');
+    statement.raw(true);
     if (statements.size >= STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
     statements.set(sql, statement);
   }
