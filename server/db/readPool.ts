@@ -30,6 +30,8 @@ interface Slot {
   ready?: boolean;
   running?: Pending;
   timer?: NodeJS.Timeout;
+  /** The key whose read runs here, or was stopped here while no replacement is ready. */
+  heldBy?: number;
 }
 
 // In the bundle this code sits in main.js beside readWorker.js; run from source (tests,
@@ -44,7 +46,7 @@ const readerLost = () => new HttpError(503, { detail: UNAVAILABLE_DETAIL }, { 'r
  * (readWorker.ts), so a long read holds no other request (docs/decisions.md §2, "Reads
  * that may take long"):
  * - a read still running after `budgetMs` fails with ReadOverBudget (503): its reader is
- *   killed (a thread inside SQLite's C code could not be stopped) and replaced;
+ *   killed (a thread inside SQLite's C code could not be stopped) and replaced at once;
  * - reads are queued per key (a site) and taken from the keys in turn, and one key holds at
  *   most all readers but one, so a site that floods the pool with slow reads waits behind
  *   its own and leaves a reader to every other site.
@@ -89,10 +91,11 @@ export class ReadPool {
       if (!slot.ready) continue;
       const pending = this.next();
       if (!pending) return;
+      this.hold(slot, pending.key);
       slot.running = pending;
-      this.holding.set(pending.key, (this.holding.get(pending.key) ?? 0) + 1);
       slot.timer = setTimeout(() => {
         this.stop(slot, new ReadOverBudget(`a read ran past its budget of ${this.opts.budgetMs} ms`));
+        if (!this.closed) this.spawn(slot);
         this.dispatch();
       }, this.opts.budgetMs);
       slot.child!.send(pending.job);
@@ -118,11 +121,14 @@ export class ReadPool {
     child.on('message', (answer: ReadAnswer | 'ready') => {
       if (answer === 'ready') {
         slot.ready = true;
+        this.release(slot);
         return this.dispatch();
       }
       const pending = slot.running;
       if (!pending || pending.job.id !== answer.id) return;
-      this.finish(slot);
+      clearTimeout(slot.timer);
+      slot.running = undefined;
+      this.release(slot);
       if ('error' in answer) pending.reject(Object.assign(new Error(answer.error), { code: answer.code }));
       else pending.resolve(answer.rows.map(byName(answer.columns)));
       this.dispatch();
@@ -133,7 +139,10 @@ export class ReadPool {
       this.stop(slot, readerLost());
       // A reader that cannot even open the database would fail again at once: the
       // waiting reads fail instead of spawning readers in a loop.
-      if (starting) for (const p of this.drain()) p.reject(readerLost());
+      if (starting) {
+        this.release(slot);
+        for (const p of this.drain()) p.reject(readerLost());
+      }
       if (!this.closed) this.dispatch();
     };
     child.on('exit', lost);
@@ -146,22 +155,31 @@ export class ReadPool {
     return all;
   }
 
-  private finish(slot: Slot) {
-    clearTimeout(slot.timer);
-    const pending = slot.running;
-    slot.running = undefined;
-    if (!pending) return;
-    const held = (this.holding.get(pending.key) ?? 1) - 1;
-    if (held > 0) this.holding.set(pending.key, held);
-    else this.holding.delete(pending.key);
+  private hold(slot: Slot, key: number) {
+    slot.heldBy = key;
+    this.holding.set(key, (this.holding.get(key) ?? 0) + 1);
   }
 
-  /** Kills the slot's child, failing its read with `error`. */
+  private release(slot: Slot) {
+    const key = slot.heldBy;
+    if (key === undefined) return;
+    slot.heldBy = undefined;
+    const held = (this.holding.get(key) ?? 1) - 1;
+    if (held > 0) this.holding.set(key, held);
+    else this.holding.delete(key);
+  }
+
+  /**
+   * Kills the slot's child, failing its read with `error`. The read's key keeps holding the
+   * slot until a replacement is ready: a site whose read was stopped does not take the
+   * reader another site is using meanwhile.
+   */
   private stop(slot: Slot, error: Error) {
+    clearTimeout(slot.timer);
     const { child, running } = slot;
-    this.finish(slot);
     slot.child = undefined;
     slot.ready = false;
+    slot.running = undefined;
     child?.kill('SIGKILL');
     running?.reject(error);
   }
