@@ -1,5 +1,4 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { type ChildSlot, forkWorker, stopSlot } from '../childSlots.js';
 import { HttpError } from '../errors.js';
 import { ReadOverBudget } from './budget.js';
 import type { ReadAnswer, ReadJob } from './readWorker.js';
@@ -24,20 +23,10 @@ interface Pending {
   reject(error: Error): void;
 }
 
-interface Slot {
-  child?: ChildProcess;
-  /** The child has opened the database: a read's budget counts from here, not from the spawn. */
-  ready?: boolean;
-  running?: Pending;
-  timer?: NodeJS.Timeout;
+interface Slot extends ChildSlot<Pending> {
   /** The key whose read runs here, or was stopped here while no replacement is ready. */
   heldBy?: number;
 }
-
-// In the bundle this code sits in main.js beside readWorker.js; run from source (tests,
-// tsx) it is readPool.ts beside readWorker.ts, which the child loads through tsx.
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER = fileURLToPath(new URL(FROM_SOURCE ? './readWorker.ts' : './readWorker.js', import.meta.url));
 
 const readerLost = () => new HttpError(503, { detail: UNAVAILABLE_DETAIL }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
 
@@ -81,7 +70,7 @@ export class ReadPool {
   async close() {
     this.closed = true;
     for (const p of this.drain()) p.reject(new Error('the read pool is closed'));
-    for (const slot of this.slots) this.stop(slot, new Error('the read pool is closed'));
+    for (const slot of this.slots) stopSlot(slot, new Error('the read pool is closed'));
   }
 
   private dispatch() {
@@ -94,7 +83,7 @@ export class ReadPool {
       this.hold(slot, pending.key);
       slot.running = pending;
       slot.timer = setTimeout(() => {
-        this.stop(slot, new ReadOverBudget(`a read ran past its budget of ${this.opts.budgetMs} ms`));
+        stopSlot(slot, new ReadOverBudget(`a read ran past its budget of ${this.opts.budgetMs} ms`));
         if (!this.closed) this.spawn(slot);
         this.dispatch();
       }, this.opts.budgetMs);
@@ -115,7 +104,7 @@ export class ReadPool {
   }
 
   private spawn(slot: Slot) {
-    const child = fork(WORKER, [this.opts.file], { execArgv: FROM_SOURCE ? ['--import', 'tsx'] : [], serialization: 'json' });
+    const child = forkWorker(import.meta.url, 'readWorker', [this.opts.file]);
     slot.child = child;
     slot.ready = false;
     child.on('message', (answer: ReadAnswer | 'ready') => {
@@ -136,7 +125,7 @@ export class ReadPool {
     const lost = () => {
       if (slot.child !== child) return;
       const starting = !slot.ready;
-      this.stop(slot, readerLost());
+      stopSlot(slot, readerLost());
       // A reader that cannot even open the database would fail again at once: the
       // waiting reads fail instead of spawning readers in a loop.
       if (starting) {
@@ -155,6 +144,11 @@ export class ReadPool {
     return all;
   }
 
+  /**
+   * The slot counts as the key's from the start of its read until the read ends or, when
+   * its reader was stopped, until a replacement is ready: a site whose read was stopped
+   * does not take the reader another site is using meanwhile.
+   */
   private hold(slot: Slot, key: number) {
     slot.heldBy = key;
     this.holding.set(key, (this.holding.get(key) ?? 0) + 1);
@@ -167,20 +161,5 @@ export class ReadPool {
     const held = (this.holding.get(key) ?? 1) - 1;
     if (held > 0) this.holding.set(key, held);
     else this.holding.delete(key);
-  }
-
-  /**
-   * Kills the slot's child, failing its read with `error`. The read's key keeps holding the
-   * slot until a replacement is ready: a site whose read was stopped does not take the
-   * reader another site is using meanwhile.
-   */
-  private stop(slot: Slot, error: Error) {
-    clearTimeout(slot.timer);
-    const { child, running } = slot;
-    slot.child = undefined;
-    slot.ready = false;
-    slot.running = undefined;
-    child?.kill('SIGKILL');
-    running?.reject(error);
   }
 }

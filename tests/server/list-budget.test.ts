@@ -5,22 +5,13 @@
  * are held by stopping the read pool's reader processes (SIGSTOP), on PostgreSQL by a lock
  * on the table, which the list's statement_timeout counts.
  */
-import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { expect, it } from 'vitest';
+import { readerPids } from './fixtures/readers.js';
 import { describeEachDialect, type Harness } from './harness.js';
 
 const BUDGET_MS = 500;
-
-/** Pids of this process's reader children (server/db/readWorker.ts). */
-function readerPids(): number[] {
-  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' });
-  return out
-    .split('\n')
-    .filter((line) => line.includes('readWorker'))
-    .map((line) => Number(line.trim().split(/\s+/)[0]));
-}
 
 /** Makes every read of the products table hang until the returned function is called. */
 async function holdProductReads(h: Harness): Promise<() => Promise<void>> {

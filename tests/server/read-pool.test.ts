@@ -4,7 +4,6 @@
  * reads leave a reader to the others, and a pool that cannot open its database fails its
  * reads instead of spawning readers in a loop.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,18 +12,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ReadOverBudget } from '../../server/db/budget.js';
 import { ReadPool } from '../../server/db/readPool.js';
 import { HttpError } from '../../server/errors.js';
+import { readerPids } from './fixtures/readers.js';
 
 // Counts forever: only killing its process stops it.
 const RUNAWAY = 'with recursive c(i) as (select 1 union all select i + 1 from c) select count(*) as n from c';
-
-/** Pids of this process's reader children. */
-function readerPids(): number[] {
-  const out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' });
-  return out
-    .split('\n')
-    .filter((line) => line.includes('readWorker'))
-    .map((line) => Number(line.trim().split(/\s+/)[0]));
-}
 
 const alive = (pid: number) => {
   try {
