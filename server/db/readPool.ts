@@ -108,6 +108,8 @@ export class ReadPool {
     slot.child = child;
     slot.ready = false;
     child.on('message', (answer: ReadAnswer | 'ready') => {
+      // A reader already stopped may still have had something on its way.
+      if (slot.child !== child) return;
       if (answer === 'ready') {
         slot.ready = true;
         this.release(slot);
