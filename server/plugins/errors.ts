@@ -21,8 +21,9 @@ export default fp(async (app) => {
     // An error before the handler ran (origin check, body parsing) has no security headers yet;
     // one after it, on a route that is no API's (a file), has no `no-store` yet.
     addSecurityHeaders(reply);
-    if (isOverBudget(raw)) req.log.warn({ err: raw }, 'read stopped at its time budget');
-    const error = isOverBudget(raw) ? overBudget() : raw;
+    const overran = isOverBudget(raw);
+    if (overran) req.log.warn({ err: raw }, 'read stopped at its time budget');
+    const error = overran ? overBudget() : raw;
     if (error instanceof HttpError) {
       // A session cookie the server refused is dropped, so the browser stops sending it.
       if (error.statusCode === 401 && req.sessionToken()?.via === 'cookie') clearSessionCookie(req, reply);
