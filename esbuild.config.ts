@@ -108,8 +108,13 @@ async function writeCss() {
 }
 
 const serverOptions: esbuild.BuildOptions = {
-  // The image worker runs as a child process of its own (server/services/media/imagePool.ts).
-  entryPoints: { main: path.join(root, 'server/main.ts'), imageWorker: path.join(root, 'server/services/media/imageWorker.ts') },
+  // The image workers and the SQLite readers run as child processes of their own
+  // (server/services/media/imagePool.ts, server/db/readPool.ts).
+  entryPoints: {
+    main: path.join(root, 'server/main.ts'),
+    imageWorker: path.join(root, 'server/services/media/imageWorker.ts'),
+    readWorker: path.join(root, 'server/db/readWorker.ts'),
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',

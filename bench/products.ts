@@ -27,8 +27,8 @@ const SCENARIOS: Scenario[] = [
   { label: 'filter status=draft', path: '/api/products/?fltr=status%3Ddraft' },
 ];
 
-async function onDialect(ctx: BenchContext, adminUrl?: string) {
-  const dialect = adminUrl ? 'postgres' : 'sqlite';
+/** The kept fixture: ROWS products in rossi's site (SQLite, or PostgreSQL through adminUrl). */
+export async function productsFixture(ctx: BenchContext, adminUrl?: string): Promise<Fixture> {
   const fx = await fixture({
     name: `products${ROWS}`,
     files: ['bench/lib/bulkProducts.ts'],
@@ -37,6 +37,12 @@ async function onDialect(ctx: BenchContext, adminUrl?: string) {
     log: ctx.log,
   });
   if (fx.built) ctx.log(`  fixture built in ${(fx.buildMs! / 1000).toFixed(1)} s`);
+  return fx;
+}
+
+async function onDialect(ctx: BenchContext, adminUrl?: string) {
+  const dialect = adminUrl ? 'postgres' : 'sqlite';
+  const fx = await productsFixture(ctx, adminUrl);
   const budget = { connections: 50, maxP99Ms: 20, minRps: { value: DIRECTUS_RPS * 20, why: '20× Directus' } };
   const cached = await measure(ctx, fx, dialect, 'cached', {}, budget);
   // The same pages with the cache off: what the first request after a write costs.

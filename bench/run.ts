@@ -13,6 +13,7 @@
  *   BENCH_PRODUCTS=1000000 rows of the products fixture;  BENCH_RESEED=1 rebuilds fixtures
  *   BENCH_UPLOAD_MB=200;  BENCH_THUMB_IMAGES=100, BENCH_THUMB_SECONDS=60
  *   BENCH_STALL_SECONDS=20 heavy GIF uploads beside another site's logins and files
+ *   BENCH_NOSTALL_SECONDS=15 one site's worst list hammered beside another site's product list
  *   BENCH_VISIBLE_RUNS=10  Chromium runs;  BENCH_STARTUP_RUNS=5  restarts
  *   BENCH_DATABASE_URL / TEST_DATABASE_URL   also run profile, products and media on PostgreSQL
  *   CHROMIUM_PATH          default /usr/bin/chromium
@@ -25,6 +26,7 @@ import { benchFormBundle } from './formBundle.js';
 import { benchLoginBundle } from './loginBundle.js';
 import { benchLoginVisible } from './loginVisible.js';
 import { benchMedia } from './media.js';
+import { benchNostall } from './nostall.js';
 import { benchProducts } from './products.js';
 import { benchProfileMe } from './profileMe.js';
 import { benchStalls } from './stalls.js';
@@ -50,6 +52,7 @@ const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Pr
   thumbs: { title: '8. thumbnails of uploaded 12-megapixel JPEGs', run: benchThumbs },
   indexing: { title: '9. indexing dispatcher: 10,000 queued actions under API load (autocannon, 30 connections)', run: benchIndexingDispatcher },
   stalls: { title: '10. another site while 8 heavy animated GIFs are uploaded on one', run: benchStalls },
+  nostall: { title: "11. another site's product list while one site's worst list is hammered (20 connections)", run: benchNostall },
 };
 
 /** HEAD, with "+dirty" when the working tree has changes (the figures are for the tree). */

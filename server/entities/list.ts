@@ -21,6 +21,7 @@ import { emptyValue } from '../../entities/fieldTypes/index.js';
 import type { Field } from '../../entities/fields.js';
 import { isValidDate } from '../../entities/formats.js';
 import { addError, type Errors, type ProblemCode, type ProblemParams } from '../../entities/problems.js';
+import { longReads } from '../db/database.js';
 import { bounded, type EngineContext, marketBound, rowBounds, tenantKey } from './context.js';
 import { countQuery, facetFields } from './counts.js';
 import { listFields, type Loaded, presentList } from './read.js';
@@ -440,7 +441,9 @@ export interface Paginator {
   count_exact: boolean;
 }
 
-export async function listRecords(ctx: EngineContext, entity: EntityDef, asked: ListQuery, language: string) {
+export async function listRecords(request: EngineContext, entity: EntityDef, asked: ListQuery, language: string) {
+  // A list's reads may take long: off the event loop, within a time budget (db/database.ts longReads).
+  const ctx: EngineContext = { ...request, db: longReads(request.db, request.site.id) };
   const market = marketBound(ctx, entity);
   const query: ListQuery = market
     ? { ...asked, filters: [{ type: 'in', field: entity.marketField!, column: market[0], values: [market[1]], facetKeys: [String(market[1])] }, ...asked.filters] }
