@@ -11,13 +11,14 @@
  *
  * Indexes follow the list declaration: (tenant_id, id), one (tenant_id, column, id) per
  * sortable or filterable column and per reference column, unique (tenant_id, column) per
- * unique field.
+ * unique field, and the filter × sort pairs of indexPlan.ts.
  */
 import { type ColumnDefinitionBuilderCallback, type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { ENTITIES } from '../../entities/index.js';
 import type { EntityDef, Field } from '../../entities/define.js';
 import type { Dialect } from '../db/database.js';
 import { withId } from '../db/columns.js';
+import { listIndexes } from './indexPlan.js';
 
 export const SLUGS_TABLE = 'entity_slugs';
 export const COUNTS_TABLE = 'entity_counts';
@@ -273,6 +274,16 @@ async function createEntityExtras(db: Kysely<any>, dialect: Dialect, entity: Ent
     if (isJoinField(entity.fields[n])) await createJoinTable(db, entity, n, registry);
   }
   if (entity.list.search.length) await createSearchTable(db, dialect, entity);
+  const made = new Set(['tenant_id', 'id', 'created_at', 'updated_at']);
+  for (const n of names) if (storesColumn(entity.fields[n])) made.add(columnOf(n, entity.fields[n]));
+  await createListIndexes(db, entity, (index) => index.columns.every((c) => made.has(c)));
+}
+
+/** The filter × sort indexes (indexPlan.ts) the predicate picks. */
+async function createListIndexes(db: Kysely<any>, entity: EntityDef, pick: (index: { columns: readonly string[] }) => boolean) {
+  for (const index of listIndexes(entity).filter(pick)) {
+    await db.schema.createIndex(index.name).on(index.table).columns([...index.columns]).execute();
+  }
 }
 
 /**
@@ -325,6 +336,7 @@ export async function addEntityColumn(
       await db.updateTable(entity.table).set({ [col]: value }).execute();
     }
     await createFieldIndexes(db, entity, fieldName, registry);
+    await createListIndexes(db, entity, (index) => index.columns.includes(col));
   } else if (isJoinField(field)) {
     await createJoinTable(db, entity, fieldName, registry);
   }
