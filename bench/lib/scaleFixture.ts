@@ -145,18 +145,29 @@ async function seedUsers(db: Kysely<any>, dialect: Dialect, count: number, n: nu
     .execute(db);
 }
 
-export async function seedScale(db: Kysely<any>, dialect: Dialect, log: (line: string) => void) {
+export interface ScaleSizes {
+  sites: number;
+  rows: number;
+  users: number;
+}
+
+export async function seedScale(
+  db: Kysely<any>,
+  dialect: Dialect,
+  log: (line: string) => void,
+  size: ScaleSizes = { sites: SCALE_SITES, rows: SCALE_ROWS, users: SCALE_USERS },
+) {
   const step = async (what: string, fn: () => Promise<unknown>) => {
     const t = performance.now();
     await fn();
     log(`    ${what}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
   };
-  await step(`${SCALE_SITES} sites through the engine`, () => seedSites(db, SCALE_SITES));
-  await step(`${SCALE_ROWS} products`, () => seedProducts(db, dialect, BIG_SITE, SCALE_ROWS));
-  await step(`${SCALE_ROWS} media`, () => seedMedia(db, dialect, BIG_SITE, SCALE_ROWS));
+  await step(`${size.sites} sites through the engine`, () => seedSites(db, size.sites));
+  await step(`${size.rows} products`, () => seedProducts(db, dialect, BIG_SITE, size.rows));
+  await step(`${size.rows} media`, () => seedMedia(db, dialect, BIG_SITE, size.rows));
   const n = await numberSites(db);
-  await step(`${SCALE_ROWS} indexing actions`, () => seedIndexing(db, dialect, SCALE_ROWS, n));
-  await step(`${SCALE_USERS} dealer users`, () => seedUsers(db, dialect, SCALE_USERS, n));
+  await step(`${size.rows} indexing actions`, () => seedIndexing(db, dialect, size.rows, n));
+  await step(`${size.users} dealer users`, () => seedUsers(db, dialect, size.users, n));
   await sql`drop table bench_sites`.execute(db);
   // As autovacuum leaves loaded tables; SQLite gets no statistics, as the server never gathers them.
   if (dialect === 'postgres') await sql`vacuum analyze`.execute(db);
