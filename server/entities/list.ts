@@ -315,7 +315,11 @@ function applyWhere<QB extends SelectQueryBuilder<any, any, any>>(
           .select(sql.lit(1).as('one'))
           .whereRef('s.entity_id', '=', `${t}.id`)
           .where('s.token', '>=', lo)
-          .where('s.token', '<', hi),
+          .where('s.token', '<', hi)
+          // An OFFSET keeps PostgreSQL from turning the probe into a join over every match of
+          // the word (it flattens an EXISTS only without one), which it then sorts.
+          .limit(1)
+          .offset(0),
       ),
     ) as QB;
   }
