@@ -1,6 +1,6 @@
 /**
  * The indexes a list needs beyond one per column (schema.ts), derived from the list
- * declarations (docs/decisions.md §11): for every equality filter a screen offers (a
+ * declarations (docs/decisions.md §12): for every equality filter a screen offers (a
  * select, boolean, single fk or exact filter, kept in one column) and every order it can
  * sort in — each sortable column, and the default sort when it has several columns —
  * one `(tenant_id, filter column, sort columns…, id)`. A filtered, sorted page is then a

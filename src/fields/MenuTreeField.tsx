@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import type { MenuTreeField as MenuTreeDef } from '../../entities/define';
-import type { MenuNode } from '../../entities/validate';
+import type { MenuTreeField as MenuTreeDef } from '../../entities/fields';
+import type { MenuNode } from '../../entities/fieldTypes/menuTree';
 import { useAppActors } from '../app/AppActors';
 import { askConfirm } from '../app/startApp';
 import { useT } from '../i18n/i18n';

@@ -24,7 +24,7 @@ import { prepareDatabase } from '../../server/boot.js';
 import { loadConfig } from '../../server/config.js';
 import { type Database, pgPoolOf, sqliteOf } from '../../server/db/database.js';
 import { contextForSite } from '../../server/entities/context.js';
-import { DRIVER_CAP, listRecords, MAX_OFFSET, parseListQuery, TOO_DEEP } from '../../server/entities/list.js';
+import { DRIVER_CAP, listRecords, MAX_OFFSET, parseListQuery } from '../../server/entities/list.js';
 import { columnOf, isJoinField, joinTableOf, searchTableOf } from '../../server/entities/schema.js';
 import { dialects } from './harness.js';
 import { createPostgresDatabase, dropPostgresDatabase } from './postgresDatabases.js';
@@ -194,7 +194,7 @@ for (const dialect of dialects()) {
             const { query, errors } = parseListQuery(entity, { ...raw, page: String(page) });
             expect(errors).toEqual({});
             const deep = Math.min((page - 1) * size, first.paginator.count - page * size) > MAX_OFFSET;
-            if (deep) await expect(listRecords(ctx, entity, query, 'en')).rejects.toMatchObject({ statusCode: 400, body: { page: [TOO_DEEP] } });
+            if (deep) await expect(listRecords(ctx, entity, query, 'en')).rejects.toMatchObject({ statusCode: 400, problems: { page: [{ code: 'pageTooDeep' }] } });
             else await listRecords(ctx, entity, query, 'en');
           }
           for (const q of take()) {

@@ -3,7 +3,7 @@ import { runStatements } from '../columns.js';
 import type { Dialect } from '../database.js';
 
 /**
- * List indexes (issue 20, docs/decisions.md §11): for every equality filter a list screen
+ * List indexes (issue 20, docs/decisions.md §12): for every equality filter a list screen
  * offers and every order it sorts in, (tenant_id, filter column, sort columns…, id), so a
  * filtered, sorted page is one index walk without a sort; and the several-column default
  * sorts' own. The statements are written out (frozen): what server/entities/indexPlan.ts
