@@ -14,11 +14,11 @@ import { performance } from 'node:perf_hooks';
 import type { EntityDef } from '../entities/define.js';
 import { searchTokens } from '../server/entities/search.js';
 import { login, startApp } from './lib/app.js';
+import { onBothDialects } from './lib/bothDialects.js';
 import { MEDIA_WORDS } from './lib/bulkMedia.js';
 import { fixture, type Fixture } from './lib/fixtures.js';
 import { type Combination, entityCombinations, LISTED, mediaCombinations } from './lib/listCombinations.js';
 import { measureLoad } from './lib/load.js';
-import { pgAdminUrl } from './lib/pg.js';
 import { budgetStatus, formatGrid, int, ms, type BenchContext, type BenchOutcome, type Row } from './lib/report.js';
 import { BIG_SITE, SCALE_ROWS, SCALE_SITES, SCALE_USERS, seedScale } from './lib/scaleFixture.js';
 import type { ServerHandle } from './lib/server.js';
@@ -243,20 +243,6 @@ async function onDialect(ctx: BenchContext, adminUrl?: string) {
   }
 }
 
-export async function benchScale(ctx: BenchContext): Promise<BenchOutcome> {
-  const sqlite = await onDialect(ctx);
-  const rows: Row[] = [...sqlite.rows];
-  const details: Record<string, unknown> = { sqlite: sqlite.details };
-  const adminUrl = pgAdminUrl();
-  if (adminUrl) {
-    const postgres = await onDialect(ctx, adminUrl);
-    rows.push(...postgres.rows);
-    details.postgres = postgres.details;
-  } else {
-    rows.push({ bench: 'scale', figure: 'list combinations [postgres]', budget: `p99 < ${MAX_P99_MS} ms`, measured: 'not run: set BENCH_DATABASE_URL or TEST_DATABASE_URL', status: 'skipped' });
-  }
-  for (const d of [sqlite.details, details.postgres as typeof sqlite.details | undefined]) {
-    if (d?.fixtureBuilt) rows.push({ bench: 'scale', figure: `scale fixture built [${d.dialect}]`, budget: 'reference', measured: ms(d.fixtureBuildMs ?? 0), status: 'info' });
-  }
-  return { rows, details };
+export function benchScale(ctx: BenchContext): Promise<BenchOutcome> {
+  return onBothDialects('scale', { figure: 'list combinations [postgres]', budget: `p99 < ${MAX_P99_MS} ms` }, (adminUrl) => onDialect(ctx, adminUrl));
 }
