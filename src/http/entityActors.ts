@@ -60,7 +60,7 @@ function rememberRefs(entity: EntityDef | undefined, rows: Row[]) {
 }
 
 /** The question of a machine (message keys + values) asked through the shell's confirm dialog. */
-const confirmActor = (app: Pick<AppActors, 'confirm'>) =>
+export const confirmActor = (app: Pick<AppActors, 'confirm'>) =>
   fromPromise<boolean, ConfirmInput>(({ input }) =>
     askConfirm(app, {
       title: t(input.title, input.values),
