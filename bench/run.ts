@@ -14,6 +14,8 @@
  *   BENCH_UPLOAD_MB=200;  BENCH_THUMB_IMAGES=100, BENCH_THUMB_SECONDS=60
  *   BENCH_STALL_SECONDS=20 heavy GIF uploads beside another site's logins and files
  *   BENCH_NOSTALL_SECONDS=15 one site's worst list hammered beside another site's product list
+ *   BENCH_SCALE_SITES=3000, BENCH_SCALE_ROWS=1000000, BENCH_SCALE_USERS=100000 the scale fixture;
+ *   BENCH_SCALE_REPEATS=3 timed requests per list combination, BENCH_SCALE_WORST_REPEATS=100
  *   BENCH_VISIBLE_RUNS=10  Chromium runs;  BENCH_STARTUP_RUNS=5  restarts
  *   BENCH_DATABASE_URL / TEST_DATABASE_URL   also run profile, products and media on PostgreSQL
  *   CHROMIUM_PATH          default /usr/bin/chromium
@@ -29,6 +31,7 @@ import { benchMedia } from './media.js';
 import { benchNostall } from './nostall.js';
 import { benchProducts } from './products.js';
 import { benchProfileMe } from './profileMe.js';
+import { benchScale } from './scale.js';
 import { benchStalls } from './stalls.js';
 import { benchStartup } from './startup.js';
 import { benchThumbs, benchUpload } from './upload.js';
@@ -53,6 +56,7 @@ const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Pr
   indexing: { title: '9. indexing dispatcher: 10,000 queued actions under API load (autocannon, 30 connections)', run: benchIndexingDispatcher },
   stalls: { title: '10. another site while 8 heavy animated GIFs are uploaded on one', run: benchStalls },
   nostall: { title: "11. another site's product list while one site's worst list is hammered (20 connections)", run: benchNostall },
+  scale: { title: '12. every list combination at platform scale: 3,000 sites, 1,000,000 rows (list cache off)', run: benchScale },
 };
 
 /** HEAD, with "+dirty" when the working tree has changes (the figures are for the tree). */

@@ -69,6 +69,7 @@ export type ServerCode =
   | 'once'
   | 'pageNumber'
   | 'pageSize'
+  | 'pageTooDeep'
   /** {value} */
   | 'sortUnknown'
   | 'sortMax'

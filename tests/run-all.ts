@@ -35,7 +35,7 @@ function readJson<T>(file: string): T | undefined {
 fs.rmSync('test-results', { recursive: true, force: true });
 fs.mkdirSync('test-results', { recursive: true });
 
-// Browser, server and test code each against their own libraries (docs/decisions.md §12).
+// Browser, server and test code each against their own libraries (docs/decisions.md §13).
 const tsc = ['tsconfig.browser.json', 'tsconfig.server.json', 'tsconfig.tests.json'].filter((p) => run('npx', ['tsc', '-p', p]) !== 0);
 record('typecheck', tsc.length === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 

@@ -11,7 +11,7 @@
  *
  * Indexes follow the list declaration: (tenant_id, id), one (tenant_id, column, id) per
  * sortable or filterable column and per reference column, unique (tenant_id, column) per
- * unique field.
+ * unique field, and the filter × sort pairs of indexPlan.ts.
  */
 import { type ColumnDefinitionBuilderCallback, type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { ENTITIES } from '../../entities/index.js';
@@ -21,6 +21,7 @@ import { FIELD_TYPES } from '../../entities/fieldTypes/index.js';
 import type { Field } from '../../entities/fields.js';
 import type { Dialect } from '../db/database.js';
 import { withId } from '../db/columns.js';
+import { listIndexes } from './indexPlan.js';
 
 export const SLUGS_TABLE = 'entity_slugs';
 export const COUNTS_TABLE = 'entity_counts';
@@ -245,6 +246,16 @@ async function createEntityExtras(
     if (isJoinField(field)) await createJoinTable(db, entity, n, field, registry);
   }
   if (entity.list.search.length) await createSearchTable(db, dialect, entity);
+  const made = new Set(['tenant_id', 'id', 'created_at', 'updated_at']);
+  for (const [n, field] of fields) if (storesColumn(field)) made.add(columnOf(n, field));
+  await createListIndexes(db, entity, (index) => index.columns.every((c) => made.has(c)));
+}
+
+/** The filter × sort indexes (indexPlan.ts) the predicate picks. */
+async function createListIndexes(db: Kysely<any>, entity: EntityDef, pick: (index: { columns: readonly string[] }) => boolean) {
+  for (const index of listIndexes(entity).filter(pick)) {
+    await db.schema.createIndex(index.name).on(index.table).columns([...index.columns]).execute();
+  }
 }
 
 /**
@@ -301,6 +312,7 @@ export async function addEntityColumn(
       await db.updateTable(entity.table).set({ [col]: value }).execute();
     }
     await createFieldIndexes(db, entity, fieldName, field, registry);
+    await createListIndexes(db, entity, (index) => index.columns.includes(col));
   } else if (isJoinField(field)) {
     await createJoinTable(db, entity, fieldName, field, registry);
   }
