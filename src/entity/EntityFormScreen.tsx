@@ -8,8 +8,8 @@ import { getIn, NON_FIELD } from '../../machines/entityForm.helpers';
 import { type EntityFormMachine, entityFormMachine } from '../../machines/entityForm.machine';
 import type { ErrorTarget, Navigation } from '../../machines/entityForm.types';
 import type { ActorRefFrom } from 'xstate';
-import { useAppActors, useSession } from '../app/AppActors';
-import { askConfirm } from '../app/startApp';
+import { type AskConfirm, useConfirm } from '../app/services/confirm';
+import { useSession } from '../app/services/session';
 import { FieldHostContext, type FieldHost } from '../fields/context';
 import { FieldFrame } from '../fields/FieldFrame';
 import { fieldMessage } from '../fields/messages';
@@ -19,7 +19,7 @@ import { entityFormActors, type FormActorOptions } from '../http/entityActors';
 import { formatDate } from '../i18n/dates';
 import { useT } from '../i18n/i18n';
 import { errorText } from '../i18n/notices';
-import type { ScreenProps } from '../routing/routes';
+import type { ScreenProps } from '../routing/types';
 import NotFoundScreen from '../screens/NotFoundScreen';
 import { siteLanguages } from './formValues';
 import { newRowValues } from './newRow';
@@ -95,14 +95,14 @@ interface FormProps {
   /** After a create: the URL takes the new id without a new form. */
   onCreated: (id: string) => void;
   /** The machine's actors and actions; default: the HTTP ones. A `navigate` given here replaces the screen's. */
-  makeActors?: (app: ReturnType<typeof useAppActors>, opts: FormActorOptions) => FormImplementations;
+  makeActors?: (ask: AskConfirm, opts: FormActorOptions) => FormImplementations;
 }
 
 type FormImplementations = { actors: ReturnType<typeof entityFormActors>['actors']; actions: ReturnType<typeof entityFormActors>['actions'] & { navigate?: (_: unknown, to: Navigation) => void } };
 
 export function EntityForm({ entity, detail, languages, defaultLanguage, canChange, canDelete, onCreated, makeActors = entityFormActors }: FormProps) {
   const t = useT();
-  const app = useAppActors();
+  const ask = useConfirm();
   const [, navigate] = useLocation();
   // Which language and which tab are shown is view state; what is in them is the machine's.
   const [language, setLanguage] = useState(languages[0]);
@@ -129,7 +129,7 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
   useEffect(() => () => later.current.stopReveal(), []);
 
   const machine = useMemo(() => {
-    const http = makeActors(app, { entity, languages, defaultLanguage, host: window.location.host });
+    const http = makeActors(ask, { entity, languages, defaultLanguage, host: window.location.host });
     return entityFormMachine.provide({
       actors: http.actors,
       actions: {
@@ -149,7 +149,7 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
     });
     // The form is made once per mount; languages come with the site and do not change under it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [app, entity]);
+  }, [ask, entity]);
   const search = useSearch();
   const editor = useSession((s) => s.context.user);
   const siteKind = useSession((s) => s.context.tenant?.kind) ?? 'default';
@@ -198,7 +198,7 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
   const send = actor.send;
 
   const guard = useLeaveGuard(view.blockNavigation, () =>
-    askConfirm(app, { title: t('form.leaveTitle'), question: t('form.leaveQuestion'), approveLabel: t('form.leave'), danger: true }),
+    ask({ title: t('form.leaveTitle'), question: t('form.leaveQuestion'), approveLabel: t('form.leave'), danger: true }),
   );
   later.current.pass = guard.pass;
 

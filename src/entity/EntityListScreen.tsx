@@ -6,7 +6,8 @@ import { DECLARED } from '../../entities/index';
 import { can as holds } from '../../entities/permissions';
 import { connectEntityList, type EntityListProps } from '../../machines/entityList.connect';
 import { entityListMachine } from '../../machines/entityList.machine';
-import { useAppActors, useSession } from '../app/AppActors';
+import { useConfirm } from '../app/services/confirm';
+import { useSession } from '../app/services/session';
 import { entityListActors, notify } from '../http/entityActors';
 import { useT } from '../i18n/i18n';
 import { errorText } from '../i18n/notices';
@@ -228,7 +229,7 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
  */
 export default function EntityListScreen({ entity }: { entity: EntityDef }) {
   const t = useT();
-  const app = useAppActors();
+  const ask = useConfirm();
   const locale = useIntlLocale();
   const user = useSession((s) => s.context.user);
   const can = useMemo(() => entityActions(user, entity), [user, entity]);
@@ -237,7 +238,7 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
     // The first write only tidies the URL the list was opened with: no history entry for it.
     let first = true;
     return entityListMachine.provide({
-        actors: entityListActors(app, entity),
+        actors: entityListActors(ask, entity),
         actions: {
           writeUrl: (_, { search: q }) => {
             writeUrl(entity.path, q, first);
@@ -246,7 +247,7 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
           notify: (_, notice) => void notify(notice),
         },
       });
-  }, [app, entity]);
+  }, [ask, entity]);
   const actor = useActorRef(machine, {
     input: {
       resource: entity.path.replace(/^\//, ''),

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import type { EntityDef } from '../../entities/define';
 import { actionsOn } from '../../entities/permissions';
-import { useSession } from '../app/AppActors';
+import { useSession } from '../app/services/session';
 import { SINGLETON_ID } from '../http/entityActors';
-import type { ScreenProps } from '../routing/routes';
+import type { ScreenProps } from '../routing/types';
 import { EntityForm } from './EntityFormScreen';
 import { siteLanguages } from './formValues';
 

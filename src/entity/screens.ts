@@ -1,8 +1,8 @@
 import { type ComponentType, createElement, useMemo } from 'react';
 import type { EntityDef } from '../../entities/define';
 import { forSite } from '../../entities/siteFields';
-import { useSession } from '../app/AppActors';
-import type { ScreenLoader, ScreenProps } from '../routing/routes';
+import { useSession } from '../app/services/session';
+import type { ScreenLoader, ScreenProps } from '../routing/types';
 
 /**
  * Screen loaders for the route table: `screen: entityList('product')`. The entity

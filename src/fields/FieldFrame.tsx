@@ -1,21 +1,10 @@
 import { Suspense, useId } from 'react';
-import type { Field } from '../../entities/define';
 import { useT } from '../i18n/i18n';
 import { labelText } from './label';
 import { fieldMessage } from './messages';
+import { FieldFrameContext } from './context';
 import { widgetFor } from './registry';
-
-export interface FieldFrameProps {
-  name: string;
-  field: Field;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  errors?: string[];
-  /** Something under this field (a repeater row) has errors. */
-  nestedInvalid?: boolean;
-  disabled?: boolean;
-  language?: string;
-}
+import type { FieldFrameProps } from './types';
 
 const NO_ERRORS: string[] = [];
 
@@ -39,7 +28,9 @@ export function FieldFrame({ name, field, value, onChange, errors = NO_ERRORS, n
         </label>
       )}
       <Suspense fallback={<div className="h-9 animate-pulse rounded-md bg-surface-overlay" aria-hidden="true" />}>
-        <Widget name={name} field={field} value={value} onChange={onChange} errors={errors} disabled={disabled} id={id} language={language} />
+        <FieldFrameContext.Provider value={FieldFrame}>
+          <Widget name={name} field={field} value={value} onChange={onChange} errors={errors} disabled={disabled} id={id} language={language} />
+        </FieldFrameContext.Provider>
       </Suspense>
       {field.help && <p className="text-xs text-ink-faint">{t(field.help)}</p>}
       {errors.map((m) => (

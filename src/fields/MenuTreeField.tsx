@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import type { MenuTreeField as MenuTreeDef } from '../../entities/define';
 import type { MenuNode } from '../../entities/validate';
-import { useAppActors } from '../app/AppActors';
-import { askConfirm } from '../app/startApp';
+import { useConfirm } from '../app/services/confirm';
 import { useT } from '../i18n/i18n';
 import { useHostOrNone } from './context';
 import { fieldMessage } from './messages';
@@ -32,7 +31,7 @@ function ErrorsAt({ path }: { path: string }) {
  */
 export default function MenuTreeField({ name, field, value, onChange, disabled, id }: FieldWidgetProps<MenuNode[] | null, MenuTreeDef>) {
   const t = useT();
-  const app = useAppActors();
+  const ask = useConfirm();
   const tree = value ?? [];
   const dragged = useRef<NodePath | null>(null);
   // Where a drop would land, while dragging: view state only.
@@ -57,7 +56,7 @@ export default function MenuTreeField({ name, field, value, onChange, disabled, 
   const remove = async (path: NodePath) => {
     const node = nodeAt(tree, path);
     if (!node) return;
-    const ok = await askConfirm(app, {
+    const ok = await ask({
       title: t('fields.menu.deleteTitle'),
       question: t('fields.menu.deleteQuestion', { label: node.label || '…' }),
       danger: true,

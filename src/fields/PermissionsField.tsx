@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { PermissionsField as PermissionsDef } from '../../entities/define';
-import { useSession } from '../app/AppActors';
+import { useSession } from '../app/services/session';
 import { useT } from '../i18n/i18n';
 import { GRID_ACTIONS, permissionRows, rowState, toggleCodename, toggleRow } from './permissionsGrid';
 import type { FieldWidgetProps } from './types';

@@ -1,7 +1,7 @@
 import type { SeoField as SeoDef } from '../../entities/define';
 import { slugify } from '../../entities/define';
 import { SEO_LIMITS } from '../../entities/validate';
-import { useSession } from '../app/AppActors';
+import { useSession } from '../app/services/session';
 import { useT } from '../i18n/i18n';
 import type { FieldWidgetProps } from './types';
 import { inputClass } from './ui';

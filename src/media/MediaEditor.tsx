@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES } from '../../locales/languages';
 import type { FolderOption, MediaItem, MediaTranslation } from '../../machines/mediaManager.types';
 import type { FieldErrors } from '../../machines/session.types';
-import { useSession } from '../app/AppActors';
+import { useSession } from '../app/services/session';
 import { useT } from '../i18n/i18n';
 import { errorText } from '../i18n/notices';
 import { showSnackbar } from '../ui/snackbar';
