@@ -18,6 +18,8 @@ export function connectSession(snapshot: SessionSnapshot, send: (event: SessionE
     loggedIn: c.loggedIn,
     user: c.user,
     username: c.user?.username ?? null,
+    /** The site this back-office serves (null until it is known, or when it could not be fetched). */
+    tenant: c.tenant,
     siteName: c.tenant?.name ?? null,
     /** A dealer's site rather than the master back-office (docs/spec.md §2). */
     dealerBackoffice: isDealerBackoffice(c.tenantKind),

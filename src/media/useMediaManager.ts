@@ -10,7 +10,7 @@ import { uploadQueueMachine } from '../../machines/uploadQueue.machine';
 import { connectUploadQueue, type UploadQueueProps } from '../../machines/uploadQueue.connect';
 import { uploadMachine } from '../../machines/upload.machine';
 import { useConfirm } from '../app/services/confirm';
-import { useSession } from '../app/services/session';
+import { useSessionView } from '../app/services/session';
 import { mediaManagerImplementations, uploadFile } from '../http/mediaActors';
 import { useConnect } from '../ui/useConnect';
 
@@ -66,7 +66,7 @@ export interface MediaPermissions {
 
 /** What the signed-in user may do with media (permission model `media`, docs/spec.md §6). */
 export function useMediaPermissions(): MediaPermissions {
-  const user = useSession((s) => s.context.user);
+  const user = useSessionView((s) => s.user);
   return useMemo(() => {
     const held = actionsOn(user, 'media');
     const has = (a: Action) => held.has(a);

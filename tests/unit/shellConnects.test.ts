@@ -28,11 +28,11 @@ describe('connectSession', () => {
 
   it('tells a dealer site and a dealer user apart, and names the site and the user', () => {
     const master = connectSession(snap('loggedIn', { loggedIn: true, user, tenant, tenantKind: 'default' }), vi.fn());
-    expect(master).toMatchObject({ loggedIn: true, username: 'admin', siteName: 'Master', dealerBackoffice: false, dealer: false });
+    expect(master).toMatchObject({ loggedIn: true, username: 'admin', tenant, siteName: 'Master', dealerBackoffice: false, dealer: false });
     const dealerSite = { tenantKind: 'dealer', tenant: { ...tenant, kind: 'dealer' as const, name: 'Rossi' } };
     expect(connectSession(snap('loggedIn', { ...dealerSite, loggedIn: true, user }), vi.fn())).toMatchObject({ dealerBackoffice: true, dealer: false, siteName: 'Rossi' });
     expect(connectSession(snap('loggedIn', { ...dealerSite, loggedIn: true, user: { ...user, role: 'DE' } }), vi.fn()).dealer).toBe(true);
-    expect(connectSession(snap('loggedOut'), vi.fn())).toMatchObject({ loggedIn: false, user: null, username: null, siteName: null });
+    expect(connectSession(snap('loggedOut'), vi.fn())).toMatchObject({ loggedIn: false, user: null, username: null, tenant: null, siteName: null });
   });
 
   it('is logging in from the submit until the profile is loaded, with the errors of the last try', () => {

@@ -14,12 +14,15 @@ export const SessionContext = createContext<SessionService | null>(null);
 
 export const useSessionService = () => useProvided(SessionContext, 'session');
 
-/** Narrow selection of the session's data, so a component re-renders only when what it shows changes. */
+/**
+ * A narrow selection straight from the session's snapshot. The entity screens still read the
+ * session this way; everything else reads `useSessionView`.
+ */
 export function useSession<T>(select: (s: SnapshotFrom<typeof sessionMachine>) => T, compare?: (a: T, b: T) => boolean) {
   return useSelector(useSessionService(), select, compare);
 }
 
-/** A slice of the session's connect props (machines/session.connect.ts), for what renders its flow. */
+/** A slice of the session's connect props (machines/session.connect.ts); the caller re-renders only when it changes. */
 export function useSessionView<T>(pick: (props: SessionProps) => T): T {
   return useConnect(useSessionService(), connectSession, pick);
 }
