@@ -254,7 +254,7 @@ export const entityFormMachine = formSetup.createMachine({
                 src: 'draftDebounce',
                 input: ({ context }) => ({ ms: context.debounceMs }),
                 onDone: [
-                  { guard: 'isDirty', target: 'idle', actions: flushDraft },
+                  { guard: 'isDirty', target: 'idle', actions: { type: 'saveDraft', params: ({ context }) => ({ key: draftKey(context), draft: draftOf(context) }) } },
                   // Back to what was loaded: nothing to keep.
                   { target: 'idle', actions: { type: 'clearDraft', params: ({ context }) => ({ key: draftKey(context) }) } },
                 ],
