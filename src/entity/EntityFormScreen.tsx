@@ -1,12 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { type EntityDef, entityActions, type Field } from '../../entities/define';
+import { entityActions, type EntityDef } from '../../entities/define';
+import type { Field } from '../../entities/fields';
 import { LANGUAGE_NAMES, type Language } from '../../locales/languages';
 import { connectEntityForm } from '../../machines/entityForm.connect';
 import { getIn, NON_FIELD } from '../../machines/entityForm.helpers';
 import { type EntityFormMachine, entityFormMachine } from '../../machines/entityForm.machine';
-import type { ErrorTarget, Navigation } from '../../machines/entityForm.types';
+import type { ErrorTarget, FieldErrors, FieldMessage, Navigation } from '../../machines/entityForm.types';
 import type { ActorRefFrom } from 'xstate';
 import { type AskConfirm, useConfirm } from '../app/services/confirm';
 import { useSession } from '../app/services/session';
@@ -34,11 +35,11 @@ const ConflictDialog = lazy(() => import('./ConflictDialog').then((m) => ({ defa
 
 type FormActor = ActorRefFrom<EntityFormMachine>;
 
-const NONE: string[] = [];
+const NONE: FieldMessage[] = [];
 /** Fields that need the full width of a two-column group. */
 const WIDE = new Set(['textarea', 'richtext', 'repeater', 'seo', 'map', 'menuTree', 'mediaMany', 'permissions']);
 
-const hasErrorsUnder = (errors: Record<string, string[]>, path: string) =>
+const hasErrorsUnder = (errors: FieldErrors, path: string) =>
   Object.keys(errors).some((k) => k.startsWith(`${path}.`) && errors[k].length > 0);
 
 /** The form field a message path belongs to: `translations.it.seo.title` → `seo`, `specs.2.value` → `specs`. */
@@ -312,8 +313,8 @@ export function EntityForm({ entity, detail, languages, defaultLanguage, canChan
           <>
             {formMessages.length > 0 && (
               <div className="rounded-md border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger" role="alert" data-testid="form-errors" data-form-errors tabIndex={-1}>
-                {formMessages.map((m) => (
-                  <p key={m}>{fieldMessage(t, m)}</p>
+                {formMessages.map((m, i) => (
+                  <p key={i}>{fieldMessage(t, m)}</p>
                 ))}
               </div>
             )}

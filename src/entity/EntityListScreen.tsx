@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
-import { type EntityDef, entityActions } from '../../entities/define';
+import { entityActions, type EntityDef } from '../../entities/define';
 import { DECLARED } from '../../entities/index';
 import { can as holds } from '../../entities/permissions';
 import { connectEntityList, type EntityListProps } from '../../machines/entityList.connect';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { fromPromise } from 'xstate';
 import { defineEntity, type EntityDef } from '../../entities/define';
-import { validateRecord } from '../../entities/validate';
+import { validateRecord } from '../../entities/validateRecord';
 import type { Draft, DraftKey, FieldErrors, SaveRowInput, ValidateInput, VersionedRow } from '../../machines/entityForm.types';
 import type { AskConfirm } from '../app/services/confirm';
 import { entityFormActors, type FormActorOptions } from '../http/entityActors';

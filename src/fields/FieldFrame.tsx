@@ -1,4 +1,5 @@
 import { Suspense, useId } from 'react';
+import type { FieldMessage } from '../../machines/entityForm.types';
 import { useT } from '../i18n/i18n';
 import { labelText } from './label';
 import { fieldMessage } from './messages';
@@ -6,7 +7,7 @@ import { FieldFrameContext } from './context';
 import { widgetFor } from './registry';
 import type { FieldFrameProps } from './types';
 
-const NO_ERRORS: string[] = [];
+const NO_ERRORS: FieldMessage[] = [];
 
 /** A field in a form: label, the type's widget (lazy), help text and errors. */
 export function FieldFrame({ name, field, value, onChange, errors = NO_ERRORS, nestedInvalid, disabled, language }: FieldFrameProps) {
@@ -33,8 +34,8 @@ export function FieldFrame({ name, field, value, onChange, errors = NO_ERRORS, n
         </FieldFrameContext.Provider>
       </Suspense>
       {field.help && <p className="text-xs text-ink-faint">{t(field.help)}</p>}
-      {errors.map((m) => (
-        <p key={m} className="text-xs text-danger" role="alert">
+      {errors.map((m, i) => (
+        <p key={i} className="text-xs text-danger" role="alert">
           {fieldMessage(t, m)}
         </p>
       ))}

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import type { MenuTreeField as MenuTreeDef } from '../../entities/define';
-import type { MenuNode } from '../../entities/validate';
+import type { MenuTreeField as MenuTreeDef } from '../../entities/fields';
+import type { MenuNode } from '../../entities/fieldTypes/menuTree';
 import { useConfirm } from '../app/services/confirm';
 import { useT } from '../i18n/i18n';
 import { useHostOrNone } from './context';

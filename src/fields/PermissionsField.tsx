@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { PermissionsField as PermissionsDef } from '../../entities/define';
+import type { PermissionsField as PermissionsDef } from '../../entities/fields';
 import { useSessionView } from '../app/services/session';
 import { useT } from '../i18n/i18n';
 import { GRID_ACTIONS, permissionRows, rowState, toggleCodename, toggleRow } from './permissionsGrid';

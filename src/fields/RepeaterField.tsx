@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { defaultValue, type Field, optionText, type RepeaterField as RepeaterDef } from '../../entities/define';
+import { defaultValue } from '../../entities/fieldTypes/index';
+import { type Field, optionText, type RepeaterField as RepeaterDef } from '../../entities/fields';
 import { useT } from '../i18n/i18n';
 import { useFieldFrame, useHostOrNone, useFieldHost } from './context';
 import { insertAt, move, removeAt, useRowKeys } from './rows';

@@ -1,7 +1,8 @@
 import { type ComponentType, createContext, useContext } from 'react';
+import type { FieldMessage } from '../../machines/entityForm.types';
 import type { FieldFrameProps } from './types';
 
-const NONE: string[] = [];
+const NONE: FieldMessage[] = [];
 
 /**
  * What a form offers the widgets that hold other fields (repeater rows, menu items): the
@@ -10,7 +11,7 @@ const NONE: string[] = [];
  */
 export interface FieldHost {
   /** A hook: the messages at `path` (re-renders the caller when they change). */
-  useErrorsAt(path: string): string[];
+  useErrorsAt(path: string): FieldMessage[];
   /** A hook: whether anything under `path.` has errors. */
   useNestedInvalid(path: string): boolean;
   change(path: string, value: unknown): void;
