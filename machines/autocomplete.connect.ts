@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { AutocompleteEvent, autocompleteMachine, Option } from './autocomplete.machine';
+import type { AutocompleteEvent, autocompleteMachine } from './autocomplete.machine';
 
 export type AutocompleteSnapshot = SnapshotFrom<typeof autocompleteMachine>;
 export type AutocompleteStatus = 'closed' | 'searching' | 'ready' | 'failed';

@@ -34,6 +34,7 @@ const navigationOf = (win: Window) => (win as unknown as { navigation?: Navigati
  */
 export const holdHistory = fromCallback<EventObject>(({ sendBack }) => {
   const win = window;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called back with `push.call(this, …)` below
   const push = win.history.pushState;
   // The form's own URL, to put back when popstate has already left it.
   const href = win.location.href;

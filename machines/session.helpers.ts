@@ -1,4 +1,4 @@
-import type { BootError, Credentials, FieldErrors, TenantInfo, UserInfo } from './session.types';
+import type { BootError, Credentials, FieldErrors, UserInfo } from './session.types';
 
 /** docs/spec.md §5: login trims username and password before sending. */
 export const trimCredentials = (c: Credentials): Credentials => ({

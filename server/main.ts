@@ -29,17 +29,18 @@ sweepMediaDebris(database.db, config.media)
   })
   .catch((error) => app.log.error({ err: error }, 'media debris sweep failed'));
 
-const sweep = setInterval(() => purgeExpiredSessions(database.db).catch(() => undefined), 3600_000);
+const sweep = setInterval(() => void purgeExpiredSessions(database.db).catch(() => undefined), 3600_000);
 sweep.unref();
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, async () => {
+  process.on(signal, () => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
-    await app.close();
-    await database.close();
-    process.exit(0);
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
   });
 }

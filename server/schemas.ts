@@ -89,6 +89,7 @@ function idsErrors(body: unknown): { ids: number[]; errors: Errors } {
  * A body `{ ids: [...] }` (bulk delete, move), with `rest` checked once the ids are good:
  * `{ ids, ...rest }` when both pass.
  */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- zod's own type of an empty shape
 export function idsBody<S extends z.ZodRawShape = {}>(rest?: S) {
   const others = z.object(rest ?? ({} as S));
   return z.unknown().transform((body, ctx) => {

@@ -36,7 +36,7 @@ function validateMenu(field: FieldOf<'menuTree'>, raw: unknown, path: string, er
     }
     const out: MenuNode[] = [];
     for (let i = 0; i < list.length; i++) {
-      const node = list[i];
+      const node: unknown = list[i];
       const here = `${at}.${i}`;
       if (++count > maxItems) {
         err(path, 'menuItems', { count: maxItems });

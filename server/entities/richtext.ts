@@ -9,7 +9,7 @@ import type { EntityDef } from '../../entities/define.js';
 import type { Field } from '../../entities/fields.js';
 import type { RecordValues } from '../../entities/validateRecord.js';
 
-const OWN_MEDIA = /^\/media\/[A-Za-z0-9/_.\-]+$/;
+const OWN_MEDIA = /^\/media\/[A-Za-z0-9/_.-]+$/;
 
 const isOwnMedia = (src: string | undefined) => !!src && OWN_MEDIA.test(src) && !src.includes('..') && !src.includes('//');
 

@@ -36,7 +36,7 @@ const profiles: FastifyPluginAsync = async (app) => {
     reply.type('application/json; charset=utf-8');
     if (!user.is_superuser) return `${headOf(user)},"all_permissions":${JSON.stringify(await permissionsOf(app.db, user))}}`;
     let kept = superuserAnswers.get(app.db);
-    if (!kept) superuserAnswers.set(app.db, (kept = new Map()));
+    if (!kept) superuserAnswers.set(app.db, (kept = new Map<number, { user: Principal; answer: Buffer }>()));
     const found = kept.get(user.id);
     if (found && sameFields(found.user, user)) return found.answer;
     const answer = Buffer.from(`${headOf(user)},"all_permissions":${JSON.stringify(await allPermissions(app.db))}}`);

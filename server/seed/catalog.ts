@@ -324,6 +324,6 @@ const SITE_MODELS: Record<'rossi' | 'verdi', () => Model[]> = {
  */
 export async function seedCatalog(db: Kysely<any>, sites: { rossi: number; verdi: number }, images: Map<number, Map<string, number>> = new Map()) {
   for (const site of ['rossi', 'verdi'] as const) {
-    await seedSite(await siteContext(db, sites[site], { media: images.size > 0 }), SITE_BRANDS[site], SITE_MODELS[site](), images.get(sites[site]) ?? new Map());
+    await seedSite(await siteContext(db, sites[site], { media: images.size > 0 }), SITE_BRANDS[site], SITE_MODELS[site](), images.get(sites[site]) ?? new Map<string, number>());
   }
 }

@@ -123,6 +123,6 @@ export async function fileSiteImages(db: Kysely<DatabaseSchema>, sites: { rossi:
  */
 export async function seedContent(db: Kysely<DatabaseSchema>, sites: { rossi: number; verdi: number }, images: SiteImages) {
   for (const site of demoSites(sites)) {
-    await seedSiteContent(await siteContext(db, site.id, { media: images.size > 0 }), site, images.get(site.id) ?? new Map());
+    await seedSiteContent(await siteContext(db, site.id, { media: images.size > 0 }), site, images.get(site.id) ?? new Map<string, number>());
   }
 }

@@ -73,7 +73,7 @@ async function loadTenantByHost(db: Kysely<DatabaseSchema>, host: string): Promi
     .sort((a, b) => Number(b.primary) - Number(a.primary) || a.domain.localeCompare(b.domain));
   const row = rows[0];
   if (!row || !domain) return undefined;
-  const brand_list: string[] = JSON.parse(row.brand_list);
+  const brand_list = JSON.parse(row.brand_list) as string[];
   return {
     id: row.id,
     name: row.name,
@@ -83,7 +83,7 @@ async function loadTenantByHost(db: Kysely<DatabaseSchema>, host: string): Promi
     brand_list,
     mono_brand: isMonoBrandList(brand_list) && row.df_brand !== null ? { id: Number(row.df_brand), name: String(row.df_brand_name) } : null,
     market_id: row.market_id,
-    languages: JSON.parse(row.languages),
+    languages: JSON.parse(row.languages) as string[],
     default_language: row.default_language,
     is_active: row.is_active === 1,
   };

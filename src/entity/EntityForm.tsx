@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
-import type { EntityDef } from '../../entities/define';
 import { FieldHostContext, type FieldHost } from '../fields/context';
 import { fieldMessage } from '../fields/messages';
 import { useRefTitle } from '../fields/refTitles';
@@ -27,6 +26,7 @@ export function EntityForm({ canDelete, ...options }: EntityFormOptions & { canD
   const { entity, defaultLanguage, canChange } = options;
   const t = useT();
   const { actor, view, formRef, language, setLanguage, tab, setTab } = useEntityForm(options);
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- XState binds Actor#send in its constructor
   const send = actor.send;
   // A singleton (a site page) has no list to go back to and no other row.
   const singleton = entity.singleton !== undefined;

@@ -257,6 +257,7 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
   // Back/forward or a link changed the query: the machine decides whether that is a new query.
   useEffect(() => actor.send({ type: 'query.sync', search }), [actor, search]);
   const snapshot = useSelector(actor, (s) => s);
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- XState binds Actor#send in its constructor
   const list = connectEntityList(snapshot, actor.send);
   const canDelete = can.has('delete');
 

@@ -111,6 +111,7 @@ export function useEntityForm({ entity, detail, languages, defaultLanguage, canC
   const view = useSelector(
     actor,
     (s) => {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- XState binds Actor#send in its constructor
       const f = connectEntityForm(s, actor.send, { languages });
       return {
         status: f.status,

@@ -35,7 +35,7 @@ function ErrorsAt({ path }: { path: string }) {
 export default function MenuTreeField({ name, field, value, onChange, disabled, id }: FieldWidgetProps<MenuNode[] | null, MenuTreeDef>) {
   const t = useT();
   const ask = useConfirm();
-  const tree = value ?? [];
+  const tree = useMemo(() => value ?? [], [value]);
   // Deleting an item asks first (menuTree.machine.ts); the tree is this field's value, so the field removes it.
   const menu = useActorRef(useMemo(() => menuTreeMachine.provide({ actors: { confirm: confirmActor(ask) } }), [ask]));
   useEffect(() => {

@@ -161,7 +161,7 @@ export function entityFormActors(ask: AskConfirm, opts: FormActorOptions) {
       }),
       deleteRow: fromPromise<unknown, DeleteRowInput>(async ({ input }) => {
         try {
-          return await api(resourceUrl(input.resource, input.id), { method: 'DELETE' });
+          return await api<unknown>(resourceUrl(input.resource, input.id), { method: 'DELETE' });
         } catch (error) {
           throw adaptError(error);
         }

@@ -56,7 +56,7 @@ function forget(ids: number[]) {
 
 /** Runs `task` over `items`, at most `limit` at a time, and settles like Promise.allSettled. */
 async function settleAll<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
-  const results: PromiseSettledResult<R>[] = new Array(items.length);
+  const results: PromiseSettledResult<R>[] = new Array<PromiseSettledResult<R>>(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

@@ -136,7 +136,7 @@ function FileInfo({ info }: { info: { name: string; size: string; type: string; 
             <a href={absolute} target="_blank" rel="noopener noreferrer" className="truncate text-brand-ink hover:underline" data-testid="media-info-url">
               {absolute}
             </a>
-            <button type="button" onClick={copy} className="shrink-0 rounded-md p-1.5 text-ink-muted hover:bg-surface-overlay hover:text-ink" aria-label={t('media.copy')}>
+            <button type="button" onClick={() => void copy()} className="shrink-0 rounded-md p-1.5 text-ink-muted hover:bg-surface-overlay hover:text-ink" aria-label={t('media.copy')}>
               <Icon name="copy" width={16} height={16} />
             </button>
           </dd>

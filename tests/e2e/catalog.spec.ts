@@ -125,7 +125,7 @@ test.describe('catalog lists', () => {
 });
 
 test.describe('product form', () => {
-  test('create a product with specs, gallery, rich text and SEO in Italian and English; edit; conflict from a second tab; delete', async ({ page, browser }) => {
+  test('create a product with specs, gallery, rich text and SEO in Italian and English; edit; conflict from a second tab; delete', async ({ page }) => {
     test.setTimeout(90_000);
     await signIn(page, '/products');
     const imageId = await uploadImage(page, 'e2e-trattore.png');

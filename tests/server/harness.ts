@@ -219,7 +219,7 @@ function makeHarness(dialect: Dialect, get: () => Resources): Harness {
     },
     async settled() {
       const r = get();
-      await Promise.all([r.app, ...r.extraApps].map((a) => a.changeFeed?.settled()));
+      await Promise.all([r.app, ...r.extraApps].map((a) => a.changeFeed?.settled() ?? Promise.resolve(true)));
     },
     async resetState() {
       const db = get().database.db;

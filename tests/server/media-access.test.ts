@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { registerMediaUsageProvider } from '../../server/services/media/usage.js';
 import { image, multipart, pdf } from './fixtures/media.js';
 import { call, fileOf, folder, type FolderJson, list, type MediaJson, stagingFiles, storedFiles, upload, uploaded } from './fixtures/mediaApi.js';

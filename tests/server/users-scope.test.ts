@@ -3,7 +3,7 @@
  * `/api/tenantUsers/` the dealer users of every dealer site (master only), and a row
  * outside a request's roster does not exist for it.
  */
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDialect, type Session } from './harness.js';
 import { createVia, GOOD_PASSWORD, HOSTS, idOf, json, siteId, uniqueName, usersSnapshot } from './users-fixtures.js';
 
