@@ -50,5 +50,3 @@ export function connectAutocomplete(snapshot: AutocompleteSnapshot, send: (event
     retry: () => send({ type: 'retry' }),
   };
 }
-
-export type AutocompleteProps = ReturnType<typeof connectAutocomplete>;

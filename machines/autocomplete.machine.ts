@@ -115,5 +115,3 @@ export const autocompleteMachine = setup({
     },
   },
 });
-
-export type AutocompleteMachine = typeof autocompleteMachine;

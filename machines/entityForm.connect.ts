@@ -105,5 +105,3 @@ export function connectEntityForm(snapshot: EntityFormSnapshot, send: (event: En
     intent: status === 'saved' ? c.intent : null,
   };
 }
-
-export type EntityFormProps = ReturnType<typeof connectEntityForm>;

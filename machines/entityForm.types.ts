@@ -1,7 +1,7 @@
 import type { Problem } from '../entities/problems';
 import type { Row, RowId } from './entityList.types';
 
-export type { ConfirmInput, LoadError, Notice, Row, RowId } from './entityList.types';
+export type { Row, RowId } from './entityList.types';
 
 /** The form's values: a row without `id` and `version`; translated fields under `translations.<lang>.<field>`. */
 export type Values = Record<string, unknown>;

@@ -291,5 +291,3 @@ export const entityListMachine = listSetup.createMachine({
     },
   },
 });
-
-export type EntityListMachine = typeof entityListMachine;

@@ -106,5 +106,3 @@ export const leaveGuardMachine = setup({
     },
   },
 });
-
-export type LeaveGuardMachine = typeof leaveGuardMachine;

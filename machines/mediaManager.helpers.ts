@@ -18,8 +18,6 @@ export const MULTI_SELECTION_ERROR = "You must set an array as selection with se
 export const SINGLE_SELECTION_ERROR = "You must set an object as selection with select-mode 'single'";
 export const NONE_SELECTION_ERROR = "You cannot set a selection with select-mode 'none'";
 
-/** docs/decisions.md §5: grid page size. */
-export const MEDIA_PAGE_SIZE = 18;
 /** Search box debounce; the delay lives in the `searchDebounce` actor, never in the chart. */
 export const SEARCH_DEBOUNCE_MS = 300;
 

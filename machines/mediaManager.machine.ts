@@ -545,5 +545,3 @@ export const mediaManagerMachine = managerSetup.createMachine({
     },
   },
 });
-
-export type MediaManagerMachine = typeof mediaManagerMachine;

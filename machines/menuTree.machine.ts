@@ -56,5 +56,3 @@ export const menuTreeMachine = menuSetup.createMachine({
     }),
   },
 });
-
-export type MenuTreeMachine = typeof menuTreeMachine;

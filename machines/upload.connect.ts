@@ -29,5 +29,3 @@ export function connectUpload(snapshot: UploadSnapshot, send: (event: UploadEven
     cancel: () => send({ type: 'upload.cancel' }),
   };
 }
-
-export type UploadProps = ReturnType<typeof connectUpload>;

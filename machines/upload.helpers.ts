@@ -1,5 +1,5 @@
 import { errorStatus } from './session.helpers';
-import type { UploadData, UploadError, UploadFile, UploadFileInput } from './upload.types';
+import type { UploadData, UploadError, UploadFileInput } from './upload.types';
 
 /** docs/decisions.md §5: title and alt text default to the file name. */
 export function defaultUploadData(file: { name: string }, folder: number | null, data: Partial<UploadData> = {}): UploadData {
@@ -42,5 +42,3 @@ export function toUploadError(error: unknown): UploadError {
             : 'errors.network';
   return { status, key };
 }
-
-export const describeFile = (file: UploadFile) => ({ name: file.name, size: file.size, type: file.type });

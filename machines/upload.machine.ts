@@ -98,5 +98,3 @@ export const uploadMachine = setup({
   },
   output: ({ context }) => ({ media: context.media }),
 });
-
-export type UploadMachine = typeof uploadMachine;

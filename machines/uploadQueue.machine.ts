@@ -251,6 +251,3 @@ export const uploadQueueMachine = setup({
     },
   },
 });
-
-export type UploadQueueMachine = typeof uploadQueueMachine;
-export type UploadQueueRef = ActorRefFrom<typeof uploadQueueMachine>;

@@ -1,5 +1,5 @@
 /**
- * `npm test`: typecheck, unit + machine + server suites (vitest), then a production
+ * `npm test`: typecheck, lint, unit + machine + server suites (vitest), then a production
  * build and the end-to-end suite in Chromium. Ends with one `N passed, N failed` line
  * summing every suite, which CI reads.
  */
@@ -38,6 +38,9 @@ fs.mkdirSync('test-results', { recursive: true });
 // Browser, server and test code each against their own libraries (docs/decisions.md §13).
 const tsc = ['tsconfig.browser.json', 'tsconfig.server.json', 'tsconfig.tests.json'].filter((p) => run('npx', ['tsc', '-p', p]) !== 0);
 record('typecheck', tsc.length === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+
+// ESLint (type-aware) and knip (dead files, exports, dependencies), zero warnings (docs/decisions.md §13).
+record('lint', run('npm', ['run', 'lint']) === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 
 const vitestCode = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
 const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>('test-results/vitest.json');

@@ -67,13 +67,8 @@ export async function applyDeltas(ctx: Pick<EngineContext, 'db' | 'site'>, entit
     .execute();
 }
 
-/** Rows in the site, or rows whose facet has one of the values. */
-export async function readCount(ctx: EngineContext, entity: EntityDef, facet?: { field: string; values: string[] }): Promise<number> {
-  const row = await countQuery(ctx, entity, facet).executeTakeFirst();
-  return Math.max(0, Number(row?.n ?? 0));
-}
 
-/** The query readCount runs (one column `n`), to embed as a subquery. */
+/** The count query (one column `n`), to embed as a subquery. */
 export function countQuery(ctx: EngineContext, entity: EntityDef, facet?: { field: string; values: string[] }) {
   const q = ctx.db
     .selectFrom(COUNTS_TABLE)

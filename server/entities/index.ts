@@ -11,15 +11,9 @@ import { MEDIA_TABLE } from './references.js';
 import { sharedRegistry } from './registry.js';
 import { siteOf } from './routes.js';
 
-export { contextForSite, dialectOf, type EngineContext, inTransaction, type Site } from './context.js';
-export { listRecords, parseListQuery } from './list.js';
-export { rebuildCounts, reindexEntity } from './maintenance.js';
-export { loadRecord, presentDetail } from './read.js';
-export { mediaUsages, type MediaUse } from './references.js';
-export { Registry } from './registry.js';
-export { siteOf } from './routes.js';
-export { addEntityColumn, createEngineTables, createEntityTable, entityTablesInDeleteOrder } from './schema.js';
-export { createRecord, deleteRecords, insertRecord, updateRecord } from './write.js';
+export type { EngineContext } from './context.js';
+export { mediaUsages } from './references.js';
+export { insertRecord } from './write.js';
 
 /** A context for engine calls outside a request, for a site already loaded. */
 export async function engineContext(db: Kysely<any>, dialect: Dialect, tenant: Tenant): Promise<EngineContext> {

@@ -8,7 +8,7 @@ import type { ColumnKind } from '../../entities/fieldTypes/description.js';
 import { emptyValue, FIELD_TYPES, isEmptyValue } from '../../entities/fieldTypes/index.js';
 import type { Field } from '../../entities/fields.js';
 import type { RecordValues } from '../../entities/validateRecord.js';
-import { columnOf, hasTranslations, isJoinField, isShadowed, storesColumn } from './schema.js';
+import { columnOf, hasTranslations, isJoinField, storesColumn } from './schema.js';
 
 export function parseJson<T>(text: unknown, fallback: T): T {
   if (typeof text !== 'string' || text === '') return fallback;
@@ -108,4 +108,3 @@ export function facetKey(field: Field, value: unknown): string {
   return String(value);
 }
 
-export { isShadowed };

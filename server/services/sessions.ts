@@ -151,10 +151,6 @@ export async function revokeSession(db: Kysely<DatabaseSchema>, token: string) {
   await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
 }
 
-/** Called when a user is deactivated or changes password. */
-export async function revokeUserSessions(db: Kysely<DatabaseSchema>, userId: number) {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}
 
 export async function purgeExpiredSessions(db: Kysely<DatabaseSchema>) {
   await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();

@@ -96,5 +96,3 @@ export default function MediaPickerDialog({ open, ...props }: MediaPickerDialogP
     </Dialog>
   );
 }
-
-export { MediaPickerDialog };

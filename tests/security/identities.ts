@@ -5,7 +5,7 @@
  * only the data (which demo user holds which codename, which site and market is whose) is
  * read from the seeded database, so a new grant in the demo seed needs no edit here.
  */
-import { ACTIONS, type Action } from '../../entities/permissions.js';
+import type { Action } from '../../entities/permissions.js';
 import { createSession } from '../../server/services/sessions.js';
 import type { Harness } from '../server/harness.js';
 import { SESSION_COOKIE, type Session } from '../server/harness.js';
@@ -63,8 +63,6 @@ export function signedInOn(world: World, who: Identity, host: HostName) {
 /** `<action>_<model>` held (docs/spec.md §6): a superuser holds everything. */
 export const holds = (who: Identity, action: Action, model: string) =>
   !!who.user && (who.user.is_superuser || who.user.codenames.has(`${action}_${model}`));
-
-export const ALL_ACTIONS: readonly Action[] = ACTIONS;
 
 export async function loadWorld(h: Harness): Promise<World> {
   const site = async (domain: string): Promise<Site> => {

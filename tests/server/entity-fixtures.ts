@@ -17,8 +17,6 @@ import type { Harness } from './harness.js';
 export const HOSTS = { rossi: 'rossi.localhost', verdi: 'verdi.localhost', master: 'localhost' } as const;
 export type SiteName = keyof typeof HOSTS;
 
-export const CATALOG = ['brand', 'brandService', 'product', 'category', 'tag', 'featuredProduct'] as const;
-
 export const entity = (name: string): EntityDef => {
   const e = entityNamed(name);
   if (!e) throw new Error(`no entity ${name}`);

@@ -35,7 +35,3 @@ export function isUniqueViolation(error: unknown) {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-export function isForeignKeyViolation(error: unknown) {
-  const e = error as { code?: string };
-  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-}

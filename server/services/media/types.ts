@@ -56,8 +56,6 @@ export function allowedType(mime: string): AllowedType | undefined {
   return BY_MIME.get(ALIASES[m] ?? m);
 }
 
-export const ALLOWED_MIME_TYPES = TYPES.map((t) => t.mime);
-
 /** The top-level type: `image/png` → `image`. */
 export const mimeGroup = (mime: string) => mime.split('/')[0] ?? '';
 
