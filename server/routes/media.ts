@@ -25,6 +25,7 @@ import mediaFolders from './mediaFolders.js';
 import { isLanguage } from '../../locales/languages.js';
 import { LocalDiskStorage, type MediaStorage } from '../storage/index.js';
 import { absentAsEmpty, idParams, nothing, objectOf, parseOr400, type ZodProvider } from '../schemas.js';
+import { code, problemIssue } from '../zodProblems.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,13 +47,13 @@ const patchBody = absentAsEmpty(
       folder: pk.nullable().optional(),
       language_code: languageCode.optional(),
       translations: z
-        .record(z.string(), translationFields.nullable(), { error: 'Expected an object keyed by language code.' })
+        .record(z.string(), translationFields.nullable(), { error: code('translationsObject') })
         .optional(),
       version: version.optional(),
     })
     .superRefine((body, ctx) => {
       for (const key of Object.keys(body.translations ?? {})) {
-        if (!isLanguage(key)) ctx.addIssue({ code: 'custom', path: ['translations', key], message: `Unknown language "${key.slice(0, 20)}".` });
+        if (!isLanguage(key)) ctx.addIssue(problemIssue(['translations', key], { code: 'languageUnknown', params: { value: key.slice(0, 20) } }));
       }
     }),
 );

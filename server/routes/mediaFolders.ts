@@ -12,7 +12,7 @@ import mediaMoves from './mediaMoves.js';
 import { folderJson } from '../services/media/serialize.js';
 import { searchWords } from '../services/media/terms.js';
 import type { Tenant } from '../services/tenants.js';
-import { idParams, nothing, objectOf, type ZodProvider } from '../schemas.js';
+import { idParams, nothing, objectOf, requiredText, type ZodProvider } from '../schemas.js';
 
 const listQuery = objectOf({
   page: intParam(1, 1_000_000_000).optional(),
@@ -23,11 +23,7 @@ const listQuery = objectOf({
   language_code: languageCode.optional(),
 });
 
-const title = z
-  .string({ error: (i) => (i.input === undefined ? 'This field is required.' : 'Not a valid string.') })
-  .max(255, 'Ensure this field has no more than 255 characters.')
-  .transform((s) => s.trim())
-  .pipe(z.string().min(1, 'This field may not be blank.'));
+const title = requiredText(255);
 
 const createBody = objectOf({ title, parent: pk.nullable().optional() });
 const updateBody = objectOf({ title: title.optional(), parent: pk.nullable().optional(), version: version.optional() });

@@ -8,9 +8,10 @@ import { moveMedia } from '../services/media/move.js';
 import { allFolders } from '../services/media/folders.js';
 import { folderJson } from '../services/media/serialize.js';
 import { readerOf } from '../services/media/usage.js';
+import { code } from '../zodProblems.js';
 
 // Ids as bulk deletes take them; the folder is required, so a forgotten one never files everything into the root.
-const moveBody = idsBody({ folder: z.union([z.null(), pk], { error: 'Incorrect type. Expected pk value or null.' }) });
+const moveBody = idsBody({ folder: z.union([z.null(), pk], { error: code('pkOrNull') }) });
 
 /**
  * What moving media into folders needs (issue 18): every folder of the site, for the
