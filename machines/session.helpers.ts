@@ -39,6 +39,8 @@ export function errorKey(status: number | undefined, data?: unknown): string {
   if (status === undefined) return 'errors.network';
   // A delete the server refused because other rows use it (server/entities/write.ts).
   if (status === 409 && typeof data === 'object' && data !== null && 'used_by' in data) return 'errors.http.inUse';
+  // A list page deep from both ends (docs/decisions.md §12): the list says how to reach its rows.
+  if (status === 400 && fieldErrorsOf(data).page?.some((m) => typeof m === 'object' && m.code === 'pageTooDeep')) return 'list.pageTooDeep';
   if (status === 401) return 'errors.http.unauthorized';
   if (status === 403) return 'errors.forbidden';
   if (status === 404) return 'errors.http.notFound';
