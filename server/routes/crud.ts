@@ -150,7 +150,8 @@ export const bulkDeleteInput = { querystring: rawQuery, body: idsBody() };
 export function crudRoutes<C>(fastify: FastifyInstance, c: Collection<C>) {
   const app = fastify.withTypeProvider<ZodProvider>();
   const end = c.slash ? '/' : '';
-  const tagged = (reply: FastifyReply, row: unknown) => (c.etag && isPlainObject(row) ? reply.header('etag', `"${String(row.version)}"`) : reply);
+  // Sent with its ETag when the collection gives one, else returned as the operation made it (sent already when it was cached).
+  const answer = (reply: FastifyReply, row: unknown) => (c.etag && isPlainObject(row) ? reply.header('etag', `"${String(row.version)}"`).send(row) : row);
   const route = (method: Method, url: string, action: Action, schema: object, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
     app.route({ method, url, ...c.access(action), schema, handler });
   const schemaOf = ({ querystring, body }: Parts) => ({ querystring, ...(body ? { body } : {}) });
@@ -168,14 +169,14 @@ export function crudRoutes<C>(fastify: FastifyInstance, c: Collection<C>) {
       route('GET', row, 'view', rowSchema(read), async (req, reply) => {
         const found = await read.run(await c.open(req), req, idOf(req), reply);
         if (found === undefined) throw notFound();
-        return c.etag ? tagged(reply, found).send(found) : found;
+        return answer(reply, found);
       });
     }
 
     if (create) {
       route('POST', collection, 'add', schemaOf(create), async (req, reply) => {
         const made = await create.run(await c.open(req), req, reply);
-        return tagged(reply.code(201), made).send(made);
+        return answer(reply.code(201), made);
       });
     }
 
@@ -185,7 +186,7 @@ export function crudRoutes<C>(fastify: FastifyInstance, c: Collection<C>) {
       for (const [method, partial] of [['PUT', false], ['PATCH', true]] as const) {
         route(method, row, 'change', rowSchema(update), async (req, reply) => {
           const updated = await update.run(await c.open(req), req, idOf(req), { partial, version: () => c.versions.update(req) });
-          return c.etag ? tagged(reply, updated).send(updated) : updated;
+          return answer(reply, updated);
         });
       }
     }
