@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Field } from '../entities/define.js';
+import type { Field } from '../entities/fields.js';
 import { product } from '../entities/product.js';
 import { staticClosure } from './loginBundle.js';
 import { ROOT } from './lib/paths.js';

@@ -16,8 +16,11 @@
  *   translations JSON by the database, in the asked language.
  */
 import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { BUILTIN_DATES, emptyValue, type EntityDef, type Field, type FilterDef } from '../../entities/define.js';
-import { addError, type Errors, isValidDate } from '../../entities/validate.js';
+import { BUILTIN_DATES, type EntityDef, type FilterDef } from '../../entities/define.js';
+import { emptyValue } from '../../entities/fieldTypes/index.js';
+import type { Field } from '../../entities/fields.js';
+import { isValidDate } from '../../entities/formats.js';
+import { addError, type Errors, type ProblemCode, type ProblemParams } from '../../entities/problems.js';
 import { bounded, type EngineContext, marketBound, rowBounds, tenantKey } from './context.js';
 import { countQuery, facetFields } from './counts.js';
 import { listFields, type Loaded, presentList } from './read.js';
@@ -52,15 +55,13 @@ export interface ListQuery {
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
-const ONCE = 'Give this parameter once.';
-
 /** created_at / updated_at, as a dateRange filter reads them. */
 const TIMESTAMP: Field = { type: 'datetime', label: '' };
 
 function single(q: RawQuery, key: string, errors: Errors): string | undefined {
   const v = q[key];
   if (Array.isArray(v)) {
-    addError(errors, key, ONCE);
+    addError(errors, key, 'once');
     return undefined;
   }
   return v;
@@ -81,8 +82,8 @@ function nextDay(date: string): string {
 }
 
 function parseFilter(entity: EntityDef, def: FilterDef, field: Field, raw: string, errors: Errors): Filter | undefined {
-  const bad = (msg: string) => {
-    addError(errors, 'fltr', msg);
+  const bad = (code: ProblemCode, params: ProblemParams) => {
+    addError(errors, 'fltr', code, params);
     return undefined;
   };
   const name = def.field;
@@ -91,11 +92,11 @@ function parseFilter(entity: EntityDef, def: FilterDef, field: Field, raw: strin
     case 'select': {
       if (field.type !== 'select') return undefined;
       const wrong = parts.find((p) => !field.options.some((o) => o.value === p));
-      if (wrong !== undefined) return bad(`"${wrong.slice(0, 40)}" is not a valid choice for ${name}.`);
+      if (wrong !== undefined) return bad('filterChoice', { value: wrong.slice(0, 40), field: name });
       return { type: 'in', field: name, column: columnOf(name, field), values: parts, facetKeys: parts };
     }
     case 'boolean': {
-      if (parts.length !== 1 || !['true', 'false', '1', '0'].includes(parts[0])) return bad(`Use true or false for ${name}.`);
+      if (parts.length !== 1 || !['true', 'false', '1', '0'].includes(parts[0])) return bad('filterBoolean', { field: name });
       const v = parts[0] === 'true' || parts[0] === '1' ? 1 : 0;
       return { type: 'in', field: name, column: columnOf(name, field), values: [v], facetKeys: [String(v)] };
     }
@@ -104,14 +105,14 @@ function parseFilter(entity: EntityDef, def: FilterDef, field: Field, raw: strin
       for (const p of parts) {
         if (p === 'null' && field.type === 'fk') ids.push(null);
         else if (/^[1-9]\d{0,9}$/.test(p) && Number(p) <= 2_147_483_647) ids.push(Number(p));
-        else return bad(`Use ids separated by commas for ${name}.`);
+        else return bad('filterIds', { field: name });
       }
       if (field.type === 'm2m') return { type: 'm2m', field: name, table: joinTableOf(entity, name), ids: ids as number[] };
       return { type: 'in', field: name, column: columnOf(name, field), values: ids, facetKeys: ids.map((i) => (i === null ? '' : String(i))) };
     }
     case 'exact': {
       const value = raw.trim();
-      if (!value || value.length > 255) return bad(`Give one value of at most 255 characters for ${name}.`);
+      if (!value || value.length > 255) return bad('filterExact', { field: name });
       return { type: 'in', field: name, column: columnOf(name, field), values: [value], facetKeys: [value] };
     }
     case 'dateRange': {
@@ -119,7 +120,7 @@ function parseFilter(entity: EntityDef, def: FilterDef, field: Field, raw: strin
       const from = m?.[1] || undefined;
       const to = m ? (m[2] === undefined ? m[1] : m[3]) || undefined : undefined;
       if (!m || (!from && !to) || (from && !isValidDate(from)) || (to && !isValidDate(to))) {
-        return bad(`Use a date range as YYYY-MM-DD..YYYY-MM-DD for ${name} (either end may be left open).`);
+        return bad('filterDates', { field: name });
       }
       const column = columnOf(name, field);
       if (field.type === 'datetime') {
@@ -137,12 +138,12 @@ export function parseListQuery(entity: EntityDef, q: RawQuery): { query: ListQue
 
   const page = single(q, 'page', errors);
   if (page !== undefined && page !== '') {
-    if (!/^\d{1,9}$/.test(page) || Number(page) < 1) addError(errors, 'page', 'A valid page number (1 or more) is required.');
+    if (!/^\d{1,9}$/.test(page) || Number(page) < 1) addError(errors, 'page', 'pageNumber');
     else query.page = Number(page);
   }
   const items = single(q, 'items', errors);
   if (items !== undefined && items !== '') {
-    if (!/^\d{1,9}$/.test(items) || Number(items) < 1) addError(errors, 'items', 'A valid number of items (1 or more) is required.');
+    if (!/^\d{1,9}$/.test(items) || Number(items) < 1) addError(errors, 'items', 'pageSize');
     else query.size = Math.min(Number(items), MAX_PAGE_SIZE);
   }
 
@@ -153,25 +154,25 @@ export function parseListQuery(entity: EntityDef, q: RawQuery): { query: ListQue
     const key = desc ? part.slice(1) : part;
     const column = sortColumn(entity, key);
     if (!column) {
-      addError(errors, 'sort', `Cannot sort by "${key.slice(0, 40)}".`);
+      addError(errors, 'sort', 'sortUnknown', { value: key.slice(0, 40) });
       continue;
     }
     if (seen.has(column)) continue;
     seen.add(column);
     query.sort.push({ column, desc });
   }
-  if (query.sort.length > 3) addError(errors, 'sort', 'Sort by at most 3 fields.');
+  if (query.sort.length > 3) addError(errors, 'sort', 'sortMax');
   if (!seen.has('id')) query.sort.push({ column: 'id', desc: query.sort.length ? query.sort[query.sort.length - 1].desc : false });
 
   const search = single(q, 'search', errors);
   if (search !== undefined && search.trim() !== '') {
-    if (search.length > 200) addError(errors, 'search', 'Ensure this field has no more than 200 characters.');
-    else if (!entity.list.search.length) addError(errors, 'search', 'This list cannot be searched.');
+    if (search.length > 200) addError(errors, 'search', 'maxLength', { count: 200 });
+    else if (!entity.list.search.length) addError(errors, 'search', 'notSearchable');
     else query.tokens = queryTokens(search);
   }
 
   const fltr = q.fltr === undefined ? [] : Array.isArray(q.fltr) ? q.fltr : [q.fltr];
-  if (fltr.length > 10) addError(errors, 'fltr', 'Give at most 10 filters.');
+  if (fltr.length > 10) addError(errors, 'fltr', 'filterMax');
   else {
     for (const f of fltr) {
       if (f === '') continue;
@@ -179,7 +180,7 @@ export function parseListQuery(entity: EntityDef, q: RawQuery): { query: ListQue
       const name = eq < 0 ? f : f.slice(0, eq);
       const def = entity.list.filters.find((d) => d.field === name);
       if (!def || eq < 0) {
-        addError(errors, 'fltr', `Cannot filter by "${name.slice(0, 40)}".`);
+        addError(errors, 'fltr', 'filterUnknown', { value: name.slice(0, 40) });
         continue;
       }
       const field = entity.fields[name] ?? (BUILTIN_DATES.includes(name) ? TIMESTAMP : undefined);

@@ -7,7 +7,7 @@
  * columns and the title field only, without `translations`.
  */
 import type { EntityDef } from '../../entities/define.js';
-import type { RecordValues } from '../../entities/validate.js';
+import type { RecordValues } from '../../entities/validateRecord.js';
 import { bounded, type EngineContext, rowBounds } from './context.js';
 import { isJoinField, joinTableOf } from './schema.js';
 import { decodeRecord, translatedValue } from './storage.js';

@@ -15,7 +15,10 @@
  */
 import { type ColumnDefinitionBuilderCallback, type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { ENTITIES } from '../../entities/index.js';
-import type { EntityDef, Field } from '../../entities/define.js';
+import type { EntityDef } from '../../entities/define.js';
+import type { ColumnKind } from '../../entities/fieldTypes/description.js';
+import { FIELD_TYPES } from '../../entities/fieldTypes/index.js';
+import type { Field } from '../../entities/fields.js';
 import type { Dialect } from '../db/database.js';
 import { withId } from '../db/columns.js';
 
@@ -26,7 +29,7 @@ export const isScoped = (entity: EntityDef) => entity.scope !== 'master';
 
 /** Column of a non-translated field: `<name>_id` for references, else the field's name. */
 export function columnOf(name: string, field: Field): string {
-  return field.type === 'fk' || field.type === 'media' || field.type === 'file' ? `${name}_id` : name;
+  return FIELD_TYPES[field.type].column === 'ref' ? `${name}_id` : name;
 }
 
 export const joinTableOf = (entity: EntityDef, name: string) => `${entity.table}_${name}`;
@@ -40,10 +43,10 @@ export const isShadowed = (field: Field) => !!field.translated && field.type ===
 /** Fields kept in a column of the main table (translated ones live in `translations`). */
 export function storesColumn(field: Field): boolean {
   if (field.translated) return isShadowed(field);
-  return field.type !== 'm2m' && field.type !== 'mediaMany';
+  return !FIELD_TYPES[field.type].join;
 }
 
-export const isJoinField = (field: Field) => !field.translated && (field.type === 'm2m' || field.type === 'mediaMany');
+export const isJoinField = (field: Field) => !field.translated && !!FIELD_TYPES[field.type].join;
 
 function entityOf(name: string, registry: readonly EntityDef[]): EntityDef {
   const e = registry.find((x) => x.name === name);
@@ -51,45 +54,12 @@ function entityOf(name: string, registry: readonly EntityDef[]): EntityDef {
   return e;
 }
 
-type ColumnKind = 'text' | 'text0' | 'json' | 'jsonList' | 'jsonSeo' | 'real' | 'integer' | 'boolean' | 'ref';
-
+/** A translated field keeps only a text shadow (its values are in `translations`). */
 function kindOf(field: Field): ColumnKind {
   if (field.translated) return 'text0';
-  switch (field.type) {
-    case 'text':
-    case 'textarea':
-    case 'email':
-    case 'url':
-    case 'slug':
-    case 'richtext':
-      return 'text0';
-    case 'select':
-    case 'color':
-    case 'date':
-    case 'datetime':
-    case 'time':
-      return 'text';
-    case 'number':
-      return 'real';
-    case 'integer':
-      return 'integer';
-    case 'boolean':
-      return 'boolean';
-    case 'fk':
-    case 'media':
-    case 'file':
-      return 'ref';
-    case 'repeater':
-    case 'menuTree':
-    case 'list':
-      return 'jsonList';
-    case 'seo':
-      return 'jsonSeo';
-    case 'map':
-      return 'json';
-    default:
-      throw new Error(`${field.type} has no column`);
-  }
+  const kind = FIELD_TYPES[field.type].column;
+  if (kind === undefined) throw new Error(`${field.type} has no column`);
+  return kind;
 }
 
 type DataTypeExpression = Parameters<CreateTableBuilder<string, never>['addColumn']>[1];

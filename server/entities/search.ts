@@ -4,7 +4,7 @@
  * scan of that primary key, so a search costs the same on 1,000 rows and on 1,000,000.
  */
 import type { EntityDef } from '../../entities/define.js';
-import type { RecordValues } from '../../entities/validate.js';
+import type { RecordValues } from '../../entities/validateRecord.js';
 
 const MAX_TOKEN = 40;
 const MAX_TOKENS_PER_ROW = 256;

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { isUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
-import { HttpError } from '../errors.js';
+import { CODES_HEADER } from '../../entities/problems.js';
+import { FieldErrors, HttpError } from '../errors.js';
+import { problemBody } from '../problemText.js';
 import { clearSessionCookie } from './context.js';
 import { addSecurityHeaders } from './security.js';
 
@@ -23,7 +25,8 @@ export default fp(async (app) => {
     if (error instanceof HttpError) {
       // A session cookie the server refused is dropped, so the browser stops sending it.
       if (error.statusCode === 401 && req.sessionToken()?.via === 'cookie') clearSessionCookie(req, reply);
-      return reply.code(error.statusCode).headers(error.headers).send(error.body);
+      const body = error instanceof FieldErrors ? problemBody(error.problems, req.headers[CODES_HEADER] === '1') : error.body;
+      return reply.code(error.statusCode).headers(error.headers).send(body);
     }
     const e = error as { code?: string; statusCode?: number; message?: string };
     const known = e.code ? FASTIFY_CLIENT_ERRORS[e.code] : undefined;

@@ -24,9 +24,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { EntityDef } from '../../entities/define.js';
 import type { Action } from '../../entities/permissions.js';
-import { isPlainObject, MAX_ID, MESSAGES } from '../../entities/validate.js';
+import { isPlainObject, MAX_ID } from '../../entities/formats.js';
 import { type Access, withAccess } from '../access.js';
-import { fieldErrors, notFound } from '../errors.js';
+import { fieldError, notFound } from '../errors.js';
 import { idParams, idsBody, nothing, rawQuery, type ZodProvider } from '../schemas.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -116,16 +116,16 @@ export function versionOf(req: FastifyRequest): number | undefined {
   const body = isPlainObject(req.body) ? req.body.version : undefined;
   const fromBody = body === null ? undefined : parseVersion(body);
   const fromHeader = parseVersion(req.headers['if-match']);
-  if (fromBody === null || fromHeader === null) throw fieldErrors({ version: [MESSAGES.integer] });
+  if (fromBody === null || fromHeader === null) throw fieldError('version', 'integer');
   if (fromBody !== undefined && fromHeader !== undefined && fromBody !== fromHeader) {
-    throw fieldErrors({ version: ['The version in the body and in If-Match differ.'] });
+    throw fieldError('version', 'versionMismatch');
   }
   return fromBody ?? fromHeader;
 }
 
 function ifMatchOf(req: FastifyRequest): number | undefined {
   const version = parseVersion(req.headers['if-match']);
-  if (version === null) throw fieldErrors({ version: [MESSAGES.integer] });
+  if (version === null) throw fieldError('version', 'integer');
   return version;
 }
 

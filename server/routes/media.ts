@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isLanguage } from '../../locales/languages.js';
 import { PUBLIC } from '../access.js';
-import { fieldErrors, notFound } from '../errors.js';
+import { fieldError, notFound } from '../errors.js';
 import { signedIn } from '../guards.js';
 import { absentAsEmpty, idsBody, nothing, objectOf, parseOr400, type ZodProvider } from '../schemas.js';
 import { createMedia, removeKeys, replaceMediaFile } from '../services/media/files.js';
@@ -97,7 +97,7 @@ const media: FastifyPluginAsync = async (fastify) => {
       // The data part and multipart framing ride along with the file: allow them 1 MB.
       if (Number.isFinite(declared) && declared > maxUploadBytes + 1024 * 1024) throw tooLarge(maxUploadBytes);
       form = await receiveForm(req, { stagingDir, maxBytes: maxUploadBytes });
-      if (!form.file) throw fieldErrors({ file: ['No file was submitted.'] });
+      if (!form.file) throw fieldError('file', 'fileMissing');
       return await use(form.file, form.data ?? {});
     } catch (error) {
       if (!req.raw.readableEnded) reply.header('connection', 'close');
@@ -116,7 +116,7 @@ const media: FastifyPluginAsync = async (fastify) => {
         const data = parseOr400(uploadData, raw);
         const folder = data.folder ?? null;
         if (folder !== null && !(await getFolder(app.db, site.id, folder))) {
-          throw fieldErrors({ folder: [`Invalid pk "${folder}" - object does not exist.`] });
+          throw fieldError('folder', 'missing', { id: String(folder) });
         }
         const language = languageFor(site, data.language_code);
         const row = await createMedia(files, site.id, file, {

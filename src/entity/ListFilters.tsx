@@ -1,4 +1,5 @@
-import { type EntityDef, type FilterDef, optionText } from '../../entities/define';
+import type { EntityDef, FilterDef } from '../../entities/define';
+import { optionText } from '../../entities/fields';
 import { entityNamed } from '../../entities/index';
 import { Autocomplete } from '../fields/Autocomplete';
 import { columnLabel } from './cells';

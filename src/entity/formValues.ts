@@ -1,4 +1,6 @@
-import { defaultValue, type EntityDef, type Field } from '../../entities/define';
+import type { EntityDef } from '../../entities/define';
+import { defaultValue } from '../../entities/fieldTypes/index';
+import type { Field } from '../../entities/fields';
 import type { Values, VersionedRow } from '../../machines/entityForm.types';
 import type { Row } from '../../machines/entityList.types';
 

@@ -1,5 +1,5 @@
 import { type DragEvent, useState } from 'react';
-import type { MediaManyField as MediaManyFieldDef } from '../../entities/define';
+import type { MediaManyField as MediaManyFieldDef } from '../../entities/fields';
 import { useT } from '../i18n/i18n';
 import { ChosenMedia } from '../media/ChosenMedia';
 import MediaPickerDialog from '../media/LazyMediaPickerDialog';

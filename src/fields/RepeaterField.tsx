@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { defaultValue, type Field, optionText, type RepeaterField as RepeaterDef } from '../../entities/define';
+import { defaultValue } from '../../entities/fieldTypes/index';
+import { type Field, optionText, type RepeaterField as RepeaterDef } from '../../entities/fields';
 import { useT } from '../i18n/i18n';
 import { useHostOrNone, useFieldHost } from './context';
 import { FieldFrame } from './FieldFrame';

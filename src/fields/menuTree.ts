@@ -1,4 +1,4 @@
-import type { MenuNode } from '../../entities/validate';
+import type { MenuNode } from '../../entities/fieldTypes/menuTree';
 
 /** Pure operations of the menu tree widget. A node is addressed by its index path, e.g. [0, 2]. */
 export type NodePath = readonly number[];

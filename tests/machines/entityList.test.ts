@@ -34,6 +34,8 @@ function boot(input: Partial<EntityListInput> = {}, answers: { confirm?: boolean
   const calls: Record<string, any[]> = {};
   const notices: Notice[] = [];
   const urls: string[] = [];
+  /** Whether each URL write replaced the history entry. */
+  const replaced: boolean[] = [];
   const fake = (name: string, answer: (input: any) => unknown) =>
     fromPromise(async ({ input }: { input: any }) => {
       (calls[name] ??= []).push(input);
@@ -48,14 +50,17 @@ function boot(input: Partial<EntityListInput> = {}, answers: { confirm?: boolean
       } as any,
       actions: {
         notify: (_: unknown, n: Notice) => void notices.push(n),
-        writeUrl: (_: unknown, p: { search: string }) => void urls.push(p.search),
+        writeUrl: (_: unknown, p: { search: string; replace: boolean }) => {
+          urls.push(p.search);
+          replaced.push(p.replace);
+        },
       },
     }),
     { input: { resource: 'products', debounceMs: 5, ...input } },
   ).start();
   const loads = () => calls.fetchPage?.length ?? 0;
   const ready = (n?: number) => waitFor(actor, (s) => s.matches({ browse: 'ready' }) && (n === undefined || loads() === n));
-  return { actor, calls, notices, urls, ready, ctx: () => actor.getSnapshot().context };
+  return { actor, calls, notices, urls, replaced, ready, ctx: () => actor.getSnapshot().context };
 }
 
 describe('entity list behaviour', () => {
@@ -117,6 +122,15 @@ describe('entity list behaviour', () => {
     await ready(2);
     expect(ctx().query).toMatchObject({ page: 1, search: 'mower' });
     expect(ctx().search).toBe('mower');
+  });
+
+  it('the load it opens with replaces the URL it was opened with; every later change is a new history entry', async () => {
+    const { actor, urls, replaced, ready } = boot({ search: '?page=2' });
+    await ready(1);
+    actor.send({ type: 'page.change', page: 3 });
+    await ready(2);
+    expect(urls).toEqual(['page=2', 'page=2', 'page=3', 'page=3']);
+    expect(replaced).toEqual([true, false, false, false]);
   });
 
   it('follows the server to the last page when the page asked for is out of range', async () => {

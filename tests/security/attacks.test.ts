@@ -6,7 +6,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import type { Field } from '../../entities/define.js';
+import type { Field } from '../../entities/fields.js';
 import { ENTITIES } from '../../entities/index.js';
 import { image, svg, zip } from '../server/fixtures/media.js';
 import { upload } from '../server/fixtures/mediaApi.js';

@@ -64,6 +64,19 @@ describeEachDialect(
         expect(await snapshot(h, 'rossi')).toEqual(before);
       });
 
+      it('answers the problems as codes beside the same sentences when asked (x-problem-codes)', async () => {
+        const body = await fx.body('promotion', 'rossi', { status: 'nope', order: 'many' });
+        const plain = await call('POST', api(promotion), body);
+        const coded = await h.call('POST', api(promotion), { host, session: rossi, body, headers: { 'x-problem-codes': '1' } });
+        expect(coded.statusCode).toBe(400);
+        const { $codes, ...sentences } = json(coded);
+        expect(sentences).toEqual(json(plain));
+        expect(Object.keys($codes).sort()).toEqual(Object.keys(sentences).sort());
+        expect($codes.status).toEqual([{ code: 'choice', params: { value: 'nope' } }]);
+        expect(sentences.status).toEqual(['"nope" is not a valid choice.']);
+        for (const path of Object.keys(sentences)) expect($codes[path]).toHaveLength(sentences[path].length);
+      });
+
       it('takes a one-day promotion and one with no end date', async () => {
         for (const valid_to of ['2026-06-10', null]) {
           const res = await call('POST', api(promotion), await fx.body('promotion', 'rossi', { valid_from: '2026-06-10', valid_to }));

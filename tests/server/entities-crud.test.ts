@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
-import { invalidSamples } from '../../server/entities/samples.js';
+import { invalidSamples } from '../../entities/fieldTypes/index.js';
 import { api, contextFor, fixtures, HOSTS, json, rowOf, snapshot } from './entity-fixtures.js';
 import { describeEachDialect, type Session } from './harness.js';
 

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor as waitForDom } from '
 import { type ReactNode, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Field, MenuTreeField as MenuTreeDef, RepeaterField as RepeaterDef } from '../../entities/define';
-import type { MenuNode } from '../../entities/validate';
+import type { Field, MenuTreeField as MenuTreeDef, RepeaterField as RepeaterDef } from '../../entities/fields';
+import type { MenuNode } from '../../entities/fieldTypes/menuTree';
 import type { Language } from '../../locales/languages';
 import { confirmMachine } from '../../machines/confirm.machine';
 import { languageMachine } from '../../machines/language.machine';
@@ -108,7 +108,7 @@ describe('field widgets', () => {
   it('inside a form, a row field reports its own path and shows that path’s errors', async () => {
     const changes: Array<[string, unknown]> = [];
     const host: FieldHost = {
-      useErrorsAt: (path) => (path === 'f.0.name' ? ['This field may not be blank.'] : []),
+      useErrorsAt: (path) => (path === 'f.0.name' ? [{ code: 'blank' }] : []),
       useNestedInvalid: (path) => path === 'f.0',
       change: (path, value) => void changes.push([path, value]),
     };

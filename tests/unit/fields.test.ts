@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { product } from '../../entities/product';
-import type { MenuNode } from '../../entities/validate';
+import type { MenuNode } from '../../entities/fieldTypes/menuTree';
 import { pathLabel, showValue } from '../../src/entity/ConflictDialog';
 import { formDefaults, rowTitle, siteLanguages, toFormRow } from '../../src/entity/formValues';
 import { formatColor, parseColor } from '../../src/fields/color';
@@ -155,15 +155,16 @@ describe('labels and paths', () => {
 });
 
 describe('field messages', () => {
-  it('the shared validation sentences read in the user’s language; other text passes through', async () => {
+  it('problems read through their locale keys; the server’s own problems and the SPA’s keys as they came', async () => {
     const { fieldMessage } = await import('../../src/fields/messages');
     const t = (key: string, params?: Record<string, unknown>) => `${key}${params ? JSON.stringify(params) : ''}`;
-    expect(fieldMessage(t, 'This field is required.')).toBe('validation.required');
+    expect(fieldMessage(t, { code: 'required' })).toBe('validation.required');
     // A blank field is an empty one to the user: one wording (the Italian UI had two).
-    expect(fieldMessage(t, 'This field may not be blank.')).toBe('validation.required');
-    expect(fieldMessage(t, 'Ensure this field has no more than 200 characters.')).toBe('validation.maxLength{"count":200}');
-    expect(fieldMessage(t, '"x" is not a valid choice.')).toBe('validation.choice{"value":"x"}');
+    expect(fieldMessage(t, { code: 'blank' })).toBe('validation.required');
+    expect(fieldMessage(t, { code: 'maxLength', params: { count: 200 } })).toBe('validation.maxLength{"count":200}');
+    expect(fieldMessage(t, { code: 'choice', params: { value: 'x' } })).toBe('validation.choice{"value":"x"}');
+    expect(fieldMessage(t, { code: 'endBeforeStart' })).toBe('validation.endBeforeStart');
     expect(fieldMessage(t, 'form.invalid')).toBe('form.invalid');
-    expect(fieldMessage(t, 'The end date must not be before the start date.')).toBe('The end date must not be before the start date.');
+    expect(fieldMessage(t, { code: 'slugTaken', text: 'This slug is already used by another row of this site.' })).toBe('This slug is already used by another row of this site.');
   });
 });

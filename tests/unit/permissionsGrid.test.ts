@@ -63,7 +63,8 @@ describe('fields of one back-office', () => {
 
 describe('account declarations', () => {
   it('are sound, and their label keys exist in the English locale', async () => {
-    const { declarationProblems, i18nKeys } = await import('../../entities/define');
+    const { declarationProblems } = await import('../../entities/declarationProblems');
+    const { i18nKeys } = await import('../../entities/i18nKeys');
     const { ACCOUNT_ENTITIES, ENTITIES, entityAtPath } = await import('../../entities/index');
     const en = (await import('../../locales/en.json', { with: { type: 'json' } })).default as Record<string, unknown>;
     const all = [...ENTITIES, ...ACCOUNT_ENTITIES];

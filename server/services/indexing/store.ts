@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { indexingLog } from '../../../entities/indexingLog.js';
-import type { RecordValues } from '../../../entities/validate.js';
+import type { RecordValues } from '../../../entities/validateRecord.js';
 import type { Dialect } from '../../db/database.js';
 import { applyDeltas, type Delta, recordDeltas } from '../../entities/counts.js';
 import type { Site } from '../../entities/context.js';

@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '../../../locales/langua
 import type { Action } from '../../../entities/permissions.js';
 import { withAccess } from '../../access.js';
 import { HttpError } from '../../errors.js';
-import { isPlainObject, MAX_ID } from '../../../entities/validate.js';
+import { isPlainObject, MAX_ID } from '../../../entities/formats.js';
 import type { MediaContext } from './files.js';
 import type { MediaReader } from './usage.js';
 import type { Tenant } from '../tenants.js';
