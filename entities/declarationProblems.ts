@@ -31,7 +31,7 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
   }
   if (entity.singleton && entity.scope === 'master') p.push(at('a singleton belongs to a site: scope dealer or both'));
   if (entity.public?.statusField !== undefined && !names.includes(entity.public.statusField)) p.push(at(`public statusField ${entity.public.statusField} is not a field`));
-  const slugs = names.filter((n) => entity.fields[n].type === 'slug');
+  const slugs = names.filter((n) => entity.fields[n]?.type === 'slug');
   if (slugs.length > 1) p.push(at('at most one slug field'));
   const checkField = (path: string, f: Field, nested: boolean) => {
     if (f.translated && FIELD_TYPES[f.type].relational && !nested) p.push(at(`${path}: a ${f.type} field cannot be translated`));
@@ -78,7 +78,7 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
       if (f.options && f.default?.some((v) => !f.options!.some((o) => o.value === v))) p.push(at(`${path}: default is not an option`));
     }
   };
-  for (const n of names) checkField(n, entity.fields[n], false);
+  for (const [n, f] of Object.entries(entity.fields)) checkField(n, f, false);
 
   for (const c of entity.list.columns) if (!has(c)) p.push(at(`list column ${c} is not a field`));
   const sortable = new Set<string>(entity.list.sortable);

@@ -153,6 +153,13 @@ export interface EntityDef {
   checks?: (input: CheckInput) => Errors | undefined;
 }
 
+/** The field `name` of a declaration, for a name the declaration itself holds (its title, market or a listed field). */
+export function fieldOf(entity: Pick<EntityDef, 'name' | 'fields'>, name: string): Field {
+  const field = entity.fields[name];
+  if (!field) throw new Error(`${entity.name} has no field ${name}`);
+  return field;
+}
+
 /** What a user may do on an entity's rows: a read-only entity is only ever viewed. */
 export function entityActions(user: PermissionHolder | null | undefined, entity: Pick<EntityDef, 'model' | 'readOnly'>): Set<Action> {
   const held = actionsOn(user, entity.model);

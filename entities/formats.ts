@@ -46,7 +46,7 @@ export function isValidDate(v: string): boolean {
 /** ISO 8601 with a zone → `YYYY-MM-DDTHH:mm:ss.sssZ`, or undefined. */
 export function normalizeDatetime(v: string): string | undefined {
   const m = DATETIME.exec(v);
-  if (!m || !isValidDate(m[1])) return undefined;
+  if (!m?.[1] || !isValidDate(m[1])) return undefined;
   const t = Date.parse(v);
   return Number.isFinite(t) ? new Date(t).toISOString() : undefined;
 }

@@ -69,6 +69,7 @@ export type ServerCode =
   | 'once'
   | 'pageNumber'
   | 'pageSize'
+  | 'pageTooDeep'
   /** {value} */
   | 'sortUnknown'
   | 'sortMax'
@@ -131,8 +132,10 @@ export interface Problem {
 export type Errors = Record<string, Problem[]>;
 
 export function addError(errors: Errors, path: string, code: ProblemCode, params?: ProblemParams) {
-  if (!Object.hasOwn(errors, path)) errors[path] = [];
-  errors[path].push(params ? { code, params } : { code });
+  const problem = params ? { code, params } : { code };
+  const list = Object.hasOwn(errors, path) ? errors[path] : undefined;
+  if (list) list.push(problem);
+  else errors[path] = [problem];
 }
 
 /** A value cut for quoting back (`choice`, `sortUnknown` …): a huge value is not echoed whole. */

@@ -127,8 +127,7 @@ export function validateRecord(entity: EntityDef, input: unknown, opts: Validate
       }
     }
     // Fill every translated field in every language kept, and drop languages left empty.
-    for (const lang of Object.keys(merged)) {
-      const vals = merged[lang];
+    for (const [lang, vals] of Object.entries(merged)) {
       for (const [name, field] of tFields) if (!own(vals, name)) vals[name] = defaultValue(field);
       if (tFields.every(([name, field]) => isEmptyValue(field, vals[name]))) delete merged[lang];
     }

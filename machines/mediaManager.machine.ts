@@ -409,7 +409,7 @@ export const mediaManagerMachine = managerSetup.createMachine({
         src: 'saveFolder',
         input: ({ context, event }) => {
           const e = event as Extract<MediaManagerEvent, { type: 'folder.create' | 'folder.rename' }>;
-          const parent = context.parentFolders.length ? context.parentFolders[context.parentFolders.length - 1].id : null;
+          const parent = context.parentFolders.at(-1)?.id ?? null;
           return e.type === 'folder.rename'
             ? { id: e.folder.id, title: String(e.title ?? '').trim(), parent: e.folder.parent ?? parent, version: e.folder.version }
             : { id: null, title: String(e.title ?? '').trim(), parent };

@@ -62,6 +62,7 @@ const TEXT: { readonly [C in ProblemCode]: Text } = {
   once: () => 'Give this parameter once.',
   pageNumber: () => 'A valid page number (1 or more) is required.',
   pageSize: () => 'A valid number of items (1 or more) is required.',
+  pageTooDeep: () => 'This page is too deep to read: narrow the list with a filter or a search, or sort it the other way.',
   sortUnknown: (p) => `Cannot sort by "${p.value}".`,
   sortMax: () => 'Sort by at most 3 fields.',
   notSearchable: () => 'This list cannot be searched.',

@@ -26,7 +26,7 @@ export const select: FieldTypeDescription<'select'> = {
   },
   column: 'text',
   sortable: true,
-  sample: (field, n) => field.default ?? field.options[n % field.options.length].value,
+  sample: (field, n) => field.default ?? field.options[n % field.options.length]?.value,
   invalid: (field, add) => {
     add('not an option', 'no-such-option');
     add('a number', 3);

@@ -58,7 +58,9 @@ export const repeater: FieldTypeDescription<'repeater'> = {
   invalid: (field, add, nested) => {
     add('not a list', 'rows');
     add('a row that is not an object', ['row'], '.0');
-    const [first, sub] = Object.entries(field.fields)[0];
+    const entry = Object.entries(field.fields)[0];
+    if (!entry) return;
+    const [first, sub] = entry;
     const bad = nested.invalid(sub)[0];
     if (bad) add(`row 0: ${first} ${bad.why}`, [{ [first]: bad.value }], `.0.${first}${bad.at}`);
   },

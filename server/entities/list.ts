@@ -16,15 +16,18 @@
  *   translations JSON by the database, in the asked language.
  */
 import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { BUILTIN_DATES, type EntityDef, type FilterDef } from '../../entities/define.js';
+import { BUILTIN_DATES, type EntityDef, fieldOf, type FilterDef } from '../../entities/define.js';
 import { emptyValue } from '../../entities/fieldTypes/index.js';
 import type { Field } from '../../entities/fields.js';
 import { isValidDate } from '../../entities/formats.js';
 import { addError, type Errors, type ProblemCode, type ProblemParams } from '../../entities/problems.js';
+import { longReads } from '../db/database.js';
+import { fieldError } from '../errors.js';
 import { bounded, type EngineContext, marketBound, rowBounds, tenantKey } from './context.js';
 import { countQuery, facetFields } from './counts.js';
+import { sortColumn } from './indexPlan.js';
 import { listFields, type Loaded, presentList } from './read.js';
-import { columnOf, isJoinField, isScoped, isShadowed, joinTableOf, searchTableOf, storesColumn } from './schema.js';
+import { columnOf, isJoinField, isShadowed, joinTableOf, searchTableOf, storesColumn } from './schema.js';
 import { prefixRange, queryTokens } from './search.js';
 import { decodeRecord, parseJson } from './storage.js';
 
@@ -37,13 +40,34 @@ export const DRIVER_CAP = 2_000;
 export const PROBE_COUNT_CAP = 1_000;
 /** Count cap when several words are all frequent: each counted row costs a probe per word. */
 export const PROBE_WALK_CAP = 200;
+/**
+ * The most rows a page may skip, from either end (docs/decisions.md §12): a deeper page of
+ * an exact count is read in the reversed order from the nearer end; one deep from both
+ * ends is refused (400). An inexact count stops at COUNT_CAP, so its pages are all served.
+ */
+export const MAX_OFFSET = COUNT_CAP;
+/** A filter on up to this many values is read as one index walk per value, merged. */
+export const MAX_MERGED_VALUES = 8;
 
 type Value = string | number | null;
 
 type Filter =
   | { type: 'in'; field: string; column: string; values: Value[]; facetKeys?: string[] }
   | { type: 'm2m'; field: string; table: string; ids: number[] }
-  | { type: 'range'; field: string; column: string; from?: string; to?: string; toExclusive: boolean };
+  | {
+      type: 'range';
+      field: string;
+      column: string;
+      from?: string;
+      to?: string;
+      toExclusive: boolean;
+      /**
+       * How a page reads the range when the list is sorted by another column (planRanges):
+       * `drive` — it matches few rows (under DRIVER_CAP): those are fetched and sorted;
+       * `probe` — it matches many: the sort index is walked and each row's value checked.
+       */
+      how?: 'drive' | 'probe';
+    };
 
 export interface ListQuery {
   page: number;
@@ -67,14 +91,6 @@ function single(q: RawQuery, key: string, errors: Errors): string | undefined {
   return v;
 }
 
-function sortColumn(entity: EntityDef, key: string): string | undefined {
-  if (key === 'id') return 'id';
-  if (!entity.list.sortable.includes(key)) return undefined;
-  const field = entity.fields[key];
-  if (!field) return key; // created_at, updated_at
-  return field.translated ? (isShadowed(field) ? key : undefined) : columnOf(key, field);
-}
-
 function nextDay(date: string): string {
   const t = new Date(`${date}T00:00:00.000Z`);
   t.setUTCDate(t.getUTCDate() + 1);
@@ -96,7 +112,7 @@ function parseFilter(entity: EntityDef, def: FilterDef, field: Field, raw: strin
       return { type: 'in', field: name, column: columnOf(name, field), values: parts, facetKeys: parts };
     }
     case 'boolean': {
-      if (parts.length !== 1 || !['true', 'false', '1', '0'].includes(parts[0])) return bad('filterBoolean', { field: name });
+      if (parts.length !== 1 || !['true', 'false', '1', '0'].includes(parts[0] ?? '')) return bad('filterBoolean', { field: name });
       const v = parts[0] === 'true' || parts[0] === '1' ? 1 : 0;
       return { type: 'in', field: name, column: columnOf(name, field), values: [v], facetKeys: [String(v)] };
     }
@@ -162,7 +178,7 @@ export function parseListQuery(entity: EntityDef, q: RawQuery): { query: ListQue
     query.sort.push({ column, desc });
   }
   if (query.sort.length > 3) addError(errors, 'sort', 'sortMax');
-  if (!seen.has('id')) query.sort.push({ column: 'id', desc: query.sort.length ? query.sort[query.sort.length - 1].desc : false });
+  if (!seen.has('id')) query.sort.push({ column: 'id', desc: query.sort.at(-1)?.desc ?? false });
 
   const search = single(q, 'search', errors);
   if (search !== undefined && search.trim() !== '') {
@@ -216,8 +232,33 @@ async function planSearch(ctx: EngineContext, entity: EntityDef, tokens: readonl
     }),
   );
   const rarest = estimates.indexOf(Math.min(...estimates));
-  if (estimates[rarest] < DRIVER_CAP) return { driver: tokens[rarest], probes: tokens.filter((_, i) => i !== rarest) };
+  const driver = tokens[rarest];
+  if (driver !== undefined && estimates[rarest]! < DRIVER_CAP) return { driver, probes: tokens.filter((_, i) => i !== rarest) };
   return { probes: [...tokens] };
+}
+
+function rangeWhere<QB extends SelectQueryBuilder<any, any, any>>(q: QB, f: Extract<Filter, { type: 'range' }>, column: Expression<unknown>): QB {
+  let out = q;
+  if (f.from !== undefined) out = out.where(sql<SqlBool>`${column} >= ${f.from}`) as QB;
+  if (f.to !== undefined) out = out.where(f.toExclusive ? sql<SqlBool>`${column} < ${f.to}` : sql<SqlBool>`${column} <= ${f.to}`) as QB;
+  return out;
+}
+
+/**
+ * How each range filter is read when the list is sorted by another column: counted in
+ * its own index up to DRIVER_CAP, it drives below that and is probed above.
+ */
+async function planRanges(ctx: EngineContext, entity: EntityDef, query: ListQuery): Promise<ListQuery> {
+  const t = entity.table;
+  const filters = await Promise.all(
+    query.filters.map(async (f) => {
+      if (f.type !== 'range' || query.sort[0]?.column === f.column) return f;
+      const inRange = bounded(rangeWhere(ctx.db.selectFrom(t).select(`${t}.id`), f, sql.ref(`${t}.${f.column}`)), rowBounds(ctx, entity, { market: false }), t);
+      const row = await ctx.db.selectFrom(inRange.limit(DRIVER_CAP).as('r')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      return { ...f, how: Number(row?.n ?? 0) < DRIVER_CAP ? ('drive' as const) : ('probe' as const) };
+    }),
+  );
+  return { ...query, filters };
 }
 
 /** `where` conditions of a list: site, filters, search words. */
@@ -230,24 +271,32 @@ function applyWhere<QB extends SelectQueryBuilder<any, any, any>>(
 ): QB {
   const t = entity.table;
   let out = q;
+  // With a search word driving, `+column` keeps SQLite on the word's few rows (by id) rather
+  // than walking the site's or a filter value's rows in an index.
+  const driving = plan.driver !== undefined && ctx.dialect === 'sqlite';
+  const ref = (column: string) => (driving ? sql`+${sql.ref(`${t}.${column}`)}` : sql.ref(`${t}.${column}`));
   // The market administrator's bound is a filter of the query (listRecords), so counters count it.
-  out = bounded(out, rowBounds(ctx, entity, { market: false }), t);
+  for (const [column, value] of rowBounds(ctx, entity, { market: false })) out = out.where(sql<SqlBool>`${ref(column)} = ${value}`) as QB;
   for (const f of query.filters) {
     if (f.type === 'in') {
       const present = f.values.filter((v) => v !== null);
       const wantsNull = present.length !== f.values.length;
-      const col = `${t}.${f.column}`;
+      const col = ref(f.column);
       out = out.where((eb) => {
         const conds: Expression<SqlBool>[] = [];
-        if (present.length) conds.push(eb(col, 'in', present));
-        if (wantsNull) conds.push(eb(col, 'is', null));
+        if (present.length) conds.push(sql<SqlBool>`${col} in (${sql.join(present)})`);
+        if (wantsNull) conds.push(sql<SqlBool>`${col} is null`);
         return eb.or(conds);
       }) as QB;
     } else if (f.type === 'm2m') {
       out = out.where(`${t}.id`, 'in', (ctx.db as Kysely<any>).selectFrom(f.table).select('source_id').where('target_id', 'in', f.ids)) as QB;
+    } else if (f.how === 'drive') {
+      const inRange = rangeWhere(ctx.db.selectFrom(t).select(`${t}.id`), f, sql.ref(`${t}.${f.column}`));
+      out = out.where(`${t}.id`, 'in', bounded(inRange, rowBounds(ctx, entity, { market: false }), t).limit(DRIVER_CAP)) as QB;
     } else {
-      if (f.from !== undefined) out = out.where(`${t}.${f.column}`, '>=', f.from) as QB;
-      if (f.to !== undefined) out = out.where(`${t}.${f.column}`, f.toExclusive ? '<' : '<=', f.to) as QB;
+      // `+column` keeps SQLite off the range's index, so that it walks the sort's.
+      const column = f.how === 'probe' && ctx.dialect === 'sqlite' ? sql`+${sql.ref(`${t}.${f.column}`)}` : sql.ref(`${t}.${f.column}`);
+      out = rangeWhere(out, f, column);
     }
   }
   const search = searchTableOf(entity);
@@ -268,7 +317,11 @@ function applyWhere<QB extends SelectQueryBuilder<any, any, any>>(
           .select(sql.lit(1).as('one'))
           .whereRef('s.entity_id', '=', `${t}.id`)
           .where('s.token', '>=', lo)
-          .where('s.token', '<', hi),
+          .where('s.token', '<', hi)
+          // An OFFSET keeps PostgreSQL from turning the probe into a join over every match of
+          // the word (it flattens an EXISTS only without one), which it then sorts.
+          .limit(1)
+          .offset(0),
       ),
     ) as QB;
   }
@@ -290,12 +343,14 @@ function countPlan(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan
   const searching = plan.driver !== undefined || plan.probes.length > 0;
   if (!searching && query.filters.length === 0) return { query: countQuery(ctx, entity) as CountPlan['query'] };
   const only = query.filters[0];
-  if (!searching && query.filters.length === 1 && only.type === 'in' && only.facetKeys && facetFields(entity).some(([name]) => name === only.field)) {
+  if (!searching && query.filters.length === 1 && only?.type === 'in' && only.facetKeys && facetFields(entity).some(([name]) => name === only.field)) {
     return { query: countQuery(ctx, entity, { field: only.field, values: [...new Set(only.facetKeys)] }) as CountPlan['query'] };
   }
   if (plan.driver === undefined && plan.probes.length === 1 && query.filters.length === 0) return undefined;
   const cap = plan.driver === undefined && plan.probes.length ? PROBE_WALK_CAP : COUNT_CAP;
-  const inner = applyWhere(ctx, entity, ctx.db.selectFrom(entity.table).select(`${entity.table}.id`), query, plan).limit(cap + 1);
+  // A count has no order to walk: a probed range is read in its own index.
+  const counted = { ...query, filters: query.filters.map((f) => (f.type === 'range' && f.how === 'probe' ? { ...f, how: undefined } : f)) };
+  const inner = applyWhere(ctx, entity, ctx.db.selectFrom(entity.table).select(`${entity.table}.id`), counted, plan).limit(cap + 1);
   return { query: ctx.db.selectFrom(inner.as('matched')).select((eb) => eb.fn.countAll<number>().as('n')) as CountPlan['query'], cap };
 }
 
@@ -307,7 +362,9 @@ async function countRows(ctx: EngineContext, entity: EntityDef, query: ListQuery
   const counting = countPlan(ctx, entity, query, plan);
   if (counting) return readPlanCount(counting, Number((await counting.query.executeTakeFirst())?.n ?? 0));
   // One frequent word: count its rows in the search index itself.
-  const [lo, hi] = prefixRange(plan.probes[0]);
+  const [word] = plan.probes;
+  if (word === undefined) throw new Error('countRows: a plan without a count query has one search word');
+  const [lo, hi] = prefixRange(word);
   const inner = ctx.db
     .selectFrom(searchTableOf(entity))
     .select('entity_id')
@@ -345,10 +402,10 @@ function joinIdsColumn(ctx: EngineContext, entity: EntityDef, name: string): Raw
  * undefined otherwise (titles are then looked up after the rows).
  */
 function fkTitleColumn(ctx: EngineContext, entity: EntityDef, name: string, language: string): RawBuilder<unknown> | undefined {
-  const field = entity.fields[name];
+  const field = fieldOf(entity, name);
   if (field.type !== 'fk') return undefined;
   const target = ctx.registry.get(field.target);
-  const tf = target.fields[target.titleField];
+  const tf = fieldOf(target, target.titleField);
   const fk = sql.ref(`${entity.table}.${columnOf(name, field)}`);
   const from = sql`from ${sql.table(target.table)} as tt where tt.id = ${fk}`;
   if (!tf.translated && tf.type !== 'fk' && storesColumn(tf)) return sql`(select ${sql.ref(`tt.${columnOf(target.titleField, tf)}`)} ${from})`;
@@ -361,20 +418,65 @@ function fkTitleColumn(ctx: EngineContext, entity: EntityDef, name: string, lang
   return undefined;
 }
 
+/** The rows a page reads: skip `offset`, take `limit`, in the list's order or (reversed) counted from its end. */
+interface Window {
+  offset: number;
+  limit: number;
+  reversed: boolean;
+}
+
+/**
+ * Where page `page` lies: within MAX_OFFSET rows of the start, or of the end of an exact
+ * count (then read in the reversed order); else 400.
+ */
+function windowOf(query: ListQuery, page: number, counted?: { count: number; exact: boolean }): Window {
+  const offset = (page - 1) * query.size;
+  if (offset <= MAX_OFFSET || !counted?.exact) return { offset, limit: query.size, reversed: false };
+  const end = Math.min(page * query.size, counted.count);
+  if (counted.count - end > MAX_OFFSET) throw fieldError('page', 'pageTooDeep');
+  return { offset: counted.count - end, limit: end - offset, reversed: true };
+}
+
+/**
+ * The page's ids, in order. A filter on several values (each with its own filter × sort
+ * index, server/entities/indexPlan.ts) is read as one walk per value, each stopping after
+ * the page, merged: an `in (…)` over the pair index would sort every match.
+ */
+function idsQuery(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan: SearchPlan, w: Window) {
+  const t = entity.table;
+  const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q, from: string): Q =>
+    query.sort.reduce((acc, s) => acc.orderBy(sql.ref(`${from}.${s.column}`), s.desc ? 'desc' : 'asc') as Q, q);
+  const split =
+    plan.driver === undefined
+      ? query.filters.findIndex((f) => f.type === 'in' && new Set(f.values).size > 1 && new Set(f.values).size <= MAX_MERGED_VALUES)
+      : -1;
+  if (split < 0) return ordered(applyWhere(ctx, entity, ctx.db.selectFrom(t).select(`${t}.id`), query, plan), t).limit(w.limit).offset(w.offset);
+  const f = query.filters[split] as Extract<Filter, { type: 'in' }>;
+  const columns = [...new Set(query.sort.map((s) => s.column))].map((c) => `${t}.${c}`);
+  const arms = [...new Set(f.values)].map((v, i) => {
+    const one: ListQuery = { ...query, filters: query.filters.map((g, j) => (j === split ? { ...f, values: [v] } : g)) };
+    const arm = ordered(applyWhere(ctx, entity, ctx.db.selectFrom(t).select(columns), one, plan), t).limit(w.offset + w.limit);
+    return ctx.db.selectFrom(arm.as(`v${i}`)).selectAll();
+  });
+  const [firstArm, ...otherArms] = arms;
+  if (!firstArm) return ordered(applyWhere(ctx, entity, ctx.db.selectFrom(t).select(`${t}.id`), query, plan), t).limit(w.limit).offset(w.offset);
+  const merged = otherArms.reduce((a, b) => a.unionAll(b), firstArm);
+  return ordered(ctx.db.selectFrom(merged.as('merged')).select('merged.id'), 'merged').limit(w.limit).offset(w.offset);
+}
+
 /** One page of rows with only what a list item shows: ids from an index-only scan, then just those rows. */
 async function pageRows(
   ctx: EngineContext,
   entity: EntityDef,
-  query: ListQuery,
+  asked: ListQuery,
   plan: SearchPlan,
-  page: number,
+  w: Window,
   language: string,
   counting?: CountPlan,
 ): Promise<Loaded[]> {
   const t = entity.table;
-  let ids = applyWhere(ctx, entity, ctx.db.selectFrom(t).select(`${t}.id`), query, plan);
-  for (const s of query.sort) ids = ids.orderBy(sql.ref(`${t}.${s.column}`), s.desc ? 'desc' : 'asc');
-  ids = ids.limit(query.size).offset((page - 1) * query.size);
+  const query = w.reversed ? { ...asked, sort: asked.sort.map((s) => ({ ...s, desc: !s.desc })) } : asked;
+  const ids = idsQuery(ctx, entity, query, plan, w);
 
   const fields = listFields(entity);
   const selections: Array<string | ReturnType<RawBuilder<unknown>['as']>> = [`${t}.id`, `${t}.version`, `${t}.created_at`, `${t}.updated_at`];
@@ -382,7 +484,7 @@ async function pageRows(
   if (counting) selections.push(counting.query.as('count__') as never);
   const titled: string[] = [];
   for (const name of fields) {
-    const field = entity.fields[name];
+    const field = fieldOf(entity, name);
     if (field.translated) selections.push(translatedColumn(ctx, entity, name, language).as(`tr__${name}`));
     else if (isJoinField(field)) selections.push(joinIdsColumn(ctx, entity, name).as(`ids__${name}`));
     else if (storesColumn(field)) selections.push(`${t}.${columnOf(name, field)}`);
@@ -399,9 +501,10 @@ async function pageRows(
     .select(selections as never[]);
   for (const s of query.sort) q = q.orderBy(sql.ref(`${t}.${s.column}`), s.desc ? 'desc' : 'asc');
   const rows = (await q.execute()) as Array<Record<string, unknown>>;
+  if (w.reversed) rows.reverse();
   // Join-table ids and fk titles came with the rows: one query for the whole page.
   const joins = new Map<string, Map<number, number[]>>();
-  for (const name of fields.filter((n) => isJoinField(entity.fields[n]))) {
+  for (const name of fields.filter((n) => isJoinField(fieldOf(entity, n)))) {
     const m = new Map<number, number[]>();
     for (const row of rows) {
       const raw = row[`ids__${name}`];
@@ -416,7 +519,7 @@ async function pageRows(
     for (const name of titled) titles[name] = row[`title__${name}`] === null || row[`title__${name}`] === undefined ? null : String(row[`title__${name}`]);
     const values: Record<string, unknown> = {};
     for (const name of fields) {
-      const field = entity.fields[name];
+      const field = fieldOf(entity, name);
       if (!field.translated) continue;
       const raw = row[`tr__${name}`];
       values[name] = raw === null || raw === undefined ? emptyValue(field) : TEXT_TYPES.has(field.type) ? String(raw) : parseJson(raw, emptyValue(field));
@@ -437,26 +540,35 @@ export interface Paginator {
   count_exact: boolean;
 }
 
-export async function listRecords(ctx: EngineContext, entity: EntityDef, asked: ListQuery, language: string) {
+export async function listRecords(request: EngineContext, entity: EntityDef, asked: ListQuery, language: string) {
+  // A list's reads may take long: off the event loop, within a time budget (db/database.ts longReads).
+  const ctx: EngineContext = { ...request, db: longReads(request.db, request.site.id) };
   const market = marketBound(ctx, entity);
-  const query: ListQuery = market
-    ? { ...asked, filters: [{ type: 'in', field: entity.marketField!, column: market[0], values: [market[1]], facetKeys: [String(market[1])] }, ...asked.filters] }
-    : asked;
+  const query = await planRanges(
+    ctx,
+    entity,
+    market
+      ? { ...asked, filters: [{ type: 'in', field: entity.marketField!, column: market[0], values: [market[1]], facetKeys: [String(market[1])] }, ...asked.filters] }
+      : asked,
+  );
   const plan = await planSearch(ctx, entity, query.tokens);
   const counting = countPlan(ctx, entity, query, plan);
-  let rows: Loaded[];
+  const deep = (query.page - 1) * query.size > MAX_OFFSET;
+  let rows: Loaded[] | undefined;
   let counted: { count: number; exact: boolean };
-  if (counting) {
+  if (deep) counted = await countRows(ctx, entity, query, plan);
+  else if (counting) {
     // One query for page and count; a page beyond the last one is fetched again.
-    rows = await pageRows(ctx, entity, query, plan, query.page, language, counting);
-    counted = rows.length ? readPlanCount(counting, Number(rows[0].row.count__ ?? 0)) : await countRows(ctx, entity, query, plan);
+    rows = await pageRows(ctx, entity, query, plan, windowOf(query, query.page), language, counting);
+    const [first] = rows;
+    counted = first ? readPlanCount(counting, Number(first.row.count__ ?? 0)) : await countRows(ctx, entity, query, plan);
   } else {
-    [counted, rows] = await Promise.all([countRows(ctx, entity, query, plan), pageRows(ctx, entity, query, plan, query.page, language)]);
+    [counted, rows] = await Promise.all([countRows(ctx, entity, query, plan), pageRows(ctx, entity, query, plan, windowOf(query, query.page), language)]);
   }
   const { count, exact } = counted;
   const pages = Math.max(1, Math.ceil(count / query.size));
   const page = Math.min(query.page, pages);
-  if (page !== query.page) rows = await pageRows(ctx, entity, query, plan, page, language);
+  if (page !== query.page || !rows) rows = await pageRows(ctx, entity, query, plan, windowOf(query, page, counted), language);
   const items = await presentList(ctx, entity, rows, language);
   const paginator: Paginator = {
     count,

@@ -2,7 +2,7 @@
  * References between rows: checking that what a record points at exists in the same site,
  * and finding what points at rows about to be deleted.
  */
-import type { EntityDef } from '../../entities/define.js';
+import { type EntityDef, fieldOf } from '../../entities/define.js';
 import type { RefSite } from '../../entities/fieldTypes/description.js';
 import { refsOf } from '../../entities/fieldTypes/index.js';
 import { addError, type Errors } from '../../entities/problems.js';
@@ -112,7 +112,7 @@ export async function referencingPairs(
   targetIds: readonly number[],
   skip: readonly number[] = [],
 ): Promise<Array<[number, number]>> {
-  const def = referrer.fields[field];
+  const def = fieldOf(referrer, field);
   if (def.type === 'm2m') {
     let q = ctx.db.selectFrom(joinTableOf(referrer, field)).select(['target_id', 'source_id']).where('target_id', 'in', [...targetIds]);
     if (skip.length) q = q.where('source_id', 'not in', [...skip]);
@@ -145,7 +145,7 @@ export async function mediaUsages(ctx: EngineContext, mediaIds: readonly number[
   if (!mediaIds.length) return out;
   for (const entity of ctx.registry.entities) {
     const found: Array<{ media: number; field: string; id: number; market?: number | null }> = [];
-    const marketCol = entity.marketField === undefined ? undefined : columnOf(entity.marketField, entity.fields[entity.marketField]);
+    const marketCol = entity.marketField === undefined ? undefined : columnOf(entity.marketField, fieldOf(entity, entity.marketField));
     const marketOf = (r: Record<string, unknown>) => (marketCol === undefined ? {} : { market: r.market === null ? null : Number(r.market) });
     for (const [name, field] of Object.entries(entity.fields)) {
       if (field.translated) continue;

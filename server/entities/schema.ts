@@ -11,16 +11,17 @@
  *
  * Indexes follow the list declaration: (tenant_id, id), one (tenant_id, column, id) per
  * sortable or filterable column and per reference column, unique (tenant_id, column) per
- * unique field.
+ * unique field, and the filter × sort pairs of indexPlan.ts.
  */
 import { type ColumnDefinitionBuilderCallback, type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { ENTITIES } from '../../entities/index.js';
-import type { EntityDef } from '../../entities/define.js';
+import { type EntityDef, fieldOf } from '../../entities/define.js';
 import type { ColumnKind } from '../../entities/fieldTypes/description.js';
 import { FIELD_TYPES } from '../../entities/fieldTypes/index.js';
 import type { Field } from '../../entities/fields.js';
 import type { Dialect } from '../db/database.js';
 import { withId } from '../db/columns.js';
+import { listIndexes } from './indexPlan.js';
 
 export const SLUGS_TABLE = 'entity_slugs';
 export const COUNTS_TABLE = 'entity_counts';
@@ -102,8 +103,7 @@ function columnSpec(dialect: Dialect, field: Field, registry: readonly EntityDef
   }
 }
 
-async function createFieldIndexes(db: Kysely<any>, entity: EntityDef, name: string, registry: readonly EntityDef[]) {
-  const field = entity.fields[name];
+async function createFieldIndexes(db: Kysely<any>, entity: EntityDef, name: string, field: Field, registry: readonly EntityDef[]) {
   if (!storesColumn(field)) return;
   const col = columnOf(name, field);
   const scoped = isScoped(entity);
@@ -137,8 +137,7 @@ async function createFieldIndexes(db: Kysely<any>, entity: EntityDef, name: stri
   }
 }
 
-async function createJoinTable(db: Kysely<any>, entity: EntityDef, name: string, registry: readonly EntityDef[]) {
-  const field = entity.fields[name];
+async function createJoinTable(db: Kysely<any>, entity: EntityDef, name: string, field: Field, registry: readonly EntityDef[]) {
   const table = joinTableOf(entity, name);
   await db.schema
     .createTable(table)
@@ -202,18 +201,16 @@ export async function createEntityTable(
   registry: readonly EntityDef[] = ENTITIES,
 ) {
   const entity = entityOf(name, registry);
-  const names = fieldNames ?? Object.keys(entity.fields);
-  for (const n of names) if (!entity.fields[n]) throw new Error(`${name} has no field ${n}`);
+  const fields = (fieldNames ?? Object.keys(entity.fields)).map((n) => [n, fieldOf(entity, n)] as const);
   let table = withId(db.schema.createTable(entity.table), dialect);
   if (isScoped(entity)) table = table.addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenants.id').onDelete('cascade'));
-  for (const n of names) {
-    const field = entity.fields[n];
+  for (const [n, field] of fields) {
     if (storesColumn(field)) {
       const spec = columnSpec(dialect, field, registry);
       table = table.addColumn(columnOf(n, field), spec.type, spec.build);
     }
   }
-  if (names.some((n) => entity.fields[n].translated)) table = table.addColumn('translations', 'text', (c) => c.notNull().defaultTo('{}'));
+  if (fields.some(([, f]) => f.translated)) table = table.addColumn('translations', 'text', (c) => c.notNull().defaultTo('{}'));
   table = table
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
@@ -223,11 +220,17 @@ export async function createEntityTable(
   if (isScoped(entity)) await db.schema.createIndex(`${entity.table}_tenant`).on(entity.table).columns(['tenant_id', 'id']).execute();
   // One row per site: two first reads at once cannot both make it.
   if (entity.singleton) await db.schema.createIndex(`${entity.table}_one_per_site`).on(entity.table).column('tenant_id').unique().execute();
-  await createEntityExtras(db, dialect, entity, names, registry);
+  await createEntityExtras(db, dialect, entity, fields, registry);
 }
 
 /** What an entity table has besides its columns: indexes, join tables, search table. */
-async function createEntityExtras(db: Kysely<any>, dialect: Dialect, entity: EntityDef, names: readonly string[], registry: readonly EntityDef[]) {
+async function createEntityExtras(
+  db: Kysely<any>,
+  dialect: Dialect,
+  entity: EntityDef,
+  fields: ReadonlyArray<readonly [string, Field]>,
+  registry: readonly EntityDef[],
+) {
   const lead = isScoped(entity) ? ['tenant_id'] : [];
   for (const builtin of ['created_at', 'updated_at'] as const) {
     if (entity.list.sortable.includes(builtin)) {
@@ -238,11 +241,21 @@ async function createEntityExtras(db: Kysely<any>, dialect: Dialect, entity: Ent
         .execute();
     }
   }
-  for (const n of names) {
-    await createFieldIndexes(db, entity, n, registry);
-    if (isJoinField(entity.fields[n])) await createJoinTable(db, entity, n, registry);
+  for (const [n, field] of fields) {
+    await createFieldIndexes(db, entity, n, field, registry);
+    if (isJoinField(field)) await createJoinTable(db, entity, n, field, registry);
   }
   if (entity.list.search.length) await createSearchTable(db, dialect, entity);
+  const made = new Set(['tenant_id', 'id', 'created_at', 'updated_at']);
+  for (const [n, field] of fields) if (storesColumn(field)) made.add(columnOf(n, field));
+  await createListIndexes(db, entity, (index) => index.columns.every((c) => made.has(c)));
+}
+
+/** The filter × sort indexes (indexPlan.ts) the predicate picks. */
+async function createListIndexes(db: Kysely<any>, entity: EntityDef, pick: (index: { columns: readonly string[] }) => boolean) {
+  for (const index of listIndexes(entity).filter(pick)) {
+    await db.schema.createIndex(index.name).on(index.table).columns([...index.columns]).execute();
+  }
 }
 
 /**
@@ -258,8 +271,13 @@ export async function adoptEntityTable(
   registry: readonly EntityDef[] = ENTITIES,
 ) {
   const entity = entityOf(name, registry);
-  for (const n of fieldNames) if (!entity.fields[n]) throw new Error(`${name} has no field ${n}`);
-  await createEntityExtras(db, dialect, entity, fieldNames, registry);
+  await createEntityExtras(
+    db,
+    dialect,
+    entity,
+    fieldNames.map((n) => [n, fieldOf(entity, n)] as const),
+    registry,
+  );
 }
 
 /**
@@ -276,8 +294,7 @@ export async function addEntityColumn(
   registry: readonly EntityDef[] = ENTITIES,
 ) {
   const entity = entityOf(entityName, registry);
-  const field = entity.fields[fieldName];
-  if (!field) throw new Error(`${entityName} has no field ${fieldName}`);
+  const field = fieldOf(entity, fieldName);
   const tables = await db.introspection.getTables();
   const existing = tables.find((t) => t.name === entity.table);
   if (!existing) throw new Error(`table ${entity.table} does not exist`);
@@ -294,9 +311,10 @@ export async function addEntityColumn(
       const value = typeof declared === 'boolean' ? (declared ? 1 : 0) : typeof declared === 'object' ? JSON.stringify(declared) : declared;
       await db.updateTable(entity.table).set({ [col]: value }).execute();
     }
-    await createFieldIndexes(db, entity, fieldName, registry);
+    await createFieldIndexes(db, entity, fieldName, field, registry);
+    await createListIndexes(db, entity, (index) => index.columns.includes(col));
   } else if (isJoinField(field)) {
-    await createJoinTable(db, entity, fieldName, registry);
+    await createJoinTable(db, entity, fieldName, field, registry);
   }
 }
 

@@ -3,7 +3,7 @@
  * lower case), in `<table>_search (tenant_id, token, entity_id)`; a search word is a range
  * scan of that primary key, so a search costs the same on 1,000 rows and on 1,000,000.
  */
-import type { EntityDef } from '../../entities/define.js';
+import { type EntityDef, fieldOf } from '../../entities/define.js';
 import type { RecordValues } from '../../entities/validateRecord.js';
 
 const MAX_TOKEN = 40;
@@ -25,7 +25,7 @@ export function searchTokens(text: string): string[] {
 export function rowTokens(entity: EntityDef, record: RecordValues): string[] {
   const out = new Set<string>();
   for (const name of entity.list.search) {
-    const field = entity.fields[name];
+    const field = fieldOf(entity, name);
     const values = field.translated ? Object.values(record.translations).map((t) => t[name]) : [record.values[name]];
     for (const v of values) if (typeof v === 'string') for (const t of searchTokens(v)) out.add(t);
   }

@@ -303,9 +303,9 @@ export async function updateRecord(
 
 function inUse(entity: EntityDef, usedBy: UsedBy[]) {
   const rows = new Set(usedBy.map((u) => u.id)).size;
-  const first = usedBy[0];
+  const [first] = usedBy;
   const detail =
-    rows === 1
+    rows === 1 && first
       ? `This ${entity.name} is used by ${first.count} ${first.entity}${first.count === 1 ? '' : ' rows'} and cannot be deleted.`
       : `${rows} of these rows are in use and cannot be deleted.`;
   return new HttpError(409, { detail, used_by: usedBy });
@@ -371,8 +371,9 @@ export const MAX_BULK = 1000;
 /** DELETE one (version optional: a stale one answers 409) or many: the ids deleted and those not found in this site. */
 export async function deleteRecords(ctx: EngineContext, entity: EntityDef, ids: readonly number[], opts: { version?: number; language?: string } = {}) {
   const unique = [...new Set(ids)];
-  if (opts.version !== undefined && unique.length === 1) {
-    const current = await loadRecord(ctx, entity, unique[0]);
+  const [only] = unique;
+  if (opts.version !== undefined && unique.length === 1 && only !== undefined) {
+    const current = await loadRecord(ctx, entity, only);
     if (current && Number(current.row.version) !== opts.version) {
       throw conflict(await presentDetail(ctx, entity, current, opts.language ?? ctx.site.default_language));
     }

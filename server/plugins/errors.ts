@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { isUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
+import { isOverBudget, overBudget } from '../db/budget.js';
+import { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_DETAIL } from '../db/unavailable.js';
 import { CODES_HEADER } from '../../entities/problems.js';
 import { FieldErrors, HttpError } from '../errors.js';
 import { problemBody } from '../problemText.js';
@@ -18,10 +19,13 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
 };
 
 export default fp(async (app) => {
-  app.setErrorHandler((error: unknown, req, reply) => {
+  app.setErrorHandler((raw: unknown, req, reply) => {
     // An error before the handler ran (origin check, body parsing) has no security headers yet;
     // one after it, on a route that is no API's (a file), has no `no-store` yet.
     addSecurityHeaders(reply);
+    const overran = isOverBudget(raw);
+    if (overran) req.log.warn({ err: raw }, 'read stopped at its time budget');
+    const error = overran ? overBudget() : raw;
     if (error instanceof HttpError) {
       // A session cookie the server refused is dropped, so the browser stops sending it.
       if (error.statusCode === 401 && req.sessionToken()?.via === 'cookie') clearSessionCookie(req, reply);
@@ -43,7 +47,7 @@ export default fp(async (app) => {
       return reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ detail: 'The service is temporarily unavailable. Try again in a few seconds.' });
+        .send({ detail: UNAVAILABLE_DETAIL });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'A server error occurred.' });

@@ -25,9 +25,10 @@ function similarity(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     let diag = 0;
     for (let j = 1; j <= b.length; j++) {
-      const up = prev[j];
-      prev[j] = a[i - 1] === b[j - 1] ? diag + 1 : 0;
-      if (prev[j] > best) best = prev[j];
+      const up = prev[j]!; // prev holds b.length + 1 entries
+      const run = a[i - 1] === b[j - 1] ? diag + 1 : 0;
+      prev[j] = run;
+      if (run > best) best = run;
       diag = up;
     }
   }
@@ -41,7 +42,7 @@ export function passwordProblems(password: string, owner: PasswordOwner): Proble
   if (/^\d+$/.test(password)) problems.push({ code: 'passwordNumeric' });
   const lower = password.toLowerCase();
   if (COMMON_PASSWORDS.has(lower)) problems.push({ code: 'passwordCommon' });
-  const attributes = [owner.username, owner.email, owner.email.split('@')[0], owner.first_name, owner.last_name]
+  const attributes = [owner.username, owner.email, owner.email.split('@')[0] ?? '', owner.first_name, owner.last_name]
     .map((v) => v.toLowerCase())
     .filter((v) => v.length >= 3);
   const tooClose = attributes.some((attr) => {

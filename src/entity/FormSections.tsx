@@ -29,7 +29,7 @@ export function FormSections({ entity, actor, languageTabs, defaultLanguage, lan
   const translated = Object.values(entity.fields).some((f) => f.translated);
   const tabs = entity.form.tabs;
   const errorRoots = new Set(errorPaths.map(rootField));
-  const tabHasErrors = (i: number) => tabs[i].groups.some((g) => g.fields.some((f) => errorRoots.has(f)));
+  const tabHasErrors = (i: number) => !!tabs[i]?.groups.some((g) => g.fields.some((f) => errorRoots.has(f)));
   return (
     <>
       {translated && languageTabs.length > 1 && (

@@ -4,7 +4,7 @@ import { NON_FIELD } from '../../machines/entityForm.helpers';
 /** The form field a message path belongs to: `translations.it.seo.title` → `seo`, `specs.2.value` → `specs`. */
 export const rootField = (path: string) => {
   const parts = path.split('.');
-  return parts[0] === 'translations' ? parts[2] : parts[0];
+  return (parts[0] === 'translations' ? parts[2] : parts[0]) ?? path;
 };
 
 /** The section (tab) of the form that shows the field of an error path; -1 for the form's own messages. */

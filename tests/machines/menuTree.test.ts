@@ -49,7 +49,7 @@ describe('menu tree: deleting an item', () => {
     const m = boot(async () => false);
     m.actor.send({ type: 'item.delete', path: [2], label: '' });
     await m.idle();
-    expect(m.questions[0].values).toEqual({ label: '…' });
+    expect(m.questions[0]?.values).toEqual({ label: '…' });
   });
 
   it('keeps the item when the user declines or the dialog fails', async () => {

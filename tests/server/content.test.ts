@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fieldOf } from '../../entities/define.js';
 import { entityNamed } from '../../entities/index.js';
 import { api, entity, fixtures, HOSTS, json, snapshot } from './entity-fixtures.js';
 import { seedDemo } from '../../server/seed/demo.js';
@@ -28,7 +29,7 @@ describe('content declarations', () => {
       [news, ['published']],
     ] as const) {
       expect(e.public?.publicValues).toEqual(values);
-      const status = e.fields[e.public!.statusField!];
+      const status = fieldOf(e, e.public!.statusField!);
       expect(status.type).toBe('select');
       const options = status.type === 'select' ? status.options.map((o: { value: string }) => o.value) : [];
       for (const v of values) expect(options).toContain(v);
@@ -204,7 +205,7 @@ describeEachDialect(
           const all = await list(session, siteHost, usedProduct);
           expect(all.paginator.count).toBeGreaterThanOrEqual(10);
           expect(new Set(all.items.map((i) => i.status))).toEqual(new Set(['published', 'sold', 'draft', 'archived']));
-          const first = json(await h.get(api(usedProduct, used.items[0].id), { host: siteHost, session }));
+          const first = json(await h.get(api(usedProduct, used.items[0]!.id), { host: siteHost, session }));
           expect(first.gallery.length).toBeGreaterThan(0);
           expect(first.location).toEqual({ lat: expect.any(Number), lng: expect.any(Number) });
           expect(first.translations.en.title).not.toBe('');
@@ -261,7 +262,7 @@ describeEachDialect(
         expect(items.some((n) => n.status === 'published' && n.publish_at < now)).toBe(true);
         expect(items.some((n) => n.status === 'published' && n.publish_at > now)).toBe(true);
         expect(items.some((n) => n.status === 'draft')).toBe(true);
-        const detail = json(await call('GET', api(news, items[0].id)));
+        const detail = json(await call('GET', api(news, items[0]!.id)));
         expect(Object.keys(detail.translations).sort()).toEqual(['en', 'it']);
         expect(detail.translations.it.title).not.toBe(detail.translations.en.title);
         expect(detail.translations.en.body).toMatch(/<p>/);

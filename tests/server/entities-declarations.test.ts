@@ -174,7 +174,7 @@ describe('shared validation', () => {
       { ...opts, mode: 'patch', existing, languageCode: 'it' },
     );
     expect(record.translations.it).toMatchObject({ name: 'Explicit', summary: 'Flat summary' });
-    expect(record.translations.en.name).toBe('Tractor');
+    expect(record.translations.en?.name).toBe('Tractor');
   });
 
   it('asks for required translated fields in the default language, and drops empty languages', () => {

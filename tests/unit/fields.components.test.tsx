@@ -8,20 +8,19 @@ import type { MenuNode } from '../../entities/fieldTypes/menuTree';
 import type { Language } from '../../locales/languages';
 import { confirmMachine } from '../../machines/confirm.machine';
 import { languageMachine } from '../../machines/language.machine';
-import { AppActorsProvider } from '../../src/app/AppActors';
-import type { AppActors } from '../../src/app/startApp';
+import { AppServicesProvider, type AppServices } from '../../src/app/AppServices';
 import { FieldFrame } from '../../src/fields/FieldFrame';
 import { FieldHostContext, type FieldHost } from '../../src/fields/context';
 import en from '../../locales/en.json' with { type: 'json' };
 
 /** The two app-wide actors the widgets use: the language (labels) and the confirm dialog. */
-let actors: AppActors;
+let actors: Partial<AppServices>;
 beforeAll(async () => {
   const language = createActor(languageMachine.provide({ actors: { loadLocale: fromPromise<unknown, { language: Language }>(async () => ({})) } }), {
     input: { language: 'en' },
   }).start();
   await waitFor(language, (s) => s.matches('ready'));
-  actors = { language, confirm: createActor(confirmMachine).start() } as unknown as AppActors;
+  actors = { language, confirm: createActor(confirmMachine).start() };
 });
 afterEach(cleanup);
 
@@ -48,7 +47,7 @@ function Harness({ field, initial, host, onValue }: { field: Field; initial: unk
     />
   );
   const wrap = (children: ReactNode) => (host ? <FieldHostContext.Provider value={host}>{children}</FieldHostContext.Provider> : children);
-  return <AppActorsProvider actors={actors}>{wrap(frame)}</AppActorsProvider>;
+  return <AppServicesProvider services={actors}>{wrap(frame)}</AppServicesProvider>;
 }
 
 const specs: RepeaterDef = {
@@ -81,13 +80,13 @@ describe('field widgets', () => {
     expect(last).toEqual([{ name: 'Peso', value: '4 t' }, { name: '', value: '' }]);
     fireEvent.change(await byName('f.1.name'), { target: { value: 'Motore' } });
     await waitForDom(() => expect((document.querySelector('input[name="f.1.name"]') as HTMLInputElement).value).toBe('Motore'));
-    fireEvent.click(screen.getAllByRole('button', { name: en.fields.repeater.moveUp })[1]);
+    fireEvent.click(screen.getAllByRole('button', { name: en.fields.repeater.moveUp })[1]!);
     expect(last.map((r: any) => r.name)).toEqual(['Motore', 'Peso']);
-    fireEvent.click(screen.getAllByRole('button', { name: en.fields.repeater.insert })[0]);
+    fireEvent.click(screen.getAllByRole('button', { name: en.fields.repeater.insert })[0]!);
     expect(last.map((r: any) => r.name)).toEqual(['Motore', '', 'Peso']);
     // At the declared maximum, no more rows.
     expect((screen.getByTestId('f-add') as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getAllByRole('button', { name: en.fields.repeater.remove })[1]);
+    fireEvent.click(screen.getAllByRole('button', { name: en.fields.repeater.remove })[1]!);
     expect(last.map((r: any) => r.name)).toEqual(['Motore', 'Peso']);
   });
 
@@ -140,14 +139,14 @@ describe('field widgets', () => {
     await screen.findByDisplayValue('B');
     const indent = screen.getAllByRole('button', { name: en.fields.menu.indent });
     expect((indent[0] as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(indent[1]);
+    fireEvent.click(indent[1]!);
     expect(last.map((n) => [n.label, n.children.map((c) => c.label)])).toEqual([['A', ['B']]]);
     await screen.findByDisplayValue('B');
     // B is on the second and last level: it cannot take children.
     const addChild = screen.getAllByRole('button', { name: en.fields.menu.addChild });
     expect((addChild[1] as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByDisplayValue('B'), { target: { value: 'Blog' } });
-    expect(last[0].children[0].label).toBe('Blog');
+    expect(last[0]?.children[0]?.label).toBe('Blog');
   });
 
   it('a time is stored with seconds', async () => {

@@ -17,7 +17,7 @@ describe('menu tree operations', () => {
   const labels = (t: MenuNode[]): unknown => t.map((n) => (n.children.length ? [n.label, labels(n.children)] : n.label));
 
   it('measures, finds, updates and removes by index path', () => {
-    expect(heightOf(tree[2])).toBe(3);
+    expect(heightOf(tree[2]!)).toBe(3);
     expect(nodeAt(tree, [0, 1])?.label).toBe('A2');
     expect(labels(updateNode(tree, [0, 1], { label: 'A2!' }))).toEqual([['A', ['A1', 'A2!']], 'B', ['C', [['C1', ['C1a']]]]]);
     expect(labels(removeNode(tree, [0, 0]))).toEqual([['A', ['A2']], 'B', ['C', [['C1', ['C1a']]]]]);
@@ -109,7 +109,7 @@ describe('form values from the API', () => {
     expect(row).toMatchObject({ id: 7, version: 3, brand: 1, tags: [2], category: null, status: 'draft', specs: [{ name: 'Peso', value: '4 t' }] });
     const translations = row.translations as Record<string, Record<string, unknown>>;
     expect(Object.keys(translations)).toEqual(['it', 'en']);
-    expect(translations.it.seo).toEqual({ title: 't', description: '', slug: '' });
+    expect(translations.it?.seo).toEqual({ title: 't', description: '', slug: '' });
     expect(translations.en).toEqual({ name: '', slug: '', summary: '', description: '', seo: { title: '', description: '', slug: '' } });
   });
 

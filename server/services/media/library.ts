@@ -31,8 +31,8 @@ export function parseFltr(fltr: string | undefined): MimeFilter | undefined {
   if (field !== 'mime_type') throw fieldError('fltr', 'filterMimeField', { value: field.slice(0, 50) });
   const value = fltr.slice(eq + 1).trim().toLowerCase();
   if (value === '' || value === '*' || value === '*/*') return undefined;
-  const group = GROUP_WILDCARD.exec(value);
-  if (group) return { kind: 'group', group: group[1] };
+  const group = GROUP_WILDCARD.exec(value)?.[1];
+  if (group !== undefined) return { kind: 'group', group };
   if (EXACT.test(value)) return { kind: 'exact', mime: value };
   if (PREFIX.test(value)) return { kind: 'prefix', prefix: value.slice(0, -1) };
   throw fieldError('fltr', 'filterMime');

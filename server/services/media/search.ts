@@ -87,10 +87,12 @@ export async function planSearch(db: Db, scope: Scope, words: string[], forced?:
     (word, i) => sqlText`(select count(*) from (select 1 as one from media_terms d where ${termRows(scope, word)} limit ${DRIVER_CAP}) as e) as ${raw(`n${i}`)}`,
   );
   const [row] = await runText<Record<string, number>>(db, sqlText`select ${joinText(counts, ', ')}`);
-  const n = words.map((_, i) => Number(row[`n${i}`]));
+  const n = words.map((_, i) => Number(row?.[`n${i}`] ?? 0));
   const rarest = n.indexOf(Math.min(...n));
-  const collect = forced ? forced === 'terms' : n[rarest] < DRIVER_CAP;
-  return { driver: words[rarest], probes: words.filter((_, i) => i !== rarest), collect };
+  const driver = words[rarest];
+  if (driver === undefined) throw new Error('planSearch needs at least one word');
+  const collect = forced ? forced === 'terms' : n[rarest]! < DRIVER_CAP;
+  return { driver, probes: words.filter((_, i) => i !== rarest), collect };
 }
 
 /** Ids of every match, newest first (collect plans: fewer than DRIVER_CAP candidates). */
@@ -111,13 +113,13 @@ export async function countMatches(db: Db, scope: Scope, plan: SearchPlan): Prom
       db,
       sqlText`select count(*) as n, count(distinct media_id) as d from (select d.media_id from media_terms d where ${termRows(scope, plan.driver)} limit ${WORD_COUNT_CAP + 1}) as x`,
     );
-    const [n, d] = [Number(row.n), Number(row.d)];
+    const [n, d] = [Number(row?.n ?? 0), Number(row?.d ?? 0)];
     return n > WORD_COUNT_CAP ? { count: Math.min(d, WORD_COUNT_CAP), exact: false } : { count: d, exact: true };
   }
   const [row] = await runText<{ n: number }>(
     db,
     sqlText`select count(*) as n from (${candidates(scope, plan)} limit ${WALK_COUNT_CAP + 1}) as x`,
   );
-  const n = Number(row.n);
+  const n = Number(row?.n ?? 0);
   return n > WALK_COUNT_CAP ? { count: WALK_COUNT_CAP, exact: false } : { count: n, exact: true };
 }
