@@ -32,7 +32,7 @@ import { idParams, idsBody, nothing, rawQuery, type ZodProvider } from '../schem
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A request as an operation receives it: its query string and body parsed by the operation's schemas. */
-export type Input<Q extends z.ZodType, B extends z.ZodType> = FastifyRequest<{ Querystring: z.output<Q>; Body: z.output<B> }>;
+type Input<Q extends z.ZodType, B extends z.ZodType> = FastifyRequest<{ Querystring: z.output<Q>; Body: z.output<B> }>;
 
 /** What a route declares beyond its id: its query string and, when it takes one, its body. */
 interface Parts {
@@ -41,7 +41,7 @@ interface Parts {
 }
 
 /** One operation: the query string and body its route declares, and what it does. */
-export interface Operation<C, A extends unknown[], R> extends Parts {
+interface Operation<C, A extends unknown[], R> extends Parts {
   run(c: C, req: FastifyRequest, ...args: A): Promise<R>;
 }
 
@@ -61,7 +61,7 @@ export interface UpdateRequest {
 }
 
 /** How a collection's writes name the version they were made from; each rule throws its own 400. */
-export interface Versions {
+interface Versions {
   /** An update's, from its body and If-Match. */
   update(req: FastifyRequest): number | undefined;
   /** A delete's, from If-Match, read before the delete; without it a delete takes no version. */
@@ -69,7 +69,7 @@ export interface Versions {
 }
 
 /** A route of the collection beside the CRUD ones: `<base><path><slash>`, or `<base>/:id<path><slash>` with `row`. */
-export type ExtraRoute<C> = { methods: readonly Method[]; path: string; action: Action } & (
+type ExtraRoute<C> = { methods: readonly Method[]; path: string; action: Action } & (
   | { row?: false; op: Operation<C, [reply: FastifyReply], unknown> }
   | { row: true; op: Operation<C, [id: number, reply: FastifyReply], unknown> }
 );
