@@ -56,7 +56,7 @@ export function toBootError(error: unknown): BootError {
   return { status: status ?? errorStatus(error), key: errorKey(status, (error as ErrorLike | undefined)?.data) };
 }
 
-/** A refused sign-in as field errors, codes and all (fieldErrorsOf); a body that names nothing becomes one non-field message. */
+/** A refused sign-in or media save as field errors, codes and all (fieldErrorsOf); a body that names nothing becomes one non-field message. */
 export function toFieldErrors(error: unknown): FieldErrors {
   const out = fieldErrorsOf((error as ErrorLike | undefined)?.data);
   if (Object.keys(out).length) return out;

@@ -25,7 +25,6 @@ export interface TenantInfo {
   default_language: string;
 }
 
-
 export interface Credentials {
   username: string;
   password: string;

@@ -25,8 +25,8 @@ function paramsOf(code: ProblemCode, issue: z.core.$ZodIssue): ProblemParams | u
 
 /**
  * One issue's problem. An issue no schema named is zod's own: a value of the wrong type
- * (an object where one was expected), said as zod says it; parsing keeps the input for that
- * (`reportInput`).
+ * (an object where one was expected), said as zod says it, for which parsing keeps the
+ * input (`reportInput`); any other reads as `pattern`.
  */
 export function zodProblem(issue: z.core.$ZodIssue): Problem {
   const code = issue.message;
