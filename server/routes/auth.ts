@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { PUBLIC, withAccess } from '../access.js';
 import { HttpError } from '../errors.js';
 import { guardedSite } from '../guards.js';

@@ -40,7 +40,7 @@ const updateBody = objectOf({ title: title.optional(), parent: pk.nullable().opt
 
 export interface MediaFoldersOptions {
   /** What the routes of one request work with (media.ts). */
-  open(req: FastifyRequest): Promise<Library>;
+  open: (req: FastifyRequest) => Promise<Library>;
 }
 
 /**
