@@ -5,6 +5,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The rules that follow an `any` value on; off where `any` is the data's honest type. */
+const unsafeAnyAllowed = Object.fromEntries(
+  ['no-unsafe-assignment', 'no-unsafe-member-access', 'no-unsafe-argument', 'no-unsafe-call', 'no-unsafe-return'].map((r) => [`@typescript-eslint/${r}`, 'off']),
+);
+
 export default tseslint.config(
   { ignores: ['dist*/', 'node_modules/', 'test-results/', 'playwright-report/', 'public/'] },
   js.configs.recommended,
@@ -20,7 +25,7 @@ export default tseslint.config(
     },
     rules: {
       // `any` stays at the dynamic-table boundaries (Kysely over runtime entity tables); the no-unsafe-*
-      // rules below still flag every place where such a value flows on unchecked.
+      // rules still flag every place where such a value flows on unchecked.
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // Its autofix drops the `{} as T` markers XState's setup() infers from and the casts that steer
@@ -40,13 +45,7 @@ export default tseslint.config(
     // Kysely<any> over the entity tables the registry defines at run time (docs/architecture.md), and the
     // frozen migrations (docs/decisions.md §10) that cannot be edited to type their rows.
     files: ['server/entities/**', 'server/db/**', 'server/services/indexing/store.ts'],
-    rules: {
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-    },
+    rules: unsafeAnyAllowed,
   },
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -64,11 +63,7 @@ export default tseslint.config(
     rules: {
       // Tests, benchmarks and the path generator read untyped JSON answers and snapshots on purpose:
       // a wrong shape fails the assertion that reads it.
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
+      ...unsafeAnyAllowed,
       // Fakes reject and throw the plain `{ status, data }` objects ofetch's errors carry, and spies are
       // read as `expect(obj.method)`, never called unbound.
       '@typescript-eslint/only-throw-error': 'off',
