@@ -8,7 +8,6 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 const FIELD = /^[A-Za-z_][A-Za-z0-9_.]*$/;
 
-
 const positiveInt = (raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
   if (raw === null || !/^\d+$/.test(raw)) return fallback;
   const n = Number(raw);

@@ -67,7 +67,6 @@ export async function applyDeltas(ctx: Pick<EngineContext, 'db' | 'site'>, entit
     .execute();
 }
 
-
 /** The count query (one column `n`), to embed as a subquery. */
 export function countQuery(ctx: EngineContext, entity: EntityDef, facet?: { field: string; values: string[] }) {
   const q = ctx.db

@@ -165,7 +165,6 @@ async function createSearchTable(db: Kysely<any>, dialect: Dialect, entity: Enti
   await db.schema.createIndex(`${table}_entity`).on(table).column('entity_id').execute();
 }
 
-
 /**
  * Creates an entity's tables with the given fields of its declaration (all of them when
  * omitted; a migration should pin the list, see entities/define.ts).

@@ -151,7 +151,6 @@ export async function revokeSession(db: Kysely<DatabaseSchema>, token: string) {
   await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
 }
 
-
 export async function purgeExpiredSessions(db: Kysely<DatabaseSchema>) {
   await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
 }
