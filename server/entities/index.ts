@@ -12,7 +12,8 @@ import { sharedRegistry } from './registry.js';
 import { siteOf } from './routes.js';
 
 export { contextForSite, dialectOf, type EngineContext, inTransaction, type Site } from './context.js';
-export { listRecords, parseListQuery } from './list.js';
+export { listRecords } from './list/listRecords.js';
+export { parseListQuery } from './list/query.js';
 export { rebuildCounts, reindexEntity } from './maintenance.js';
 export { loadRecord, presentDetail } from './read.js';
 export { mediaUsages, type MediaUse } from './references.js';

@@ -10,7 +10,8 @@ import { API_PREFIXES, flag, MEDIA, idParam, ifMatchVersion, intParam, languageC
 import { listMedia, MEDIA_PAGE_SIZE, parseFltr } from '../services/media/library.js';
 import mediaMoves from './mediaMoves.js';
 import { folderJson } from '../services/media/serialize.js';
-import { searchWords } from '../services/media/terms.js';
+import { MEDIA_WORDS } from '../services/media/terms.js';
+import { searchWords } from '../list/words.js';
 import type { Tenant } from '../services/tenants.js';
 import { parseOr400 } from '../validation.js';
 
@@ -51,7 +52,7 @@ const mediaFolders: FastifyPluginAsync = async (app) => {
     const folder = folderId === null ? undefined : await getFolder(app.db, tenant.id, folderId);
     if (folderId !== null && !folder) throw notFound();
     const filter = parseFltr(q.fltr);
-    const words = searchWords(q.search ?? '');
+    const words = searchWords(q.search ?? '', MEDIA_WORDS);
     const all = q.all ?? false;
     const [folders, media, ancestors] = await Promise.all([
       foldersFor(app.db, tenant.id, { parentId: folderId, all, words }),

@@ -18,7 +18,7 @@ import { tenantUser } from '../../entities/tenantUser.js';
 import { user } from '../../entities/user.js';
 import type { Action } from '../../entities/permissions.js';
 import type { Access } from '../access.js';
-import { parseListQuery, type RawQuery } from '../entities/list.js';
+import { parseListQuery, type RawQuery } from '../entities/list/query.js';
 import { bulkIdsOf, parseId, parseVersion, versionOf } from '../entities/routes.js';
 import { MESSAGES } from '../../entities/validate.js';
 import { fieldErrors, notFound } from '../errors.js';

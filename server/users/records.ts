@@ -6,7 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { RecordValues } from '../../entities/validate.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { UsersTable } from '../db/tables/users.js';
-import type { ListQuery } from '../entities/list.js';
+import type { ListQuery } from '../entities/list/query.js';
 import { listFields } from '../entities/read.js';
 import { inRoster, type Roster } from './roster.js';
 
