@@ -31,7 +31,7 @@ async function onDialect(ctx: BenchContext, adminUrl?: string) {
   const dialect = adminUrl ? 'postgres' : 'sqlite';
   const fx = await fixture({
     name: `products${ROWS}`,
-    files: ['bench/lib/bulkProducts.ts'],
+    files: ['bench/lib/bulkProducts.ts', 'server/entities/search.ts', 'server/list/words.ts'],
     adminUrl,
     seed: (db, d) => seedProducts(db, d, SITE, ROWS).then(() => undefined),
     log: ctx.log,

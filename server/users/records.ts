@@ -114,7 +114,7 @@ export async function listAccounts(db: Db, roster: Roster, query: ListQuery) {
     });
   }
   for (const token of query.tokens) {
-    // Search words are letters and digits only (server/entities/search.ts): nothing to escape.
+    // Search words are letters and digits only (server/list/words.ts): nothing to escape.
     const pattern = `%${token}%`;
     base = base.where((eb) =>
       eb.or(search.map((name) => eb(eb.fn('lower', [`users.${name}` as 'users.username']), 'like', eb.val(pattern)))),

@@ -8,7 +8,7 @@ import { list } from './fixtures/mediaApi.js';
 import { describeEachDialect, type Session } from './harness.js';
 
 /**
- * Search over a library large enough for every search plan (search.ts): words rarer than
+ * Search over a library large enough for every search plan (server/list/plan.ts): words rarer than
  * DRIVER_CAP drive the search; words all more frequent walk the library and cap the count.
  * Rows are loaded behind the API's back and indexed with rebuildMediaIndexes, like the
  * benchmark fixtures. Every answer is checked against the names themselves.
