@@ -6,11 +6,10 @@
  */
 
 /**
- * What differs between indexes. Both are part of what each index has always answered:
- * stored words were cut at `maxWordLength` (a search word is cut alike, so a longer
- * word still finds its row; changing it means re-indexing), and `marks` decided which
- * marks were dropped from the stored words; `maxSearchWords` decides which rows a long
- * search finds.
+ * What differs between indexes, each part of what its index has always answered: its
+ * stored words were cut at `maxWordLength` and folded without `marks` (a search word is
+ * cut and folded alike to find them; changing either means re-indexing every row), and
+ * `maxSearchWords` decides which rows a long search finds.
  */
 export interface WordRules {
   /** Longest stored word, in code points. */
