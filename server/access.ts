@@ -1,22 +1,32 @@
 /**
- * What a route lets through, declared on the route itself (`config: { access }`), so the
- * security suite can derive from the live route table what every endpoint must answer to
- * every identity, and a new route without a declaration fails that suite.
+ * What a route lets through, declared on the route itself (`config: { access }`). The guard
+ * (server/guards.ts, installed on every route by plugins/security.ts) enforces it before the
+ * route's schemas are checked and its handler runs, and the security suite derives from the
+ * live route table what every endpoint must answer to every identity, so a new route
+ * without a declaration fails that suite.
  *
- *   public      anyone, signed in or not (health, login, tenant lookups)
- *   auth        any signed-in user allowed on the site
- *   permission  `<action>_<model>` on a site whose kind the scope allows
- *   custom      rules too rich for the three above; `rule` says them in a sentence and the
- *               route's own tests prove them
+ *   public      anyone, signed in or not, on any host (health, logout, site lookups, files)
+ *   site        anyone, signed in or not, on a site this server serves: 404 elsewhere (login)
+ *   auth        any signed-in user allowed on the site: 404 unknown site, 401
+ *   permission  `<action>_<model>` on a site whose kind the scope allows: 404 unknown site or
+ *               wrong kind, 401, 404 for a page hidden from the user (`superuserOnly`,
+ *               `notForRoles`: docs/spec.md §6), 403 without the permission
  */
 import type { Scope } from '../entities/define.js';
 import type { Action, Model } from '../entities/permissions.js';
 
 export type Access =
   | { kind: 'public' }
+  | { kind: 'site' }
   | { kind: 'auth' }
-  | { kind: 'permission'; model: Model; action: Action; scope: Scope }
-  | { kind: 'custom'; rule: string };
+  | {
+      kind: 'permission';
+      model: Model;
+      action: Action;
+      scope: Scope;
+      superuserOnly?: boolean;
+      notForRoles?: readonly ('MA' | 'DE')[];
+    };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,34 +1,87 @@
+/**
+ * The one guard: what a route's `config.access` (server/access.ts) declares, enforced before
+ * its schemas are checked and its handler runs (installed on every route by
+ * plugins/security.ts). It answers 404 for an unknown site or one whose kind the route's
+ * scope does not serve, 401 signed out, 404 for a page hidden from the user, 403 without the
+ * permission — in that order — and hands the handler the site and user it resolved.
+ * Rules that depend on the row (anti-escalation, market bounds) stay with the services.
+ */
 import type { FastifyRequest } from 'fastify';
-import { type Action, codename } from '../entities/permissions.js';
+import { codename } from '../entities/permissions.js';
+import type { Access } from './access.js';
+import { scopeAllows } from './entities/context.js';
 import { forbidden, notFound, unauthorized } from './errors.js';
 import type { Principal } from './services/principal.js';
-import type { SessionAccess } from './services/sessions.js';
 import type { Tenant } from './services/tenants.js';
 
-export async function requireTenant(req: FastifyRequest): Promise<Tenant> {
-  const tenant = await req.tenant();
-  if (!tenant) throw notFound('Unknown site.');
-  return tenant;
+/** What the guard resolved: the site always, the user on `auth` and `permission` routes. */
+export interface Guarded {
+  site: Tenant;
+  user: Principal | undefined;
 }
 
-export async function requireUser(req: FastifyRequest): Promise<Principal> {
-  await requireTenant(req);
-  const user = await req.principal();
-  if (!user) throw unauthorized();
-  return user;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the route's guard before its handler runs; null on a public route. */
+    guarded: Guarded | null;
+  }
 }
 
-/** The signed-in user with their permissions on `model` (one read with the session: FastifyRequest.access). */
-export async function requireAccess(req: FastifyRequest, model: string): Promise<SessionAccess> {
-  await requireTenant(req);
-  const access = await req.access(model);
-  if (!access) throw unauthorized();
-  return access;
+export type Guard = (req: FastifyRequest) => Promise<void>;
+
+async function knownSite(req: FastifyRequest): Promise<Tenant> {
+  const site = await req.tenant();
+  if (!site) throw notFound('Unknown site.');
+  return site;
 }
 
-/** The signed-in user, when they hold `<action>_<model>` (a superuser holds every one); else 401 or 403. */
-export async function requirePermission(req: FastifyRequest, action: Action, model: string): Promise<Principal> {
-  const { user, codenames } = await requireAccess(req, model);
-  if (!user.is_superuser && !codenames.includes(codename(action, model))) throw forbidden();
-  return user;
+/** The guard a declaration asks for; none for a public route. */
+export function guardOf(access: Access | undefined): Guard | undefined {
+  switch (access?.kind) {
+    case undefined:
+    case 'public':
+      return undefined;
+    case 'site':
+      return async (req) => {
+        req.guarded = { site: await knownSite(req), user: undefined };
+      };
+    case 'auth':
+      return async (req) => {
+        const site = await knownSite(req);
+        const user = await req.principal();
+        if (!user) throw unauthorized();
+        req.guarded = { site, user };
+      };
+    case 'permission': {
+      const { model, scope, superuserOnly, notForRoles } = access;
+      const wanted = codename(access.action, model);
+      return async (req) => {
+        const site = await knownSite(req);
+        if (!scopeAllows(scope, site.kind)) throw notFound();
+        // One read with the session: the user's permissions on the model and the site's data version.
+        const found = await req.access(model);
+        if (!found) throw unauthorized();
+        const { user } = found;
+        if (!user.is_superuser) {
+          // docs/spec.md §6: a page hidden from someone is not found for them, whatever they hold.
+          if (superuserOnly || (user.role && notForRoles?.includes(user.role))) throw notFound();
+          if (!found.codenames.includes(wanted)) throw forbidden();
+        }
+        req.guarded = { site, user };
+      };
+    }
+  }
+}
+
+/** The site the route's guard resolved (any declaration but `public`). */
+export function guardedSite(req: FastifyRequest): Tenant {
+  if (!req.guarded) throw new Error(`${req.method} ${req.routeOptions.url}: no guard resolved a site`);
+  return req.guarded.site;
+}
+
+/** The site and signed-in user the route's guard resolved (`auth` and `permission` routes). */
+export function signedIn(req: FastifyRequest): { site: Tenant; user: Principal } {
+  const g = req.guarded;
+  if (!g?.user) throw new Error(`${req.method} ${req.routeOptions.url}: no guard resolved a user`);
+  return { site: g.site, user: g.user };
 }

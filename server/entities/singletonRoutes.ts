@@ -10,34 +10,29 @@
  * same as for any entity.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { EntityDef } from '../../entities/define.js';
-import type { Action } from '../../entities/permissions.js';
-import type { Access } from '../access.js';
 import { notFound } from '../errors.js';
+import { entityAccess, versionOf } from '../routes/crud.js';
+import { entityBody, type ZodProvider } from '../schemas.js';
 import type { EngineContext } from './context.js';
 import { loadRecord, presentDetail } from './read.js';
 import { ensureSingleton } from './singleton.js';
 import { updateRecord } from './write.js';
 
 export interface SingletonRouteHelpers {
-  context: (req: FastifyRequest, entity: EntityDef, action: Action) => Promise<EngineContext>;
+  context: (req: FastifyRequest) => Promise<EngineContext>;
   languageOf: (req: FastifyRequest, ctx: EngineContext) => string | undefined;
-  versionOf: (req: FastifyRequest) => number | undefined;
+  /** The query string the routes declare. */
+  query: z.ZodType;
 }
 
-/** Who may call: the permission, or for a superuser-only entity a rule the security suite cannot derive. */
-function accessOf(entity: EntityDef, action: Action): { config: { access: Access } } {
-  const access: Access = entity.superuserOnly
-    ? { kind: 'custom', rule: `superusers only; anyone else signed in on the site gets 404 (${action}_${entity.model})` }
-    : { kind: 'permission', model: entity.model, action, scope: entity.scope };
-  return { config: { access } };
-}
-
-export function registerSingletonRoutes(app: FastifyInstance, entity: EntityDef, h: SingletonRouteHelpers) {
+export function registerSingletonRoutes(fastify: FastifyInstance, entity: EntityDef, h: SingletonRouteHelpers) {
+  const app = fastify.withTypeProvider<ZodProvider>();
   const url = `/api${entity.path}/`;
 
-  app.get(url, accessOf(entity, 'view'), async (req, reply) => {
-    const ctx = await h.context(req, entity, 'view');
+  app.get(url, { ...entityAccess(entity, 'view'), schema: { querystring: h.query } }, async (req, reply) => {
+    const ctx = await h.context(req);
     const language = h.languageOf(req, ctx) ?? ctx.site.default_language;
     const loaded = await loadRecord(ctx, entity, await ensureSingleton(ctx, entity));
     if (!loaded) throw notFound();
@@ -46,11 +41,12 @@ export function registerSingletonRoutes(app: FastifyInstance, entity: EntityDef,
   });
 
   const update = (partial: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const ctx = await h.context(req, entity, 'change');
+    const ctx = await h.context(req);
     const id = await ensureSingleton(ctx, entity);
-    const row = await updateRecord(ctx, entity, id, req.body, { partial, version: h.versionOf(req), languageCode: h.languageOf(req, ctx) });
+    const row = await updateRecord(ctx, entity, id, req.body, { partial, version: versionOf(req), languageCode: h.languageOf(req, ctx) });
     return reply.header('etag', `"${row.version}"`).send(row);
   };
-  app.put(url, accessOf(entity, 'change'), update(false));
-  app.patch(url, accessOf(entity, 'change'), update(true));
+  const write = { ...entityAccess(entity, 'change'), schema: { querystring: h.query, body: entityBody } };
+  app.put(url, write, update(false));
+  app.patch(url, write, update(true));
 }

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preValidationHookHandler, RouteHandlerMethod, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../errors.js';
+import { type Guard, guardOf } from '../guards.js';
+import { zodCompiler } from '../schemas.js';
 import { bodyRefusal } from './bodyCheck.js';
 import { SECURITY_HEADERS } from './securityHeaders.js';
 
@@ -65,19 +67,38 @@ const refuseBadBody: preValidationHookHandler = (req, _reply, done) => {
   done(req.body === undefined ? undefined : bodyRefusal(req.body));
 };
 
+/**
+ * The route's guard (server/guards.ts) as a hook: after the body check and before the
+ * schemas, so a caller who may not call the route learns nothing from how its input is
+ * refused. The URL check comes first, as it does in the handler of an unguarded route.
+ */
+const guardHook = (guard: Guard): preValidationHookHandler =>
+  async function (req) {
+    if (req.url.includes('%00')) throw nulRefusal();
+    await guard(req);
+  };
+
 export const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 /**
  * Every route gets its checks when it is added: the origin check on routes that write,
- * the body check on routes that take a body, headers and the URL check in the handler.
- * A read passes through no hook stage at all.
+ * the body check on routes that take a body, the guard its `config.access` declares, the
+ * validator of its schemas, headers and the URL check in the handler. A public read passes through no hook stage at all.
  */
 export default fp(async (app) => {
+  app.decorateRequest('guarded', null);
+  // What comes in is declared as zod schemas on each route (server/schemas.ts).
+  app.setValidatorCompiler(zodCompiler);
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = asArray(route.method);
     route.handler = screened(route.handler, false, API_URL.test(route.url));
     if (methods.some((m) => MUTATING.has(m))) route.onRequest = [refuseCrossOrigin, ...asArray(route.onRequest)];
-    if (methods.some((m) => !BODYLESS.has(m))) route.preValidation = [refuseBadBody, ...asArray(route.preValidation)];
+    const guard = guardOf(route.config?.access);
+    const checks = [
+      ...(methods.some((m) => !BODYLESS.has(m)) ? [refuseBadBody] : []),
+      ...(guard ? [guardHook(guard)] : []),
+    ];
+    if (checks.length) route.preValidation = [...checks, ...asArray(route.preValidation)];
   });
 });
 

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE } from '../../locales/languages.js';
 import { PUBLIC } from '../access.js';
+import { nothing } from '../schemas.js';
 import { publicTenant } from '../services/tenants.js';
 import { SESSION_COOKIE } from './context.js';
 import { readCookie } from './cookies.js';
@@ -29,9 +30,11 @@ export default fp(async (app) => {
   };
 
   if (fs.existsSync(dir)) {
-    // @fastify/static takes no route config: its file routes are declared public here.
+    // @fastify/static takes no route config: its file routes are declared public, reading nothing from the query, here.
     app.addHook('onRoute', (route) => {
-      if (route.config && 'file' in route.config) route.config.access ??= { kind: 'public' };
+      if (!route.config || !('file' in route.config)) return;
+      route.config.access ??= { kind: 'public' };
+      route.schema = { querystring: nothing, ...route.schema };
     });
     await app.register(fastifyStatic, {
       root: dir,
@@ -48,7 +51,7 @@ export default fp(async (app) => {
     });
   }
 
-  app.get(BASE, PUBLIC, (req, reply) => {
+  app.get(BASE, { ...PUBLIC, schema: { querystring: nothing } }, (req, reply) => {
     const lang = readCookie(req, LANGUAGE_COOKIE);
     if (isLanguage(lang) && lang !== DEFAULT_LANGUAGE) return reply.redirect(`${BASE}${lang}/`, 302);
     return sendIndex(req, reply);

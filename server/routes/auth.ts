@@ -1,14 +1,14 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { PUBLIC } from '../access.js';
+import { PUBLIC, withAccess } from '../access.js';
 import { HttpError } from '../errors.js';
-import { requireTenant } from '../guards.js';
+import { guardedSite } from '../guards.js';
 import { clearSessionCookie, SESSION_COOKIE, sessionCookieOptions } from '../plugins/context.js';
 import { setCookie } from '../plugins/cookies.js';
 import { verifyPassword } from '../services/passwords.js';
 import { mayUseTenant } from '../services/principal.js';
 import { createSession, revokeSession } from '../services/sessions.js';
-import { parseOr400 } from '../validation.js';
+import { nothing, objectOf, type ZodProvider } from '../schemas.js';
 
 const required = (max: number) =>
   z
@@ -17,15 +17,16 @@ const required = (max: number) =>
     .transform((s) => s.trim())
     .pipe(z.string().min(1, 'This field may not be blank.'));
 
-const loginBody = z.object({ username: required(150), password: required(1024) });
+const loginBody = objectOf({ username: required(150), password: required(1024) });
 
 const INVALID = { non_field_errors: ['Unable to log in with provided credentials.'] };
 
-const auth: FastifyPluginAsync = async (app) => {
+const auth: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodProvider>();
   // Signing in and out needs no session: a missing or stale one is simply replaced or dropped.
-  app.post('/api/auth/login', PUBLIC, async (req: FastifyRequest, reply: FastifyReply) => {
-    const tenant = await requireTenant(req);
-    const { username, password } = parseOr400(loginBody, req.body);
+  app.post('/api/auth/login', { ...withAccess({ kind: 'site' }), schema: { querystring: nothing, body: loginBody } }, async (req, reply) => {
+    const tenant = guardedSite(req);
+    const { username, password } = req.body;
     const succeeded = await app.loginThrottle.attempt(username, req.ip);
 
     const user = await app.db
@@ -51,7 +52,7 @@ const auth: FastifyPluginAsync = async (app) => {
     return { token };
   });
 
-  app.get('/api/auth/logout', PUBLIC, async (req, reply) => {
+  app.get('/api/auth/logout', { ...PUBLIC, schema: { querystring: nothing } }, async (req, reply) => {
     // Cleared first: a logout whose revoking fails still signs this browser out (docs/spec.md §8).
     clearSessionCookie(req, reply);
     const carried = req.sessionToken();

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
 import { PUBLIC } from '../access.js';
+import { nothing } from '../schemas.js';
 
 const health: FastifyPluginAsync = async (app) => {
-  app.get('/api/health', PUBLIC, async (_req, reply) => {
+  app.get('/api/health', { ...PUBLIC, schema: { querystring: nothing } }, async (_req, reply) => {
     try {
       await sql`select 1`.execute(app.db);
       return { status: 'ok', database: app.dialect };

@@ -3,14 +3,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PUBLIC } from '../access.js';
 import { fieldErrors, notFound } from '../errors.js';
-import { requirePermission, requireTenant } from '../guards.js';
+import { signedIn } from '../guards.js';
 import { getFolder } from '../services/media/folders.js';
 import { createMedia, type MediaContext, removeKeys, replaceMediaFile } from '../services/media/files.js';
 import {
   API_PREFIXES,
   MEDIA,
   ifMatchVersion,
-  idParam,
   languageCode,
   languageFor,
   pk,
@@ -25,7 +24,7 @@ import { assertMediaYours, readerOf } from '../services/media/usage.js';
 import mediaFolders from './mediaFolders.js';
 import { isLanguage } from '../../locales/languages.js';
 import { LocalDiskStorage, type MediaStorage } from '../storage/index.js';
-import { parseOr400 } from '../validation.js';
+import { absentAsEmpty, idParams, nothing, objectOf, parseOr400, type ZodProvider } from '../schemas.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,28 +40,38 @@ const uploadData = translationFields.extend({
 
 const replaceData = z.object({ version: version.optional() });
 
-const patchBody = translationFields
-  .extend({
-    folder: pk.nullable().optional(),
-    language_code: languageCode.optional(),
-    translations: z
-      .record(z.string(), translationFields.nullable(), { error: 'Expected an object keyed by language code.' })
-      .optional(),
-    version: version.optional(),
-  })
-  .superRefine((body, ctx) => {
-    for (const key of Object.keys(body.translations ?? {})) {
-      if (!isLanguage(key)) ctx.addIssue({ code: 'custom', path: ['translations', key], message: `Unknown language "${key.slice(0, 20)}".` });
-    }
-  });
+const patchBody = absentAsEmpty(
+  translationFields
+    .extend({
+      folder: pk.nullable().optional(),
+      language_code: languageCode.optional(),
+      translations: z
+        .record(z.string(), translationFields.nullable(), { error: 'Expected an object keyed by language code.' })
+        .optional(),
+      version: version.optional(),
+    })
+    .superRefine((body, ctx) => {
+      for (const key of Object.keys(body.translations ?? {})) {
+        if (!isLanguage(key)) ctx.addIssue({ code: 'custom', path: ['translations', key], message: `Unknown language "${key.slice(0, 20)}".` });
+      }
+    }),
+);
 
-const detailQuery = z.object({ language_code: languageCode.optional() });
+const detailQuery = objectOf({ language_code: languageCode.optional() });
+const fileParams = z.object({ '*': z.string() });
+type Id = z.output<typeof idParams>;
+type DetailQuery = z.output<typeof detailQuery>;
+
+// A multipart body is read as a stream by the handler, not parsed before it: its `data`
+// part is checked against uploadData or replaceData as the form is read.
+const streamedForm = nothing;
 
 /**
  * Media items (docs/spec.md §7, docs/decisions.md §5): upload, read, edit, replace the file, delete, under
  * /api/media and /backoffice/api/media; and the files themselves under /media/<key>.
  */
-const media: FastifyPluginAsync = async (app) => {
+const media: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodProvider>();
   const { dir, stagingDir, maxUploadBytes } = app.config.media;
   const storage = new LocalDiskStorage(dir);
   app.decorate('mediaStorage', storage);
@@ -87,9 +96,8 @@ const media: FastifyPluginAsync = async (app) => {
   }
 
   for (const prefix of API_PREFIXES) {
-    app.post(`${prefix}/media`, MEDIA('add'), async (req, reply) => {
-      const user = await requirePermission(req, 'add', 'media');
-      const tenant = await requireTenant(req);
+    app.post(`${prefix}/media`, { ...MEDIA('add'), schema: { querystring: nothing, body: streamedForm } }, async (req, reply) => {
+      const { site: tenant, user } = signedIn(req);
       let form: ReceivedForm | undefined;
       try {
         form = await receive(req);
@@ -116,20 +124,16 @@ const media: FastifyPluginAsync = async (app) => {
       }
     });
 
-    app.get(`${prefix}/media/:id`, MEDIA('view'), async (req) => {
-      const user = await requirePermission(req, 'view', 'media');
-      const tenant = await requireTenant(req);
-      const id = idParam(req);
-      const { language_code } = parseOr400(detailQuery, req.query);
-      return getMediaDetail(app.db, tenant.id, id, languageFor(tenant, language_code), readerOf(user));
+    app.get(`${prefix}/media/:id`, { ...MEDIA('view'), schema: { params: idParams, querystring: detailQuery } }, async (req) => {
+      const { site: tenant, user } = signedIn(req);
+      return getMediaDetail(app.db, tenant.id, req.params.id, languageFor(tenant, req.query.language_code), readerOf(user));
     });
 
-    const patch = async (req: FastifyRequest) => {
-      const reader = readerOf(await requirePermission(req, 'change', 'media'));
-      const tenant = await requireTenant(req);
-      const id = idParam(req);
-      const query = parseOr400(detailQuery, req.query);
-      const body = parseOr400(patchBody, req.body);
+    const patch = async (req: FastifyRequest<{ Params: Id; Querystring: DetailQuery; Body: z.output<typeof patchBody> }>) => {
+      const { site: tenant, user } = signedIn(req);
+      const reader = readerOf(user);
+      const { id } = req.params;
+      const { query, body } = req;
       const language = languageFor(tenant, body.language_code ?? query.language_code);
       const translations: Record<string, TranslationInput | null> = { ...(body.translations ?? {}) };
       const flat: TranslationInput = {};
@@ -148,16 +152,16 @@ const media: FastifyPluginAsync = async (app) => {
       );
       return mediaDetail(app.db, tenant.id, row, language, reader);
     };
-    app.patch(`${prefix}/media/:id`, MEDIA('change'), patch);
-    app.put(`${prefix}/media/:id`, MEDIA('change'), patch);
+    const edit = { ...MEDIA('change'), schema: { params: idParams, querystring: detailQuery, body: patchBody } };
+    app.patch(`${prefix}/media/:id`, edit, patch);
+    app.put(`${prefix}/media/:id`, edit, patch);
 
     /** Replaces the file, keeping the media's URL: multipart `file` (+ optional `data` {version}). */
-    const replace = async (req: FastifyRequest, reply: FastifyReply) => {
-      const reader = readerOf(await requirePermission(req, 'change', 'media'));
-      const tenant = await requireTenant(req);
-      const id = idParam(req);
-      const { language_code } = parseOr400(detailQuery, req.query);
-      const language = languageFor(tenant, language_code);
+    const replace = async (req: FastifyRequest<{ Params: Id; Querystring: DetailQuery }>, reply: FastifyReply) => {
+      const { site: tenant, user } = signedIn(req);
+      const reader = readerOf(user);
+      const { id } = req.params;
+      const language = languageFor(tenant, req.query.language_code);
       if (!(await getMediaRow(app.db, tenant.id, id))) throw notFound();
       // Before a byte of the file is read; checked again where the file is replaced.
       await assertMediaYours(app.db, tenant.id, [id], reader);
@@ -175,21 +179,20 @@ const media: FastifyPluginAsync = async (app) => {
         await discardStaged(form?.file);
       }
     };
-    app.put(`${prefix}/media/:id/file`, MEDIA('change'), replace);
-    app.post(`${prefix}/media/:id/file`, MEDIA('change'), replace);
+    const replacing = { ...MEDIA('change'), schema: { params: idParams, querystring: detailQuery, body: streamedForm } };
+    app.put(`${prefix}/media/:id/file`, replacing, replace);
+    app.post(`${prefix}/media/:id/file`, replacing, replace);
 
-    app.delete(`${prefix}/media/:id`, MEDIA('delete'), async (req, reply) => {
-      const user = await requirePermission(req, 'delete', 'media');
-      const tenant = await requireTenant(req);
-      const id = idParam(req);
-      const keys = await deleteMedia(app.db, app.dialect, tenant.id, id, readerOf(user));
+    app.delete(`${prefix}/media/:id`, { ...MEDIA('delete'), schema: { params: idParams, querystring: nothing, body: nothing } }, async (req, reply) => {
+      const { site: tenant, user } = signedIn(req);
+      const keys = await deleteMedia(app.db, app.dialect, tenant.id, req.params.id, readerOf(user));
       await removeKeys(ctx(req), keys);
       return reply.code(204).send();
     });
   }
 
-  app.get('/media/*', PUBLIC, async (req, reply) => {
-    const key = (req.params as { '*': string })['*'];
+  app.get('/media/*', { ...PUBLIC, schema: { params: fileParams, querystring: nothing } }, async (req, reply) => {
+    const key = req.params['*'];
     return serveMediaFile(app.db, storage, key, req, reply);
   });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { withAccess } from '../access.js';
-import { requireUser } from '../guards.js';
+import { signedIn } from '../guards.js';
+import { nothing } from '../schemas.js';
 import { allPermissions, permissionsOf } from '../services/permissions.js';
 import { type Principal, userRole } from '../services/principal.js';
 
@@ -30,8 +31,8 @@ function headOf(user: Principal) {
 }
 
 const profiles: FastifyPluginAsync = async (app) => {
-  app.get('/api/profiles/me', withAccess({ kind: 'auth' }), async (req, reply) => {
-    const user = await requireUser(req);
+  app.get('/api/profiles/me', { ...withAccess({ kind: 'auth' }), schema: { querystring: nothing } }, async (req, reply) => {
+    const { user } = signedIn(req);
     reply.type('application/json; charset=utf-8');
     if (!user.is_superuser) return `${headOf(user)},"all_permissions":${JSON.stringify(await permissionsOf(app.db, user))}}`;
     let kept = superuserAnswers.get(app.db);

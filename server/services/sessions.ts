@@ -73,7 +73,7 @@ export interface SessionAccess {
   dataVersion: string | undefined;
 }
 
-// A guarded request (guards.requirePermission: the engine's and the media routes) runs this
+// A request behind a permission guard (server/guards.ts: every entity, account and media route) runs this
 // instead of sessionUser: on PostgreSQL one round trip instead of three. The permissions go
 // through the index on permissions.model: the model's few, each probed in the user's.
 const sessionAccess = hotQuery<Times & SessionAccess, [model: string, tenantId: number, tokenHash: string]>(

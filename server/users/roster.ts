@@ -13,11 +13,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { EntityDef } from '../../entities/define.js';
-import { type Action, can } from '../../entities/permissions.js';
 import { forSite } from '../../entities/siteFields.js';
 import type { DatabaseSchema } from '../db/schema.js';
-import { forbidden, notFound } from '../errors.js';
-import { requireTenant, requireUser } from '../guards.js';
+import { signedIn } from '../guards.js';
 import { permissionsOf } from '../services/permissions.js';
 import type { Principal } from '../services/principal.js';
 import type { Tenant } from '../services/tenants.js';
@@ -52,15 +50,11 @@ export function mayAssignRank(actor: Principal, target: number): boolean {
   return target === 0;
 }
 
-/** Opens a roster for a request: 404 on the wrong kind of site, 401 signed out, 403 without `<action>_<model>`. */
-export async function openRoster(req: FastifyRequest, entity: EntityDef, action: Action): Promise<Roster> {
-  const site = await requireTenant(req);
-  const dealerSite = site.kind === 'dealer';
-  if (entity.scope === 'master' && dealerSite) throw notFound();
-  const actor = await requireUser(req);
+/** Opens the roster of a request its route's guard let through (the site's kind, the user, `<action>_<model>`). */
+export async function openRoster(req: FastifyRequest, entity: EntityDef): Promise<Roster> {
+  const { site, user: actor } = signedIn(req);
   const codenames = await permissionsOf(req.server.db, actor);
-  if (!actor.is_superuser && !can({ is_superuser: false, all_permissions: codenames }, action, entity.model)) throw forbidden();
-  const kind: RosterKind = entity.scope === 'master' ? 'dealers' : dealerSite ? 'site' : 'master';
+  const kind: RosterKind = entity.scope === 'master' ? 'dealers' : site.kind === 'dealer' ? 'site' : 'master';
   return {
     kind,
     entity: forSite(entity, site.kind),

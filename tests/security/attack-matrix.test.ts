@@ -8,7 +8,7 @@ import { describeEachDialect, type Session } from '../server/harness.js';
 import { loadWorld, type World } from './identities.js';
 import { answerProblem, runMatrix, table } from './matrix.js';
 import { resources, type Resources, SITE_HOST, type SiteKey } from './resources.js';
-import { apiRoutes, fill, hasId, routeCases, undeclared } from './routeTable.js';
+import { apiRoutes, fill, hasId, isApi, routeCases, undeclared, undeclaredInput } from './routeTable.js';
 
 describeEachDialect(
   'attack suite: the route table',
@@ -28,6 +28,11 @@ describeEachDialect(
       expect(undeclared(api), 'routes without config.access').toEqual([]);
       // The SPA's own pages and files too, even where a plugin adds them.
       expect(undeclared(routeCases(h.routes)), 'non-API routes without config.access').toEqual([]);
+    });
+
+    it('finds every route declaring what comes in: its query string, params and body as schemas', () => {
+      expect(undeclaredInput(h.routes.filter((r) => isApi(r.url)))).toEqual([]);
+      expect(undeclaredInput(h.routes), 'non-API routes').toEqual([]);
     });
 
     it('answers every route × method × identity × host as its declaration says', async () => {

@@ -59,7 +59,7 @@ export async function runMatrix(h: Harness, world: World, r: Resources, routes: 
   const shared = new Map<string, number | undefined>();
   const kept = new Map<string, Promise<Session | undefined>>();
   // A read behind a guard cannot sign anyone out: its session is reused. Anything else
-  // (a write, a public or custom route such as logout) gets a fresh one.
+  // (a write, a public route such as logout) gets a fresh one.
   const sessionFor = (route: RouteCase, name: IdentityName, host: HostName) => {
     const reusable = route.method === 'GET' && (route.access?.kind === 'permission' || route.access?.kind === 'auth');
     if (!reusable) return world.session(name, HOSTS[host]);

@@ -38,11 +38,28 @@ export const apiRoutes = (h: Harness) => routeCases(h.routes).filter((r) => isAp
 export const undeclared = (cases: readonly RouteCase[]) =>
   cases.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`);
 
+/**
+ * Routes that leave part of what comes in undeclared (server/schemas.ts), as
+ * `METHOD url: part`: every route declares its query string, a route with parameters its
+ * params, a route that takes a body its body.
+ */
+export function undeclaredInput(routes: readonly RouteOptions[]): string[] {
+  const out: string[] = [];
+  for (const r of routes) {
+    const schema = (r.schema ?? {}) as Record<string, unknown>;
+    const parts = ['querystring'];
+    if (/[:*]/.test(r.url)) parts.push('params');
+    if ([r.method].flat().some((m) => m !== 'GET' && m !== 'HEAD')) parts.push('body');
+    for (const part of parts) if (schema[part] === undefined) out.push(`${[r.method].flat().join(',')} ${r.url}: ${part}`);
+  }
+  return out;
+}
+
 export function describeAccess(a: Access | undefined): string {
   if (!a) return 'UNDECLARED';
-  if (a.kind === 'permission') return `${a.action}_${a.model} (${a.scope})`;
-  if (a.kind === 'custom') return `custom: ${a.rule}`;
-  return a.kind;
+  if (a.kind !== 'permission') return a.kind;
+  const hidden = a.superuserOnly ? ', superusers only' : a.notForRoles ? `, not for ${a.notForRoles.join('/')}` : '';
+  return `${a.action}_${a.model} (${a.scope}${hidden})`;
 }
 
 /** The route's URL with its parameters filled with the id, and `*` with a key that names no file. */

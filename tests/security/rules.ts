@@ -20,7 +20,7 @@ export interface Expectation {
     | 'other-market'
     | 'allowed'
     | 'public'
-    | 'custom';
+    | 'undeclared';
   ok(status: number): boolean;
   /** What was expected, in words. */
   want: string;
@@ -52,7 +52,7 @@ export function expected(
   ids: { real: boolean; routeHasId: boolean; market?: number | null },
 ): Expectation {
   const access = route.access;
-  if (!access) return { rule: 'custom', want: 'a declaration', ok: () => false };
+  if (!access) return { rule: 'undeclared', want: 'a declaration', ok: () => false };
   const signedIn = signedInOn(world, who, host);
   // docs/spec.md §6: what a page hidden from someone answers is 404, as from the SPA's route guard.
   const entity = entityOf(route.url);
@@ -65,16 +65,9 @@ export function expected(
   switch (access.kind) {
     case 'public':
       return { rule: 'public', want: 'not 401/403', ok: (s) => s < 500 && s !== 401 && s !== 403 };
-    case 'custom':
-      // An entity's superuser-only routes: the engine's guard, with 404 for everyone else.
-      if (entity?.superuserOnly) {
-        if (host === 'unknown' || !serves(entity.scope, host)) return exactly(host === 'unknown' ? 'unknown-site' : 'scope', 404);
-        if (!signedIn) return exactly(who.user && !who.dead ? 'not-on-site' : 'anonymous', 401);
-        return hidden() ?? allowed(ids.real, ids.routeHasId);
-      }
-      if (!who.user || who.dead) return { rule: 'anonymous', want: '401/403/404', ok: (s) => s === 401 || s === 403 || s === 404 };
-      if (!signedIn) return { rule: 'not-on-site', want: 'not 2xx', ok: (s) => s < 500 && (s < 200 || s >= 300) };
-      return { rule: 'custom', want: 'no 5xx', ok: (s) => s < 500 };
+    case 'site':
+      if (host === 'unknown') return exactly('unknown-site', 404);
+      return { rule: 'public', want: 'not 401/403', ok: (s) => s < 500 && s !== 401 && s !== 403 };
     case 'auth':
       if (host === 'unknown') return exactly('unknown-site', 404);
       if (!signedIn) return exactly(who.user && !who.dead ? 'not-on-site' : 'anonymous', 401);
@@ -99,4 +92,4 @@ export function expected(
 }
 
 /** Whether an identity passes the route's guard on a host (and may change data there). */
-export const passes = (e: Expectation) => e.rule === 'allowed' || e.rule === 'public' || e.rule === 'custom';
+export const passes = (e: Expectation) => e.rule === 'allowed' || e.rule === 'public';

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '../../../locales/languages.js';
 import type { Action } from '../../../entities/permissions.js';
 import { withAccess } from '../../access.js';
-import { HttpError, notFound } from '../../errors.js';
+import { HttpError } from '../../errors.js';
+import { MAX_ID } from '../../../entities/validate.js';
 import type { Tenant } from '../tenants.js';
 
 /** Every media route answers under both: the SPA calls /backoffice/api/… (docs/spec.md §7). */
@@ -12,15 +13,6 @@ export const API_PREFIXES = ['/api', '/backoffice/api'] as const;
 /** The media library exists on every site, each its own: `<action>_media` on either kind. */
 export const MEDIA = (action: Action) => withAccess({ kind: 'permission', model: 'media', action, scope: 'both' });
 
-const MAX_ID = 2_147_483_647;
-
-/** An id from the URL; anything but a positive integer names nothing: 404. */
-export function idParam(req: FastifyRequest): number {
-  const raw = (req.params as { id?: string }).id ?? '';
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw notFound();
-  return id;
-}
 
 /** The language of flat title/alt_text/description: the one asked for, else the site's default. */
 export function languageFor(tenant: Tenant, requested: string | undefined): string {
