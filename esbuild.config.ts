@@ -39,10 +39,13 @@ function hashName(name: string, content: string) {
 // maplibre-gl 6 (STACK-NOTES): the map's worker is loaded by URL (setWorkerUrl) and its CSS is linked when a
 // map first opens, so both are copied next to the chunks under hashed names the SPA gets through `define`.
 const maplibreDist = path.join(root, 'node_modules/maplibre-gl/dist');
-const maplibreAssets = ['maplibre-gl-worker.mjs', 'maplibre-gl.css'].map((file) => ({
+const maplibreAsset = (file: string) => ({
   from: path.join(maplibreDist, file),
   name: hashName(file, fs.readFileSync(path.join(maplibreDist, file), 'utf8')),
-}));
+});
+const maplibreWorker = maplibreAsset('maplibre-gl-worker.mjs');
+const maplibreCss = maplibreAsset('maplibre-gl.css');
+const maplibreAssets = [maplibreWorker, maplibreCss];
 
 const spaOptions: esbuild.BuildOptions = {
   entryPoints: { app: path.join(root, 'src/main.tsx') },
@@ -64,8 +67,8 @@ const spaOptions: esbuild.BuildOptions = {
     'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
     'process.env.FIELD_PLAYGROUND': JSON.stringify(playground ? '1' : ''),
     __DEV__: JSON.stringify(dev),
-    __MAPLIBRE_WORKER_URL__: JSON.stringify(`/backoffice/assets/${maplibreAssets[0].name}`),
-    __MAPLIBRE_CSS_URL__: JSON.stringify(`/backoffice/assets/${maplibreAssets[1].name}`),
+    __MAPLIBRE_WORKER_URL__: JSON.stringify(`/backoffice/assets/${maplibreWorker.name}`),
+    __MAPLIBRE_CSS_URL__: JSON.stringify(`/backoffice/assets/${maplibreCss.name}`),
     // A tile server's style.json for the map fields; unset: a tile-free style (offline, tests).
     __MAP_STYLE_URL__: JSON.stringify(process.env.MAP_STYLE_URL ?? ''),
   },
@@ -77,10 +80,10 @@ const spaOptions: esbuild.BuildOptions = {
 /** index.html with the entry script, its shared chunks preloaded (esbuild does not), and the CSS. */
 function writeIndex(metafile: esbuild.Metafile, cssFile: string) {
   const outputs = metafile.outputs;
-  const entry = Object.keys(outputs).find((o) => outputs[o].entryPoint?.endsWith('src/main.tsx'));
-  if (!entry) throw new Error('entry output not found');
+  const [entry, output] = Object.entries(outputs).find(([, o]) => o.entryPoint?.endsWith('src/main.tsx')) ?? [];
+  if (!entry || !output) throw new Error('entry output not found');
   const url = (o: string) => `/backoffice/assets/${path.basename(o)}`;
-  const preloads = outputs[entry].imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
+  const preloads = output.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path);
   const tags = [
     `<link rel="stylesheet" href="/backoffice/assets/${cssFile}" />`,
     ...preloads.map((p) => `<link rel="modulepreload" href="${url(p)}" />`),
@@ -105,8 +108,13 @@ async function writeCss() {
 }
 
 const serverOptions: esbuild.BuildOptions = {
-  // The image worker runs as a child process of its own (server/services/media/imagePool.ts).
-  entryPoints: { main: path.join(root, 'server/main.ts'), imageWorker: path.join(root, 'server/services/media/imageWorker.ts') },
+  // The image workers and the SQLite readers run as child processes of their own
+  // (server/services/media/imagePool.ts, server/db/readPool.ts).
+  entryPoints: {
+    main: path.join(root, 'server/main.ts'),
+    imageWorker: path.join(root, 'server/services/media/imageWorker.ts'),
+    readWorker: path.join(root, 'server/db/readWorker.ts'),
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',

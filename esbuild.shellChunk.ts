@@ -48,13 +48,13 @@ export function shellChunk(shell: string, projectRoot: string): Plugin {
         if (!outputs || result.errors.length || build.initialOptions.sourcemap) return;
         const cwd = build.initialOptions.absWorkingDir ?? process.cwd();
         const shellInput = path.relative(cwd, shell);
-        const chunk = Object.keys(outputs).find((o) => o.endsWith('.js') && shellInput in outputs[o].inputs);
-        if (!chunk) throw new Error(`shell-chunk: no output holds ${shellInput}`);
+        const [chunk, output] = Object.entries(outputs).find(([o, out]) => o.endsWith('.js') && shellInput in out.inputs) ?? [];
+        if (!chunk || !output) throw new Error(`shell-chunk: no output holds ${shellInput}`);
         const file = path.resolve(cwd, chunk);
         const code = fs.readFileSync(file, 'utf8');
         // The metafile describes esbuild's output, without the hint: it counts it in.
         if (!code.startsWith(COMPILE_HINT)) fs.writeFileSync(file, COMPILE_HINT + code);
-        outputs[chunk].bytes += Buffer.byteLength(COMPILE_HINT);
+        output.bytes += Buffer.byteLength(COMPILE_HINT);
       });
     },
   };

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Field } from '../entities/define.js';
+import type { Field } from '../entities/fields.js';
 import { product } from '../entities/product.js';
 import { staticClosure } from './loginBundle.js';
 import { ROOT } from './lib/paths.js';
@@ -21,7 +21,7 @@ const LEFT_OUT = new Set(['richtext', 'map']);
 /** Field type → widget module (src/fields/<X>.tsx), read from the SPA's widget registry. */
 function widgetModules(): Map<string, string> {
   const source = fs.readFileSync(path.join(ROOT, 'src/fields/registry.ts'), 'utf8');
-  return new Map([...source.matchAll(/^\s*(\w+): \(\) => import\('\.\/(\w+)'\)/gm)].map((m) => [m[1], `src/fields/${m[2]}.tsx`]));
+  return new Map([...source.matchAll(/^\s*(\w+): \(\) => import\('\.\/(\w+)'\)/gm)].map(([, type = '', module = '']) => [type, `src/fields/${module}.tsx`]));
 }
 
 function fieldTypes(fields: Record<string, Field>, out = new Set<string>()): Set<string> {
@@ -37,7 +37,7 @@ export async function benchFormBundle(ctx: BenchContext): Promise<BenchOutcome> 
   const outputs = Object.keys(meta.outputs);
   // A lazy entry the build wraps (esbuild.shellChunk.ts) is named with its plugin namespace.
   const outputOf = (input: string) => {
-    const o = outputs.find((k) => meta.outputs[k].entryPoint?.replace(/^[\w-]+:/, '') === input);
+    const o = outputs.find((k) => meta.outputs[k]?.entryPoint?.replace(/^[\w-]+:/, '') === input);
     if (!o) throw new Error(`metafile: no chunk for ${input}`);
     return o;
   };

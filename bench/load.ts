@@ -22,7 +22,7 @@ import { SERVER_BUNDLE } from './lib/paths.js';
 import { formatGrid, writeResults } from './lib/report.js';
 import { startServer } from './lib/server.js';
 import { type Answer, SiteClient } from '../tests/faults/lib/client.js';
-import { createProduct, firstBrandId, pngFor, type ProductLedger } from '../tests/faults/lib/workload.js';
+import { createProduct, firstBrandId, percentile, pngFor, type ProductLedger } from '../tests/faults/lib/workload.js';
 import { createPostgresDatabase, dropPostgresDatabase } from '../tests/server/postgresDatabases.js';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -57,7 +57,12 @@ interface Save {
   sku: string;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
+/** The item at `i`, counting round the list: every list here holds at least one. */
+function nth<T>(list: readonly T[], i: number): T {
+  const item = list[i % list.length];
+  if (item === undefined) throw new Error('an empty list');
+  return item;
+}
 
 async function runOn(backend: 'sqlite' | 'postgres', spaDir: string, adminUrl?: string) {
   const dataDir = tempDir(`load-${backend}`);
@@ -87,18 +92,18 @@ async function runOn(backend: 'sqlite' | 'postgres', spaDir: string, adminUrl?: 
       clients.push(c);
     }
     sessions.set(site, clients);
-    const brand = await firstBrandId(clients[0]);
+    const brand = await firstBrandId(nth(clients, 0));
     brands.set(site, brand);
     const rows: ProductLedger[] = [];
-    for (let i = 0; i < HOT_ROWS_PER_SITE; i++) rows.push(await createProduct(clients[0], brand, `load-hot-${site}-${i}`));
+    for (let i = 0; i < HOT_ROWS_PER_SITE; i++) rows.push(await createProduct(nth(clients, 0), brand, `load-hot-${site}-${i}`));
     hot.set(site, rows);
   }
   // One row of its own per user (made 20 at a time), where its saves meet no one else's.
   const own: ProductLedger[] = [];
   for (let u = 0; u < USERS; u += 20) {
     const batch = Array.from({ length: Math.min(20, USERS - u) }, (_, i) => {
-      const site = sites[(u + i) % 2];
-      return createProduct(sessions.get(site)![0], brands.get(site)!, `load-own-${u + i}`);
+      const site = nth(sites, u + i);
+      return createProduct(nth(sessions.get(site)!, 0), brands.get(site)!, `load-own-${u + i}`);
     });
     own.push(...(await Promise.all(batch)));
   }
@@ -131,14 +136,14 @@ async function runOn(backend: 'sqlite' | 'postgres', spaDir: string, adminUrl?: 
 
   const deadline = performance.now() + SECONDS * 1000;
   const user = async (u: number) => {
-    const site = sites[u % 2];
-    const client = sessions.get(site)![Math.floor(u / 2) % SESSIONS_PER_SITE];
+    const site = nth(sites, u);
+    const client = nth(sessions.get(site)!, Math.floor(u / 2));
     await new Promise((r) => setTimeout(r, (u / USERS) * RAMP_SECONDS * 1000));
     for (let n = 0; performance.now() < deadline; n++) {
       const list = await call(client.get(`/api/products/?page=${1 + (n % 2)}`));
       if (!record('list', list, 200)) continue;
       await think();
-      const id = Math.random() < HOT_SHARE ? hot.get(site)![n % HOT_ROWS_PER_SITE].id : own[u].id;
+      const id = Math.random() < HOT_SHARE ? nth(hot.get(site)!, n).id : nth(own, u).id;
       const open = await call(client.get(`/api/products/${id}/`));
       if (!record('open', open, 200)) continue;
       await think();
@@ -151,7 +156,7 @@ async function runOn(backend: 'sqlite' | 'postgres', spaDir: string, adminUrl?: 
       }
       await think();
       if (n % 3 === u % 3) {
-        const up = await call(client.upload(pngs[(u + n) % pngs.length], `load-${u}-${n}.png`, 'image/png'));
+        const up = await call(client.upload(nth(pngs, u + n), `load-${u}-${n}.png`, 'image/png'));
         if (record('upload', up, 201)) {
           const body = (up as Answer).json<{ id: number; size: number }>();
           uploads.push({ client, id: body.id, size: body.size });
@@ -169,11 +174,11 @@ async function runOn(backend: 'sqlite' | 'postgres', spaDir: string, adminUrl?: 
   // now holds the last of them.
   const lost: string[] = [];
   for (const [key, list] of saves) {
-    const [site, id] = key.split(':');
+    const [site = '', id] = key.split(':');
     const versions = list.map((s) => s.version);
     if (new Set(versions).size !== versions.length) lost.push(`${key}: two saves acknowledged with the same version`);
     const last = list.reduce((a, b) => (b.version > a.version ? b : a));
-    const res = await sessions.get(site)![0].get(`/api/products/${id}/`);
+    const res = await nth(sessions.get(site)!, 0).get(`/api/products/${id}/`);
     const row = res.json<{ version: number; sku: string }>();
     if (res.status !== 200 || row.version !== last.version || row.sku !== last.sku) {
       lost.push(`${key}: holds ${JSON.stringify(row)}, last acknowledged ${JSON.stringify(last)}`);
@@ -186,21 +191,21 @@ async function runOn(backend: 'sqlite' | 'postgres', spaDir: string, adminUrl?: 
 
   // Contention: N saves of one row from one version at once.
   const rossi = sessions.get('rossi')!;
-  const target = await createProduct(rossi[0], brands.get('rossi')!, `load-contended-${Date.now()}`);
+  const target = await createProduct(nth(rossi, 0), brands.get('rossi')!, `load-contended-${Date.now()}`);
   const contended = await Promise.all(
     Array.from({ length: CONTENDERS }, (_, i) =>
-      call(rossi[i % rossi.length].request('PATCH', `/api/products/${target.id}/`, { json: { sku: `c${i}`, version: target.version } })),
+      call(nth(rossi, i).request('PATCH', `/api/products/${target.id}/`, { json: { sku: `c${i}`, version: target.version } })),
     ),
   );
   const codes = contended.map((r) => (r instanceof Error ? 0 : r.status));
   const winners = contended.filter((r): r is Answer => !(r instanceof Error) && r.status === 200);
-  const final = (await rossi[0].get(`/api/products/${target.id}/`)).json<{ sku: string; version: number }>();
+  const final = (await nth(rossi, 0).get(`/api/products/${target.id}/`)).json<{ sku: string; version: number }>();
   const contention = {
     contenders: CONTENDERS,
     ok: codes.filter((c) => c === 200).length,
     conflicts: codes.filter((c) => c === 409).length,
     other: codes.filter((c) => c !== 200 && c !== 409),
-    winnerHeld: winners.length === 1 && final.sku === JSON.parse(winners[0].body.toString()).sku && final.version === target.version + 1,
+    winnerHeld: winners.length === 1 && final.sku === JSON.parse(nth(winners, 0).body.toString()).sku && final.version === target.version + 1,
   };
 
   agent.destroy();
@@ -218,7 +223,7 @@ async function runOn(backend: 'sqlite' | 'postgres', spaDir: string, adminUrl?: 
 async function main() {
   installExitHandlers();
   const startedAt = new Date();
-  const load = os.loadavg()[0];
+  const [load = 0] = os.loadavg();
   console.log(`bench:load: ${USERS} users (arriving over ${RAMP_SECONDS} s), ${SECONDS} s, think ${THINK_MS} ms, node ${process.version}, ${os.cpus().length} CPUs, load average ${load.toFixed(2)}`);
   if (load > os.cpus().length * 0.5) console.log('note: the machine is busy (other work is running): figures are noisy');
   const snapshot = await ensureBuild((l) => console.log(l));

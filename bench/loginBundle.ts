@@ -78,11 +78,11 @@ export async function benchLoginBundle(ctx: BenchContext): Promise<BenchOutcome>
   const outputs = Object.keys(meta.outputs);
   const refs = assetRefs(indexHtml);
 
-  const entry = outputs.find((o) => meta.outputs[o].entryPoint?.endsWith('src/main.tsx'));
+  const entry = outputs.find((o) => meta.outputs[o]?.entryPoint?.endsWith('src/main.tsx'));
   if (!entry) throw new Error('metafile: no output for src/main.tsx');
   // The login screen is either a chunk of its own or bundled into the entry.
-  const login = outputs.find((o) => meta.outputs[o].entryPoint?.endsWith(LOGIN_SCREEN));
-  const loginInEntry = staticClosure(meta, entry).some((o) => Object.keys(meta.outputs[o].inputs).some((i) => i.endsWith(LOGIN_SCREEN)));
+  const login = outputs.find((o) => meta.outputs[o]?.entryPoint?.endsWith(LOGIN_SCREEN));
+  const loginInEntry = staticClosure(meta, entry).some((o) => Object.keys(meta.outputs[o]?.inputs ?? {}).some((i) => i.endsWith(LOGIN_SCREEN)));
   if (!login && !loginInEntry) throw new Error(`metafile: ${LOGIN_SCREEN} is in no output`);
 
   const files = new Map<string, string>(); // basename → role

@@ -9,11 +9,11 @@
  * with the cache off for reference: what the first request after a write costs.
  */
 import { login, startApp } from './lib/app.js';
+import { onBothDialects } from './lib/bothDialects.js';
 import { seedProducts } from './lib/bulkProducts.js';
 import { fixture, type Fixture } from './lib/fixtures.js';
-import { pgAdminUrl } from './lib/pg.js';
 import { request } from './lib/server.js';
-import { ms, type BenchContext, type BenchOutcome, type Row } from './lib/report.js';
+import type { BenchContext, BenchOutcome } from './lib/report.js';
 import { runScenarios, type Scenario, type ScenarioBudget } from './lib/scenarios.js';
 
 const ROWS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
@@ -27,8 +27,8 @@ const SCENARIOS: Scenario[] = [
   { label: 'filter status=draft', path: '/api/products/?fltr=status%3Ddraft' },
 ];
 
-async function onDialect(ctx: BenchContext, adminUrl?: string) {
-  const dialect = adminUrl ? 'postgres' : 'sqlite';
+/** The kept fixture: ROWS products in rossi's site (SQLite, or PostgreSQL through adminUrl). */
+export async function productsFixture(ctx: BenchContext, adminUrl?: string): Promise<Fixture> {
   const fx = await fixture({
     name: `products${ROWS}`,
     files: ['bench/lib/bulkProducts.ts', 'server/entities/search.ts', 'server/list/words.ts'],
@@ -37,6 +37,12 @@ async function onDialect(ctx: BenchContext, adminUrl?: string) {
     log: ctx.log,
   });
   if (fx.built) ctx.log(`  fixture built in ${(fx.buildMs! / 1000).toFixed(1)} s`);
+  return fx;
+}
+
+async function onDialect(ctx: BenchContext, adminUrl?: string) {
+  const dialect = adminUrl ? 'postgres' : 'sqlite';
+  const fx = await productsFixture(ctx, adminUrl);
   const budget = { connections: 50, maxP99Ms: 20, minRps: { value: DIRECTUS_RPS * 20, why: '20× Directus' } };
   const cached = await measure(ctx, fx, dialect, 'cached', {}, budget);
   // The same pages with the cache off: what the first request after a write costs.
@@ -79,20 +85,6 @@ async function measure(
   }
 }
 
-export async function benchProducts(ctx: BenchContext): Promise<BenchOutcome> {
-  const sqlite = await onDialect(ctx);
-  const rows: Row[] = [...sqlite.rows];
-  const details: Record<string, unknown> = { sqlite: sqlite.details };
-  const adminUrl = pgAdminUrl();
-  if (adminUrl) {
-    const postgres = await onDialect(ctx, adminUrl);
-    rows.push(...postgres.rows);
-    details.postgres = postgres.details;
-  } else {
-    rows.push({ bench: 'products', figure: 'products [postgres]', budget: 'p99 < 20 ms', measured: 'not run: set BENCH_DATABASE_URL or TEST_DATABASE_URL', status: 'skipped' });
-  }
-  for (const d of [sqlite.details, details.postgres as typeof sqlite.details | undefined]) {
-    if (d?.fixtureBuilt) rows.push({ bench: 'products', figure: `products fixture built [${d.dialect}]`, budget: 'reference', measured: ms(d.fixtureBuildMs ?? 0), status: 'info' });
-  }
-  return { rows, details };
+export function benchProducts(ctx: BenchContext): Promise<BenchOutcome> {
+  return onBothDialects('products', { figure: 'products [postgres]', budget: 'p99 < 20 ms' }, (adminUrl) => onDialect(ctx, adminUrl));
 }

@@ -13,6 +13,9 @@
  *   BENCH_PRODUCTS=1000000 rows of the products fixture;  BENCH_RESEED=1 rebuilds fixtures
  *   BENCH_UPLOAD_MB=200;  BENCH_THUMB_IMAGES=100, BENCH_THUMB_SECONDS=60
  *   BENCH_STALL_SECONDS=20 heavy GIF uploads beside another site's logins and files
+ *   BENCH_NOSTALL_SECONDS=15 one site's worst list hammered beside another site's product list
+ *   BENCH_SCALE_SITES=3000, BENCH_SCALE_ROWS=1000000, BENCH_SCALE_USERS=100000 the scale fixture;
+ *   BENCH_SCALE_REPEATS=3 timed requests per list combination, BENCH_SCALE_WORST_REPEATS=100
  *   BENCH_VISIBLE_RUNS=10  Chromium runs;  BENCH_STARTUP_RUNS=5  restarts
  *   BENCH_DATABASE_URL / TEST_DATABASE_URL   also run profile, products and media on PostgreSQL
  *   CHROMIUM_PATH          default /usr/bin/chromium
@@ -25,8 +28,10 @@ import { benchFormBundle } from './formBundle.js';
 import { benchLoginBundle } from './loginBundle.js';
 import { benchLoginVisible } from './loginVisible.js';
 import { benchMedia } from './media.js';
+import { benchNostall } from './nostall.js';
 import { benchProducts } from './products.js';
 import { benchProfileMe } from './profileMe.js';
+import { benchScale } from './scale.js';
 import { benchStalls } from './stalls.js';
 import { benchStartup } from './startup.js';
 import { benchThumbs, benchUpload } from './upload.js';
@@ -50,6 +55,8 @@ const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Pr
   thumbs: { title: '8. thumbnails of uploaded 12-megapixel JPEGs', run: benchThumbs },
   indexing: { title: '9. indexing dispatcher: 10,000 queued actions under API load (autocannon, 30 connections)', run: benchIndexingDispatcher },
   stalls: { title: '10. another site while 8 heavy animated GIFs are uploaded on one', run: benchStalls },
+  nostall: { title: "11. another site's product list while one site's worst list is hammered (20 connections)", run: benchNostall },
+  scale: { title: '12. every list combination at platform scale: 3,000 sites, 1,000,000 rows (list cache off)', run: benchScale },
 };
 
 /** HEAD, with "+dirty" when the working tree has changes (the figures are for the tree). */
@@ -72,7 +79,10 @@ async function main(): Promise<number> {
     console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
     return 2;
   }
-  const selected = args.length ? args : Object.keys(BENCHMARKS);
+  const selected = (args.length ? args : Object.keys(BENCHMARKS)).flatMap((name) => {
+    const b = BENCHMARKS[name];
+    return b ? [[name, b] as const] : [];
+  });
   const log = (line: string) => console.log(line);
   const cpus = os.cpus().length;
   const loadAvg = os.loadavg().map((v) => Number(v.toFixed(2)));
@@ -81,7 +91,7 @@ async function main(): Promise<number> {
   // average before the run means anything: the benchmarks themselves keep both CPUs busy.
   const busyNote = (load: number) =>
     load > cpus * 0.5 ? `note: load average ${load.toFixed(2)} on ${cpus} CPUs: the machine is busy, figures are noisy` : undefined;
-  const busyAtStart = busyNote(loadAvg[0]);
+  const busyAtStart = busyNote(loadAvg[0] ?? 0);
   if (busyAtStart) log(busyAtStart);
 
   const rows: Row[] = [];
@@ -95,7 +105,7 @@ async function main(): Promise<number> {
     log(snapshot.rebuilt ? `built in ${Math.round(snapshot.buildMs ?? 0)} ms (${snapshot.rebuilt})` : 'dist/ is current: no build');
   } catch (err) {
     crashed.push({ bench: 'build', error: (err as Error).stack ?? String(err) });
-    rows.push({ bench: 'build', figure: 'production build', budget: '-', measured: (err as Error).message.split('\n')[0], status: 'ERROR' });
+    rows.push({ bench: 'build', figure: 'production build', budget: '-', measured: (err as Error).message.split('\n')[0] ?? '', status: 'ERROR' });
   }
 
   if (snapshot) {
@@ -106,9 +116,8 @@ async function main(): Promise<number> {
       listSeconds: Number(process.env.BENCH_LIST_SECONDS ?? 5),
       log,
     };
-    for (const name of selected) {
+    for (const [name, b] of selected) {
       if (isStopping()) break;
-      const b = BENCHMARKS[name];
       const elapsed = (performance.now() - t0) / 1000;
       if (elapsed > RUN_BUDGET_SECONDS) {
         log(`\n${b.title}: skipped, the run has taken ${Math.round(elapsed)} s of its ${RUN_BUDGET_SECONDS} s`);
@@ -125,7 +134,7 @@ async function main(): Promise<number> {
         const message = (err as Error).message ?? String(err);
         console.error(`  crashed: ${(err as Error).stack ?? message}`);
         crashed.push({ bench: name, error: (err as Error).stack ?? message });
-        rows.push({ bench: name, figure: b.title.replace(/^\d+\.\s*/, ''), budget: '-', measured: `crashed: ${message.split('\n')[0]}`, status: 'ERROR' });
+        rows.push({ bench: name, figure: b.title.replace(/^\d+\.\s*/, ''), budget: '-', measured: `crashed: ${message.split('\n')[0] ?? ''}`, status: 'ERROR' });
       }
       durations[name] = Math.round(performance.now() - started);
       log(`  (${(durations[name] / 1000).toFixed(1)} s)`);

@@ -22,7 +22,7 @@ export const brand = defineEntity({
       unique: true,
       maxLength: 16,
       pattern: '[A-Z0-9][A-Z0-9_-]*',
-      patternMessage: 'Use capital letters, digits, - and _.',
+      patternCode: 'brandCode',
     },
     name: { type: 'text', label: 'fields.brand.name', required: true, maxLength: 120 },
     logo: { type: 'media', label: 'fields.brand.logo', accept: 'image/*' },

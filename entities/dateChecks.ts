@@ -1,4 +1,5 @@
 import type { CheckInput } from './define.js';
+import type { Errors } from './problems.js';
 
 /**
  * A declaration's `checks` rule for a validity period: the end date, when both are given,
@@ -6,8 +7,8 @@ import type { CheckInput } from './define.js';
  */
 export const endNotBeforeStart =
   (from: string, to: string) =>
-  ({ values }: CheckInput): Record<string, string[]> | undefined => {
+  ({ values }: CheckInput): Errors | undefined => {
     const start = values[from] as string | null | undefined;
     const end = values[to] as string | null | undefined;
-    return start && end && end < start ? { [to]: ['The end date must not be before the start date.'] } : undefined;
+    return start && end && end < start ? { [to]: [{ code: 'endBeforeStart' }] } : undefined;
   };

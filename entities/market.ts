@@ -25,7 +25,7 @@ export const market = defineEntity({
       unique: true,
       maxLength: 2,
       pattern: '[A-Z]{2}',
-      patternMessage: 'Use the two capital letters of the country (ISO 3166), e.g. IT.',
+      patternCode: 'countryCode',
     },
     name: { type: 'text', label: 'fields.market.name', required: true, maxLength: 200 },
     languages: { type: 'list', label: 'fields.market.languages', required: true, options: LANGUAGE_OPTIONS, default: ['en'] },
@@ -35,7 +35,7 @@ export const market = defineEntity({
       label: 'fields.market.contact_emails',
       help: 'help.market.contact_emails',
       pattern: EMAIL_ADDRESS,
-      patternMessage: 'Enter a valid email address.',
+      patternCode: 'email',
       maxLength: 254,
       max: 20,
     },
@@ -64,5 +64,5 @@ export const market = defineEntity({
     ],
   },
   checks: ({ values }) =>
-    values.indexing_enabled && !values.indexing_endpoint ? { indexing_endpoint: ['Indexing needs an endpoint.'] } : undefined,
+    values.indexing_enabled && !values.indexing_endpoint ? { indexing_endpoint: [{ code: 'indexingEndpoint' }] } : undefined,
 });

@@ -5,7 +5,6 @@
 
 /** A host name as a site is reached by: lower-case labels of letters, digits and inner hyphens; no scheme, port or path. */
 export const HOST_NAME = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*';
-export const HOST_NAME_MESSAGE = 'Enter a lower-case host name such as www.example.com, without http://, port or path.';
 
 /** An e-mail address, as the `email` field type accepts it. */
 export const EMAIL_ADDRESS = '[^\\s@]+@[^\\s@.]+(?:\\.[^\\s@.]+)+';

@@ -1,6 +1,6 @@
 /** Option lists the site declarations share (dealer sites and market settings). */
 import { LANGUAGE_NAMES, LANGUAGES } from '../locales/languages.js';
-import type { SelectOption } from './define.js';
+import type { SelectOption } from './fields.js';
 
 /** The 15 UI languages, each by its own name. */
 export const LANGUAGE_OPTIONS: readonly SelectOption[] = LANGUAGES.map((code) => ({ value: code, name: LANGUAGE_NAMES[code] }));

@@ -1,5 +1,5 @@
 import { defineEntity } from './define.js';
-import { HOST_NAME, HOST_NAME_MESSAGE } from './patterns.js';
+import { HOST_NAME } from './patterns.js';
 import { BRAND_OPTIONS, LANGUAGE_OPTIONS } from './siteOptions.js';
 
 /**
@@ -28,14 +28,14 @@ export const tenant = defineEntity({
       required: true,
       maxLength: 253,
       pattern: HOST_NAME,
-      patternMessage: HOST_NAME_MESSAGE,
+      patternCode: 'hostName',
     },
     aliases: {
       type: 'list',
       label: 'fields.tenant.aliases',
       help: 'help.tenant.aliases',
       pattern: HOST_NAME,
-      patternMessage: HOST_NAME_MESSAGE,
+      patternCode: 'hostName',
       maxLength: 253,
       max: 20,
     },
@@ -56,7 +56,7 @@ export const tenant = defineEntity({
       label: 'fields.tenant.phone',
       maxLength: 32,
       pattern: '\\+?[0-9][0-9 ()./-]{3,30}',
-      patternMessage: 'Enter a phone number: digits, spaces and + ( ) . / - only.',
+      patternCode: 'phone',
     },
     address: { type: 'textarea', label: 'fields.tenant.address', maxLength: 500 },
     location: { type: 'map', label: 'fields.tenant.location' },
@@ -92,9 +92,9 @@ export const tenant = defineEntity({
   },
   checks: ({ values }) => {
     const languages = values.languages as string[];
-    if (!languages.includes(values.default_language as string)) return { default_language: ['The default language must be one of the languages.'] };
+    if (!languages.includes(values.default_language as string)) return { default_language: [{ code: 'defaultLanguage' }] };
     if ((values.aliases as string[]).includes(values.domain as string)) {
-      return { [`aliases.${(values.aliases as string[]).indexOf(values.domain as string)}`]: ['This is the primary domain already.'] };
+      return { [`aliases.${(values.aliases as string[]).indexOf(values.domain as string)}`]: [{ code: 'primaryDomain' }] };
     }
     return undefined;
   },

@@ -82,6 +82,6 @@ export const usedProduct = defineEntity({
   },
   checks: ({ values }) =>
     values.show_price === true && (values.price === null || values.price === undefined)
-      ? { price: ['Enter the price, or untick “Show the price” to show “price on request”.'] }
+      ? { price: [{ code: 'priceNeeded' }] }
       : undefined,
 });

@@ -14,7 +14,7 @@ export const accountFields = {
     required: true,
     maxLength: 150,
     pattern: USERNAME_PATTERN,
-    patternMessage: 'Enter a valid username: letters, digits and @ . + - _ only.',
+    patternCode: 'username',
   },
   first_name: { type: 'text', label: 'fields.user.first_name', maxLength: 150 },
   last_name: { type: 'text', label: 'fields.user.last_name', maxLength: 150 },

@@ -61,7 +61,7 @@ export function expectedKeys(en: Map<string, unknown>): Map<string, unknown> {
 
 /** rosetta/templite reads `{{ name }}` with the name trimmed. */
 export const placeholders = (value: string) =>
-  [...new Set([...value.matchAll(/\{\{(.*?)\}\}/g)].map((m) => m[1].trim()))].sort();
+  [...new Set([...value.matchAll(/\{\{(.*?)\}\}/g)].map(([, name = '']) => name.trim()))].sort();
 
 export const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

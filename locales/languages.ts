@@ -31,7 +31,7 @@ export const LOCALE_TAGS: Record<Language, string> = {
 const BROWSER_ALIASES: Record<string, Language> = { sr: 'rs', sq: 'al' };
 
 export function fromBrowserTag(tag: string): Language | undefined {
-  const base = tag.toLowerCase().split('-')[0];
+  const [base = ''] = tag.toLowerCase().split('-');
   const code = BROWSER_ALIASES[base] ?? base;
   return isLanguage(code) ? code : undefined;
 }

@@ -1,5 +1,6 @@
 import { errorStatus } from './session.helpers';
-import type { DiffEntry, ErrorTarget, FieldErrors, Values, VersionedRow } from './entityForm.types';
+import { CODES_KEY, type Problem } from '../entities/problems';
+import type { DiffEntry, ErrorTarget, FieldErrors, FieldMessage, Values, VersionedRow } from './entityForm.types';
 import type { RowId } from './entityList.types';
 
 export const DRAFT_DEBOUNCE_MS = 800;
@@ -36,21 +37,21 @@ export function getIn(obj: unknown, path: string): unknown {
  * index arrays; missing containers are created (an array when the next key is numeric).
  */
 export function setIn<T>(obj: T, path: string, value: unknown): T {
-  const keys = splitPath(path);
-  if (!keys.length) return value as T;
-  const [head, ...rest] = keys;
+  const [head, ...rest] = splitPath(path);
+  if (head === undefined) return value as T;
   const restPath = rest.join('.');
+  const emptyChild = () => (/^\d+$/.test(rest[0] ?? '') ? [] : {});
   const index = /^\d+$/.test(head) ? Number(head) : null;
   if (Array.isArray(obj) && index !== null) {
     const copy = [...obj];
-    copy[index] = rest.length ? setIn(copy[index] ?? (/^\d+$/.test(rest[0]) ? [] : {}), restPath, value) : value;
+    copy[index] = rest.length ? setIn(copy[index] ?? emptyChild(), restPath, value) : value;
     return copy as T;
   }
   const base = (obj !== null && typeof obj === 'object' ? obj : {}) as Record<string, unknown>;
   const child = base[head];
   return {
     ...base,
-    [head]: rest.length ? setIn(child !== null && typeof child === 'object' ? child : /^\d+$/.test(rest[0]) ? [] : {}, restPath, value) : value,
+    [head]: rest.length ? setIn(child !== null && typeof child === 'object' ? child : emptyChild(), restPath, value) : value,
   } as T;
 }
 
@@ -131,7 +132,7 @@ export function errorTabs(errors: FieldErrors): string[] {
   const tabs = new Set<string>();
   for (const [path, messages] of Object.entries(errors)) {
     const m = /^translations\.([^.]+)\./.exec(path);
-    if (m && messages.length) tabs.add(m[1]);
+    if (m?.[1] && messages.length) tabs.add(m[1]);
   }
   return [...tabs].sort();
 }
@@ -148,13 +149,13 @@ export function firstError(errors: FieldErrors, fieldOrder: readonly string[] = 
     return i === -1 ? list.length : i;
   };
   const suffix = `.${NON_FIELD}`;
-  const targets = Object.keys(errors)
-    .filter((path) => errors[path].length > 0 && path !== NON_FIELD)
-    .map((raw) => {
+  const targets = Object.entries(errors)
+    .filter(([path, messages]) => messages.length > 0 && path !== NON_FIELD)
+    .map(([raw]) => {
       const path = raw.endsWith(suffix) ? raw.slice(0, -suffix.length) : raw;
       const parts = path.split('.');
       const translated = parts[0] === 'translations' && parts.length > 2;
-      return { path, language: translated ? parts[1] : null, field: translated ? parts[2] : parts[0] };
+      return { path, language: (translated ? parts[1] : null) ?? null, field: (translated ? parts[2] : parts[0]) ?? null };
     })
     .sort(
       (a, b) =>
@@ -162,35 +163,50 @@ export function firstError(errors: FieldErrors, fieldOrder: readonly string[] = 
         rank(languages, a.language) - rank(languages, b.language) ||
         a.path.localeCompare(b.path, 'en', { numeric: true }),
     );
-  return targets.length ? { path: targets[0].path, language: targets[0].language } : { path: NON_FIELD, language: null };
+  const [first] = targets;
+  return first ? { path: first.path, language: first.language } : { path: NON_FIELD, language: null };
 }
 
 /** The errors of a field, and whether something under it (a repeater row) has errors. */
 export function errorsAt(errors: FieldErrors, path: string) {
   return {
     messages: errors[path] ?? [],
-    nested: Object.keys(errors).some((k) => k.startsWith(`${path}.`) && errors[k].length > 0),
+    nested: Object.entries(errors).some(([k, messages]) => k.startsWith(`${path}.`) && messages.length > 0),
   };
 }
 
 type ErrorLike = { data?: unknown };
 
+/** The problems a 400 carries beside its sentences (`$codes`, docs/decisions.md §11), by path. */
+function codesOf(data: Record<string, unknown>): Record<string, unknown> {
+  const codes = data[CODES_KEY];
+  return isPlainObject(codes) ? codes : {};
+}
+
+const isProblem = (v: unknown): v is Problem => isPlainObject(v) && typeof v.code === 'string';
+
 /**
  * A 400 body `{ "<path>": [messages], detail? }` (nested objects are flattened to paths)
- * as field errors; `detail` and `non_field_errors` become form-wide messages.
+ * as field errors, each sentence paired with its problem from `$codes` when the body has
+ * one; `detail` and `non_field_errors` become form-wide messages.
  */
 export function toServerErrors(error: unknown): FieldErrors {
   const data = (error as ErrorLike | undefined)?.data;
   const out: FieldErrors = {};
+  const codes = isPlainObject(data) ? codesOf(data) : {};
+  const messages = (path: string, sentences: string[]): FieldMessage[] => {
+    const problems = Array.isArray(codes[path]) ? (codes[path] as unknown[]) : [];
+    return sentences.map((text, i) => (isProblem(problems[i]) ? { ...problems[i], text } : text));
+  };
   const walk = (value: unknown, path: string) => {
     if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
-      if (value.length) out[path || NON_FIELD] = value as string[];
+      if (value.length) out[path || NON_FIELD] = messages(path, value as string[]);
     } else if (typeof value === 'string') {
       out[path || NON_FIELD] = [value];
     } else if (Array.isArray(value)) {
       value.forEach((v, i) => walk(v, path ? `${path}.${i}` : String(i)));
     } else if (isPlainObject(value)) {
-      for (const [k, v] of Object.entries(value)) walk(v, k === 'detail' || k === NON_FIELD ? (path ? `${path}.${NON_FIELD}` : NON_FIELD) : path ? `${path}.${k}` : k);
+      for (const [k, v] of Object.entries(value)) if (path || k !== CODES_KEY) walk(v, k === 'detail' || k === NON_FIELD ? (path ? `${path}.${NON_FIELD}` : NON_FIELD) : path ? `${path}.${k}` : k);
     }
   };
   if (isPlainObject(data)) walk(data, '');

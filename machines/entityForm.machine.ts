@@ -32,6 +32,8 @@ import type {
 import type { ConfirmInput, LoadError, Notice, RowId } from './entityList.types';
 import { errorStatus, toBootError } from './session.helpers';
 import { provided, wait } from './actors';
+import { confirmDeleteState } from './confirmDelete.state';
+import { flushOnHide, focusError, type FormScope, saveShortcut } from './entityForm.dom';
 
 export interface EntityFormContext {
   resource: string;
@@ -56,6 +58,12 @@ export interface EntityFormContext {
   /** The form's fields in the order it shows them, and the site's languages: which error a failed save shows first. */
   fieldOrder: string[];
   languages: string[];
+  /** The page the form is on, for its DOM effects (entityForm.dom.ts); null without one. */
+  scope: FormScope | null;
+  /** The user may not change this row: it is not saved (not even by Ctrl+S). */
+  readOnly: boolean;
+  /** A singleton (a site page) has no list to go back to and no other row: saving stays. */
+  singleton: boolean;
 }
 
 export interface EntityFormInput {
@@ -69,6 +77,9 @@ export interface EntityFormInput {
   fieldOrder?: string[];
   /** The site's languages, the default first. */
   languages?: string[];
+  scope?: FormScope;
+  readOnly?: boolean;
+  singleton?: boolean;
 }
 
 export type EntityFormEvent =
@@ -84,7 +95,9 @@ export type EntityFormEvent =
   | { type: 'conflict.overwrite' }
   | { type: 'conflict.dismiss' }
   | { type: 'delete.request' }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** What the user may do changed (a create became the row, which needs the change permission). */
+  | { type: 'readOnly.change'; readOnly: boolean };
 
 const draftKey = (c: EntityFormContext): DraftKey => ({ resource: c.resource, id: c.draftId });
 const draftOf = (c: EntityFormContext): Draft => ({ values: c.values, version: c.version, savedAt: new Date().toISOString() });
@@ -115,6 +128,9 @@ const formSetup = setup({
     deleteRow: provided<unknown, DeleteRowInput>('deleteRow'),
     confirm: provided<boolean, ConfirmInput>('confirm'),
     draftDebounce: wait,
+    saveShortcut,
+    flushOnHide,
+    focusError,
   },
   actions: {
     /** Storage stays outside the machine: the app writes and removes drafts. */
@@ -128,13 +144,22 @@ const formSetup = setup({
   guards: {
     isNew: ({ context }) => context.id === null,
     isDirty: ({ context }) => context.dirty,
+    mayChange: ({ context }) => !context.readOnly,
     hasDraft: ({ context }) => context.draft !== null,
     canDelete: ({ context }) => context.id !== null,
     valid: (_, params: { errors: FieldErrors }) => !hasErrors(params.errors),
     status: (_, params: { error: unknown; status: number }) => errorStatus(params.error) === params.status,
     isConflict: (_, params: { error: unknown }) => errorStatus(params.error) === 409 && toConflict(params.error) !== null,
-    approved: (_, params: { answer: unknown }) => params.answer === true,
   },
+});
+
+/** The error a failed save shows first (see firstError). */
+const errorTarget = (c: EntityFormContext): ErrorTarget => firstError(c.errors, c.fieldOrder, c.languages);
+
+/** Save goes back to the list; Save & continue stays (on the new id after a create); a singleton always stays. */
+const navigateAfterSave = formSetup.enqueueActions(({ context, enqueue }) => {
+  if (context.singleton) return;
+  enqueue({ type: 'navigate', params: context.intent === 'save' ? { to: 'list' } : { to: 'detail', id: context.id as RowId, replace: true } });
 });
 
 /** Writes the draft now if there is anything unsaved. */
@@ -164,8 +189,17 @@ export const entityFormMachine = formSetup.createMachine({
       debounceMs: input.debounceMs ?? DRAFT_DEBOUNCE_MS,
       fieldOrder: input.fieldOrder ?? [],
       languages: input.languages ?? [],
+      scope: input.scope ?? null,
+      readOnly: input.readOnly ?? false,
+      singleton: input.singleton ?? false,
     };
   },
+  // As long as the form is on the page: Ctrl+S, and the draft written when the tab hides.
+  invoke: [
+    { id: 'saveShortcut', src: 'saveShortcut', input: ({ context }) => ({ scope: context.scope }) },
+    { id: 'flushOnHide', src: 'flushOnHide', input: ({ context }) => ({ scope: context.scope }) },
+  ],
+  on: { 'readOnly.change': { actions: assign({ readOnly: ({ event }) => event.readOnly }) } },
   initial: 'checkingDraft',
   states: {
     // A real state, not an `always`: the draft look-up is async and observable.
@@ -238,8 +272,8 @@ export const entityFormMachine = formSetup.createMachine({
         },
         'draft.flush': { guard: 'isDirty', actions: flushDraft },
         // Leaving the editor before the debounce ends still keeps the edits if the save fails.
-        save: { target: 'validating', actions: [assign({ intent: 'save' as const }), flushDraft] },
-        saveAndContinue: { target: 'validating', actions: [assign({ intent: 'saveAndContinue' as const }), flushDraft] },
+        save: { guard: 'mayChange', target: 'validating', actions: [assign({ intent: 'save' as const }), flushDraft] },
+        saveAndContinue: { guard: 'mayChange', target: 'validating', actions: [assign({ intent: 'saveAndContinue' as const }), flushDraft] },
         'delete.request': { guard: 'canDelete', target: 'confirmingDelete', actions: flushDraft },
       },
       states: {
@@ -264,7 +298,8 @@ export const entityFormMachine = formSetup.createMachine({
         },
         /** Client or server (400) errors are shown on their fields; focus goes to the first of them. */
         invalid: {
-          entry: { type: 'revealError', params: ({ context }) => firstError(context.errors, context.fieldOrder, context.languages) },
+          entry: { type: 'revealError', params: ({ context }) => errorTarget(context) },
+          invoke: { id: 'focusError', src: 'focusError', input: ({ context }) => ({ scope: context.scope, target: errorTarget(context) }) },
         },
         saved: {},
       },
@@ -307,12 +342,7 @@ export const entityFormMachine = formSetup.createMachine({
               };
             }),
             { type: 'notify', params: { key: 'form.saved', color: 'success' as const } },
-            // Save goes back to the list; Save & continue stays (on the new id after a create).
-            {
-              type: 'navigate',
-              params: ({ context }): Navigation =>
-                context.intent === 'save' ? { to: 'list' } : { to: 'detail', id: context.id as RowId, replace: true },
-            },
+            navigateAfterSave,
           ],
         },
         onError: [
@@ -362,18 +392,11 @@ export const entityFormMachine = formSetup.createMachine({
         'conflict.dismiss': { target: 'editable', actions: assign({ conflict: null }) },
       },
     },
-    confirmingDelete: {
-      invoke: {
-        id: 'confirm',
-        src: 'confirm',
-        input: () => ({ title: 'form.deleteTitle', question: 'form.deleteQuestion', danger: true as const }),
-        onDone: [
-          { guard: { type: 'approved', params: ({ event }) => ({ answer: event.output }) }, target: 'deleting' },
-          { target: 'editable' },
-        ],
-        onError: { target: 'editable' },
-      },
-    },
+    confirmingDelete: confirmDeleteState({
+      question: () => ({ title: 'form.deleteTitle', question: 'form.deleteQuestion', danger: true }),
+      approved: [{ target: 'deleting' }],
+      declined: [{ target: 'editable' }],
+    }),
     deleting: {
       invoke: {
         id: 'deleteRow',

@@ -56,13 +56,15 @@ const events: AnyEvent[] = [
   done('confirm', true),
   done('confirm', false),
   fail('confirm', new Error('dialog closed')),
+  { type: 'readOnly.change', readOnly: true },
+  { type: 'readOnly.change', readOnly: false },
   done('deleteRow', {}),
   fail('deleteRow', { status: 409, data: { detail: 'Used by 2 featured products.' } }),
 ];
 
 const actorIds = ['loadDraft', 'fetchRow', 'validate', 'saveRow', 'deleteRow', 'confirm', 'draftDebounce'];
-// Guards read whether the form is dirty, has a draft on offer, and has a row id yet.
-const contextKey = (c: any) => [c.dirty, c.draft !== null, c.id === null];
+// Guards read whether the form is dirty, has a draft on offer, has a row id yet, and may be saved.
+const contextKey = (c: any) => [c.dirty, c.draft !== null, c.id === null, c.readOnly];
 
 export const editInput = { resource: 'products', id: 7, fieldOrder: ['name', 'status', 'title', 'specs'], languages: ['it', 'en'] };
 export const createInput = {
@@ -76,10 +78,12 @@ export const createInput = {
  * validation, 400, 409, delete) and create mode (no load; after the first save the row
  * has an id and can be deleted).
  */
-export const entityFormModel: MachineModel = {
+export const entityFormModel: MachineModel & { callbackEvents: Record<string, string[]> } = {
   machine: entityFormMachine,
   inputs: [editInput, createInput],
   actorIds,
+  // Ctrl+S and a hiding tab reach the machine through its page effects, which run in every state.
+  callbackEvents: { saveShortcut: ['saveAndContinue'], flushOnHide: ['draft.flush'] },
   contextKey,
   events,
 };

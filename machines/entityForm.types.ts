@@ -1,3 +1,4 @@
+import type { Problem } from '../entities/problems';
 import type { Row, RowId } from './entityList.types';
 
 export type { ConfirmInput, LoadError, Notice, Row, RowId } from './entityList.types';
@@ -5,8 +6,15 @@ export type { ConfirmInput, LoadError, Notice, Row, RowId } from './entityList.t
 /** The form's values: a row without `id` and `version`; translated fields under `translations.<lang>.<field>`. */
 export type Values = Record<string, unknown>;
 
-/** `{ "translations.it.title": ["This field is required."] }`; form-wide messages under `non_field_errors`. */
-export type FieldErrors = Record<string, string[]>;
+/**
+ * A message on a field or the form: a problem (entities/problems.ts; from a 400 also with
+ * the server's sentence, shown when the SPA has no locale key for its code), or a locale
+ * key of the SPA's own (`form.invalid`). docs/decisions.md §11.
+ */
+export type FieldMessage = (Problem & { text?: string }) | string;
+
+/** `{ "translations.it.title": [{ code: 'required' }] }`; form-wide messages under `non_field_errors`. */
+export type FieldErrors = Record<string, FieldMessage[]>;
 
 /** A row as read: every row carries an integer `version` (docs/decisions.md §4). */
 export interface VersionedRow extends Row {

@@ -121,7 +121,7 @@ export function toggleSort(sort: string[], field: string): string[] {
 export function sortState(sort: string[], field: string): { direction: 'asc' | 'desc'; rank: number } | null {
   const at = sort.findIndex((k) => sortField(k) === field);
   if (at < 0) return null;
-  return { direction: sort[at].startsWith('-') ? 'desc' : 'asc', rank: at + 1 };
+  return { direction: sort[at]!.startsWith('-') ? 'desc' : 'asc', rank: at + 1 };
 }
 
 /** Sets a filter; null or '' removes it. */

@@ -28,6 +28,8 @@ import type {
 } from './entityList.types';
 import { toBootError } from './session.helpers';
 import { provided, wait } from './actors';
+import { atStart } from './atStart';
+import { confirmDeleteState } from './confirmDelete.state';
 
 export interface EntityListContext {
   /** API resource path, e.g. `products/category`. */
@@ -81,11 +83,7 @@ const requery = (context: EntityListContext, change: Partial<ListQuery>) => ({
   selection: [] as RowId[],
 });
 
-/**
- * An entity list (issue 5): paged, sortable, searchable (debounced), filtered, mirrored in
- * the URL, with row and bulk delete behind the confirm dialog.
- */
-export const entityListMachine = setup({
+const listSetup = setup({
   types: {
     context: {} as EntityListContext,
     events: {} as EntityListEvent,
@@ -99,8 +97,11 @@ export const entityListMachine = setup({
     deleteRows: provided<number, DeleteRowsInput>('deleteRows'),
   },
   actions: {
-    /** Mirror the query in the URL (the app compares with `location.search` before writing). */
-    writeUrl: (_, _params: { search: string }) => {},
+    /**
+     * Mirror the query in the URL (the app compares with `location.search` before writing):
+     * a new history entry, so Back undoes the change, or with `replace` the same entry.
+     */
+    writeUrl: (_, _params: { search: string; replace: boolean }) => {},
     notify: (_, _notice: Notice) => {},
   },
   guards: {
@@ -114,9 +115,14 @@ export const entityListMachine = setup({
     urlDiffers: ({ context }, params: { search: string }) =>
       !sameQuery(queryToState(params.search, context.defaults, context.fields), context.query),
     hasSelection: ({ context }) => context.selection.length > 0,
-    approved: (_, params: { answer: unknown }) => params.answer === true,
   },
-}).createMachine({
+});
+
+/**
+ * An entity list (issue 5): paged, sortable, searchable (debounced), filtered, mirrored in
+ * the URL, with row and bulk delete behind the confirm dialog.
+ */
+export const entityListMachine = listSetup.createMachine({
   id: 'entityList',
   context: ({ input }) => {
     const defaults: ListDefaults = { items: input.defaults?.items ?? DEFAULT_PAGE_SIZE, sort: input.defaults?.sort ?? [] };
@@ -185,7 +191,11 @@ export const entityListMachine = setup({
       },
       states: {
         loading: {
-          entry: { type: 'writeUrl', params: ({ context }) => ({ search: stateToQuery(context.query, context.defaults) }) },
+          // The load the list opens with only tidies the URL it was opened with: no history entry for it.
+          entry: {
+            type: 'writeUrl',
+            params: ({ context, event }) => ({ search: stateToQuery(context.query, context.defaults), replace: atStart(event) }),
+          },
           invoke: {
             id: 'fetchPage',
             src: 'fetchPage',
@@ -200,7 +210,7 @@ export const entityListMachine = setup({
                   query: { ...context.query, page: event.output.paginator.page || 1 },
                   loadError: null,
                 })),
-                { type: 'writeUrl', params: ({ context }) => ({ search: stateToQuery(context.query, context.defaults) }) },
+                { type: 'writeUrl', params: ({ context }) => ({ search: stateToQuery(context.query, context.defaults), replace: false }) },
               ],
             },
             onError: { target: 'failed', actions: assign({ loadError: ({ event }) => toBootError(event.error) }) },
@@ -244,24 +254,16 @@ export const entityListMachine = setup({
         },
       },
     },
-    confirming: {
-      invoke: {
-        id: 'confirm',
-        src: 'confirm',
-        input: ({ context }) => ({
-          title: 'list.deleteTitle',
-          question: context.pendingDelete?.origin === 'bulk' ? 'list.deleteSelected' : 'list.deleteOne',
-          values: { count: context.pendingDelete?.ids.length ?? 0 },
-          danger: true as const,
-        }),
-        onDone: [
-          { guard: { type: 'approved', params: ({ event }) => ({ answer: event.output }) }, target: 'deleting' },
-          // Declined: nothing happens.
-          { target: '#entityList.browse.ready', actions: assign({ pendingDelete: null }) },
-        ],
-        onError: { target: '#entityList.browse.ready', actions: assign({ pendingDelete: null }) },
-      },
-    },
+    confirming: confirmDeleteState({
+      question: ({ context }: { context: EntityListContext }) => ({
+        title: 'list.deleteTitle',
+        question: context.pendingDelete?.origin === 'bulk' ? 'list.deleteSelected' : 'list.deleteOne',
+        values: { count: context.pendingDelete?.ids.length ?? 0 },
+        danger: true,
+      }),
+      approved: [{ target: 'deleting' }],
+      declined: [{ target: '#entityList.browse.ready', actions: listSetup.assign({ pendingDelete: null }) }],
+    }),
     deleting: {
       invoke: {
         id: 'deleteRows',

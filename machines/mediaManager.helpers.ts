@@ -86,9 +86,10 @@ export function nextTrail(trail: MediaFolder[], folder: MediaFolder | null): Med
  * and its ancestors, so the breadcrumb is whole.
  */
 export function completeTrail(trail: MediaFolder[], parent: MediaListResponse['parent_folder']): MediaFolder[] {
-  if (trail.length !== 1 || !parent || parent.id !== trail[0].id || parent.path === undefined) return trail;
+  const [only] = trail;
+  if (trail.length !== 1 || !only || !parent || parent.id !== only.id || parent.path === undefined) return trail;
   const { ancestors = [], ...folder } = parent;
-  return [...ancestors, { ...trail[0], ...folder, id: parent.id }];
+  return [...ancestors, { ...only, ...folder, id: parent.id }];
 }
 
 /**
@@ -101,7 +102,7 @@ export function trailTo(trail: MediaFolder[], id: number | null): MediaFolder[] 
   return at >= 0 ? trail.slice(0, at + 1) : [{ id, path: '' }];
 }
 
-export const currentFolderId = (trail: MediaFolder[]): number | null => (trail.length ? trail[trail.length - 1].id : null);
+export const currentFolderId = (trail: MediaFolder[]): number | null => trail.at(-1)?.id ?? null;
 
 /** `image/*`, `image/png` or null (no filter); anything else is no filter. */
 export function normalizeMimeType(value: unknown): string | null {

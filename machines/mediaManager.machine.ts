@@ -37,6 +37,8 @@ import type {
 import { toBootError, toFieldErrors } from './session.helpers';
 import type { FieldErrors } from './session.types';
 import { provided, wait } from './actors';
+import { atStart } from './atStart';
+import { confirmDeleteState } from './confirmDelete.state';
 
 /** docs/spec.md §3 media manager state, plus what the flows need to run. */
 export interface MediaManagerContext {
@@ -135,12 +137,7 @@ function fromQuery(context: MediaManagerContext, search: string) {
 
 const deletedIds = (pending: PendingDelete | null) => (pending?.kind === 'media' ? pending.ids : []);
 
-/**
- * docs/spec.md §3–§5 media manager: a folder trail, a paged grid with a mime filter and a
- * debounced search, selection modes, an edit list with bulk delete behind the confirm
- * dialog, folder create/rename/delete, and the media edit panel.
- */
-export const mediaManagerMachine = setup({
+const managerSetup = setup({
   types: {
     context: {} as MediaManagerContext,
     events: {} as MediaManagerEvent,
@@ -162,17 +159,17 @@ export const mediaManagerMachine = setup({
   },
   actions: {
     notify: (_, _notice: Notice) => {},
-    /** Mirror what is shown in the URL (only the media screen does; the app compares with `location.search`). */
-    writeUrl: (_, _params: { search: string }) => {},
+    /**
+     * Mirror what is shown in the URL (only the media screen does; the app compares with
+     * `location.search`): a new history entry, or with `replace` the same entry.
+     */
+    writeUrl: (_, _params: { search: string; replace: boolean }) => {},
   },
   guards: {
     noneMode: ({ context }) => context.selectMode === 'none',
     stale: ({ context }) => context.stale,
     hasEditList: ({ context }) => context.editList.length > 0,
     fromEditor: ({ context }) => context.pendingDelete?.kind === 'media' && context.pendingDelete.origin === 'editor',
-    approved: (_, params: { answer: unknown }) => params.answer === true,
-    approvedFolderDelete: ({ context }, params: { answer: unknown }) =>
-      params.answer === true && context.pendingDelete?.kind === 'folder',
     movable: ({ context }, params: { ids?: number[] }) => (params.ids ?? context.editList).length > 0,
     otherFolder: ({ context }, params: { ids: number[]; folder: number | null }) =>
       params.ids.length > 0 && params.folder !== currentFolderId(context.parentFolders),
@@ -180,7 +177,14 @@ export const mediaManagerMachine = setup({
     otherPage: ({ context }, params: { page: number }) =>
       Number.isInteger(params.page) && params.page >= 1 && params.page <= context.pages && params.page !== context.page,
   },
-}).createMachine({
+});
+
+/**
+ * docs/spec.md §3–§5 media manager: a folder trail, a paged grid with a mime filter and a
+ * debounced search, selection modes, an edit list with bulk delete behind the confirm
+ * dialog, folder create/rename/delete, and the media edit panel.
+ */
+export const mediaManagerMachine = managerSetup.createMachine({
   id: 'mediaManager',
   context: ({ input }) => {
     const selectMode = isSelectMode(input.selectMode) ? input.selectMode : 'none';
@@ -273,7 +277,11 @@ export const mediaManagerMachine = setup({
       },
       states: {
         loading: {
-          entry: [assign({ loading: true, stale: false }), { type: 'writeUrl', params: ({ context }) => ({ search: mediaToQuery(context) }) }],
+          entry: [
+            assign({ loading: true, stale: false }),
+            // The load the manager opens with only tidies the URL it was opened with: no history entry for it.
+            { type: 'writeUrl', params: ({ context, event }) => ({ search: mediaToQuery(context), replace: atStart(event) }) },
+          ],
           exit: assign({ loading: false }),
           invoke: {
             id: 'loadMedia',
@@ -288,7 +296,7 @@ export const mediaManagerMachine = setup({
                   loadError: null,
                 })),
                 // An out-of-range page answers the last page: the URL follows it.
-                { type: 'writeUrl', params: ({ context }) => ({ search: mediaToQuery(context) }) },
+                { type: 'writeUrl', params: ({ context }) => ({ search: mediaToQuery(context), replace: false }) },
               ],
             },
             onError: { target: 'failed', actions: assign({ loadError: ({ event }) => toBootError(event.error) }) },
@@ -350,27 +358,15 @@ export const mediaManagerMachine = setup({
         },
       },
     },
-    confirming: {
-      invoke: {
-        id: 'confirm',
-        src: 'confirm',
-        input: ({ context }) => confirmInput(context.pendingDelete),
-        onDone: [
-          {
-            guard: { type: 'approvedFolderDelete', params: ({ event }) => ({ answer: event.output }) },
-            target: 'deletingFolder',
-          },
-          { guard: { type: 'approved', params: ({ event }) => ({ answer: event.output }) }, target: 'deleting' },
-          // docs/spec.md §5: declined does nothing; back where the question came from.
-          { guard: 'fromEditor', target: '#mediaManager.editor.open', actions: assign({ pendingDelete: null }) },
-          { target: '#mediaManager.browse.ready', actions: assign({ pendingDelete: null }) },
-        ],
-        onError: [
-          { guard: 'fromEditor', target: '#mediaManager.editor.open', actions: assign({ pendingDelete: null }) },
-          { target: '#mediaManager.browse.ready', actions: assign({ pendingDelete: null }) },
-        ],
-      },
-    },
+    confirming: confirmDeleteState({
+      question: ({ context }: { context: MediaManagerContext }) => confirmInput(context.pendingDelete),
+      approved: [{ guard: ({ context }) => context.pendingDelete?.kind === 'folder', target: 'deletingFolder' }, { target: 'deleting' }],
+      // docs/spec.md §5: declined does nothing; back where the question came from.
+      declined: [
+        { guard: 'fromEditor', target: '#mediaManager.editor.open', actions: managerSetup.assign({ pendingDelete: null }) },
+        { target: '#mediaManager.browse.ready', actions: managerSetup.assign({ pendingDelete: null }) },
+      ],
+    }),
     deleting: {
       invoke: {
         id: 'deleteMedia',
@@ -413,7 +409,7 @@ export const mediaManagerMachine = setup({
         src: 'saveFolder',
         input: ({ context, event }) => {
           const e = event as Extract<MediaManagerEvent, { type: 'folder.create' | 'folder.rename' }>;
-          const parent = context.parentFolders.length ? context.parentFolders[context.parentFolders.length - 1].id : null;
+          const parent = context.parentFolders.at(-1)?.id ?? null;
           return e.type === 'folder.rename'
             ? { id: e.folder.id, title: String(e.title ?? '').trim(), parent: e.folder.parent ?? parent, version: e.folder.version }
             : { id: null, title: String(e.title ?? '').trim(), parent };

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { LongReadOptions } from './db/database.js';
 import type { ImagePoolOptions } from './services/media/imagePool.js';
 
 /** The names proxy-addr (Fastify's trustProxy) knows for address ranges. */
@@ -10,7 +11,7 @@ const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 function isProxyAddress(entry: string) {
   if (RANGE_NAMES.has(entry)) return true;
   const [address, prefix, ...rest] = entry.split('/');
-  const family = isIP(address);
+  const family = isIP(address ?? '');
   if (!family || rest.length) return false;
   return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
 }
@@ -67,6 +68,8 @@ const envSchema = z.object({
   SLOW_BODIES_PER_IP: z.coerce.number().int().positive().default(16),
   REDIS_URL: z.string().optional(),
   LIST_CACHE_MB: z.coerce.number().min(0).default(64),
+  SQLITE_READERS: z.coerce.number().int().min(0).max(64).default(2),
+  LIST_QUERY_BUDGET_MS: z.coerce.number().int().min(1).default(2000),
 }).refine((e) => e.INDEXING_NOTIFIER !== 'indexnow' || e.INDEXNOW_KEY, { message: 'INDEXING_NOTIFIER=indexnow needs INDEXNOW_KEY', path: ['INDEXNOW_KEY'] });
 
 export type Config = {
@@ -98,6 +101,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** Memory for cached list answers (server/cache/); 0 turns the cache off. */
   listCacheBytes: number;
+  /** Reads that may take long: SQLite reader processes and the time budget (db/database.ts longReads). */
+  reads: LongReadOptions;
   /** Search-engine indexing dispatcher (server/services/indexing/); pollMs 0 keeps it off. */
   indexing: {
     notifier: 'log' | 'indexnow';
@@ -162,5 +167,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: e.REDIS_URL || undefined,
     listCacheBytes: Math.floor(e.LIST_CACHE_MB * 1024 * 1024),
+    reads: { readers: e.SQLITE_READERS, budgetMs: e.LIST_QUERY_BUDGET_MS },
   };
 }

@@ -4,14 +4,16 @@
  * guard and before its handler, which receives the parsed values, typed through
  * `ZodProvider`. A refusal keeps the API's 400 body (`{"<path>": ["message"]}`, docs/decisions.md
  * §4); a malformed id in the URL names nothing, so it answers 404. Entity fields are
- * checked by the entity validator (entities/validate.ts), which the SPA runs too: an
+ * checked by the entity validator (entities/validateRecord.ts), which the SPA runs too: an
  * entity's body is declared `entityBody` and handed on as sent.
  */
 import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import { z } from 'zod';
-import { addError, type Errors, isPlainObject, MAX_ID, MESSAGES } from '../entities/validate.js';
+import { isPlainObject, MAX_ID } from '../entities/formats.js';
+import { addError, type Errors } from '../entities/problems.js';
 import { HttpError, notFound } from './errors.js';
 import { MAX_BULK } from './entities/write.js';
+import { problemText } from './problemText.js';
 
 export interface ZodProvider extends FastifyTypeProvider {
   validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
@@ -54,7 +56,7 @@ export const nothing = z.unknown();
 /** A query string as parsed: every parameter a string, or a list when repeated. */
 export const rawQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
-/** An entity's body: its fields are the entity validator's (entities/validate.ts); handed on as sent. */
+/** An entity's body: its fields are the entity validator's (entities/validateRecord.ts); handed on as sent. */
 export const entityBody = z.unknown();
 
 /** `/:id` names a row when it is a positive integer in canonical form, else nothing (404). */
@@ -70,13 +72,13 @@ export const idParams = z.object({
 function idsErrors(body: unknown): { ids: number[]; errors: Errors } {
   const errors: Errors = {};
   const ids: number[] = [];
-  if (!isPlainObject(body) || !Array.isArray(body.ids)) addError(errors, 'ids', 'Expected a list of ids.');
-  else if (body.ids.length === 0) addError(errors, 'ids', MESSAGES.emptyList);
-  else if (body.ids.length > MAX_BULK) addError(errors, 'ids', `Ensure this field has no more than ${MAX_BULK} elements.`);
+  if (!isPlainObject(body) || !Array.isArray(body.ids)) addError(errors, 'ids', 'ids');
+  else if (body.ids.length === 0) addError(errors, 'ids', 'emptyList');
+  else if (body.ids.length > MAX_BULK) addError(errors, 'ids', 'maxItems', { count: MAX_BULK });
   else {
     body.ids.forEach((raw, i) => {
       const id = typeof raw === 'number' && Number.isInteger(raw) && raw >= 1 && raw <= MAX_ID ? raw : undefined;
-      if (id === undefined) addError(errors, `ids.${i}`, MESSAGES.id);
+      if (id === undefined) addError(errors, `ids.${i}`, 'id');
       else ids.push(id);
     });
   }
@@ -91,8 +93,9 @@ export function idsBody<S extends z.ZodRawShape = {}>(rest?: S) {
   const others = z.object(rest ?? ({} as S));
   return z.unknown().transform((body, ctx) => {
     const { ids, errors } = idsErrors(body);
-    for (const [path, messages] of Object.entries(errors)) {
-      for (const message of messages) ctx.addIssue({ code: 'custom', path: path.split('.'), message });
+    // A zod refusal carries sentences (zodErrorBody), so the problems are written here.
+    for (const [path, problems] of Object.entries(errors)) {
+      for (const problem of problems) ctx.addIssue({ code: 'custom', path: path.split('.'), message: problemText(problem) });
     }
     if (Object.keys(errors).length) return z.NEVER;
     const parsed = others.safeParse(body);

@@ -41,7 +41,7 @@ export function startApp(opts: AppOptions): Promise<ServerHandle> {
  * Headers a browser on http://<site>:<port> sends: the origin guard compares the
  * Origin's host with the Host header, port included, so Host is `<site>:<port>`.
  */
-export function siteHeaders(port: number, site = 'localhost'): Record<string, string> {
+export function siteHeaders(port: number, site = 'localhost'): { host: string; origin: string } {
   return { host: `${site}:${port}`, origin: `http://${site}:${port}` };
 }
 

@@ -41,7 +41,7 @@ function newestMtime(p: string): number {
 
 /** Asset URLs (/backoffice/assets/…) that index.html references. */
 export function assetRefs(indexHtml: string): { css: string[]; preloads: string[]; scripts: string[] } {
-  const attr = (tag: RegExp) => [...indexHtml.matchAll(tag)].map((m) => m[1]);
+  const attr = (tag: RegExp) => [...indexHtml.matchAll(tag)].map(([, value = '']) => value);
   return {
     css: attr(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g),
     preloads: attr(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),

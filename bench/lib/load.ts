@@ -6,7 +6,7 @@ import { request } from './server.js';
 /** CPU time a process has used so far, in ms (Linux /proc; user + system, 10 ms ticks). */
 export function cpuMsOf(pid: number): number | undefined {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = (fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return undefined;

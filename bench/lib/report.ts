@@ -44,8 +44,10 @@ export const int = (v: number) => Math.round(v).toLocaleString('en-US');
 
 export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  // The middle value, or the mean of the two middle ones (the same one twice for an odd count).
+  const lo = s[Math.floor((s.length - 1) / 2)];
+  const hi = s[Math.floor(s.length / 2)];
+  return lo === undefined || hi === undefined ? NaN : (lo + hi) / 2;
 }
 
 export function formatTable(rows: Row[]): string {
@@ -57,8 +59,8 @@ export function formatTable(rows: Row[]): string {
 
 /** A plain-text table: a header row, a rule, then one line per row, columns padded to fit. */
 export function formatGrid(head: string[], cells: string[][]): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) => c.map((v, i) => v.padEnd(widths[i])).join(' | ').trimEnd();
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]?.length ?? 0)));
+  const line = (c: string[]) => c.map((v, i) => v.padEnd(widths[i] ?? 0)).join(' | ').trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line)].join('\n');
 }
 

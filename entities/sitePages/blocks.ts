@@ -1,4 +1,4 @@
-import type { Field, RepeaterField } from '../define.js';
+import type { Field, RepeaterField } from '../fields.js';
 
 /** A site path (`/it/contatti`, `#form`) or an http(s) URL: where a button or block links. */
 const link: Field = {
@@ -7,7 +7,7 @@ const link: Field = {
   help: 'help.sitePage.link_url',
   maxLength: 500,
   pattern: '(?:/(?!/)|#|https?://)[^\\s]*',
-  patternMessage: 'Enter a site path starting with / or an http(s) URL.',
+  patternCode: 'sitePath',
 };
 
 /**

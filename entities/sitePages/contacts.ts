@@ -1,4 +1,5 @@
-import type { RepeaterField, SelectOption } from '../define.js';
+import type { RepeaterField, SelectOption } from '../fields.js';
+import type { Errors } from '../problems.js';
 import { blocks, intro } from './blocks.js';
 import { sitePage } from './page.js';
 
@@ -31,7 +32,7 @@ export const sitePageContacts = sitePage('contacts', {
         label: 'fields.sitePage.phone',
         maxLength: 40,
         pattern: '\\+?[0-9 ()./-]{5,40}',
-        patternMessage: 'Enter a phone number: digits, spaces and + ( ) . / - only.',
+        patternCode: 'phone',
       },
       email: { type: 'email', label: 'fields.sitePage.email' },
       opening_hours: openingHours,
@@ -46,12 +47,12 @@ export const sitePageContacts = sitePage('contacts', {
       { label: 'tabs.content', groups: [{ fields: ['blocks'] }] },
     ],
   checks: ({ values }) => {
-    const errors: Record<string, string[]> = {};
+    const errors: Errors = {};
     const rows = (values.opening_hours as Array<{ from_day: string; to_day: string | null; opens: string; closes: string }>) ?? [];
     rows.forEach((row, i) => {
-      if (row.opens && row.closes && row.closes <= row.opens) errors[`opening_hours.${i}.closes`] = ['Closing time must be after opening time.'];
+      if (row.opens && row.closes && row.closes <= row.opens) errors[`opening_hours.${i}.closes`] = [{ code: 'closesBeforeOpens' }];
       if (row.to_day && DAYS.indexOf(row.to_day as (typeof DAYS)[number]) < DAYS.indexOf(row.from_day as (typeof DAYS)[number])) {
-        errors[`opening_hours.${i}.to_day`] = ['The last day must not be before the first day.'];
+        errors[`opening_hours.${i}.to_day`] = [{ code: 'lastDayBeforeFirst' }];
       }
     });
     return Object.keys(errors).length ? errors : undefined;

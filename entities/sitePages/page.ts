@@ -1,4 +1,5 @@
-import { defineEntity, type EntityDef, type Field, type FormGroup, type FormTab } from '../define.js';
+import { defineEntity, type EntityDef, type FormGroup, type FormTab } from '../define.js';
+import type { Field } from '../fields.js';
 import { type SitePageKey, sitePageInfo } from './keys.js';
 
 /** `used_product_list` → `UsedProductList`. */

@@ -73,9 +73,9 @@ export function uncoveredTransitions(machine: AnyStateMachine, paths: ModelPath[
   for (const p of paths) {
     for (let i = 1; i < p.steps.length; i++) {
       taken.push({
-        from: new Set((p.steps[i - 1].state as any)._nodes.map((n: any) => n.id)),
-        to: new Set((p.steps[i].state as any)._nodes.map((n: any) => n.id)),
-        type: (p.steps[i].event as AnyEvent).type,
+        from: new Set((p.steps[i - 1]!.state as any)._nodes.map((n: any) => n.id)),
+        to: new Set((p.steps[i]!.state as any)._nodes.map((n: any) => n.id)),
+        type: (p.steps[i]!.event as AnyEvent).type,
       });
     }
   }

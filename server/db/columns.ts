@@ -17,13 +17,15 @@ export function withId<T extends string>(table: CreateTableBuilder<T, never>, di
  * literal statements: the row id, a floating-point number, and a search token (byte order
  * "C" on PostgreSQL, so a prefix is a plain index range on any server locale).
  */
-const SPELLINGS: Record<Dialect, Record<string, string>> = {
-  sqlite: { '%id%': 'integer primary key autoincrement', '%real%': 'real', '%token%': 'text' },
-  postgres: { '%id%': 'serial primary key', '%real%': 'double precision', '%token%': 'text collate "C"' },
+type Placeholder = 'id' | 'real' | 'token';
+
+const SPELLINGS: Record<Dialect, Record<Placeholder, string>> = {
+  sqlite: { id: 'integer primary key autoincrement', real: 'real', token: 'text' },
+  postgres: { id: 'serial primary key', real: 'double precision', token: 'text collate "C"' },
 };
 
 /** Runs a migration's literal statements in order, placeholders spelled for the dialect. */
 export async function runStatements(db: Kysely<any>, dialect: Dialect, statements: readonly string[]) {
   const spell = SPELLINGS[dialect];
-  for (const statement of statements) await sql.raw(statement.replace(/%(id|real|token)%/g, (p) => spell[p])).execute(db);
+  for (const statement of statements) await sql.raw(statement.replace(/%(id|real|token)%/g, (_, name: Placeholder) => spell[name])).execute(db);
 }

@@ -3,6 +3,8 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { pooledReads } from './pooledReads.js';
+import { ReadPool } from './readPool.js';
 import type { DatabaseSchema } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -21,30 +23,19 @@ export function dialectOf(db: Kysely<any>): Dialect {
 // PostgreSQL returns int8 (count(*), bigserial) as strings; our ids and counts fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Database {
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; reads?: LongReadOptions }): Database {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: 10,
-      // While PostgreSQL is unreachable a request fails within seconds (503, see
-      // db/unavailable.ts) instead of hanging; keep-alive notices a silently dropped link.
-      connectionTimeoutMillis: 5000,
-      keepAlive: true,
-      // A statement (or a transaction left idle) that runs away is ended by the server,
-      // so it cannot hold a connection and its locks forever.
-      statement_timeout: 60_000,
-      idle_in_transaction_session_timeout: 60_000,
-    });
-    // An idle connection that the server closes (restart, failover) emits 'error' on the
-    // pool; unheard, that would end the process. The pool replaces it on the next query.
-    pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));
-    // A connection lost while checked out (mid-transaction) emits 'error' on its client,
-    // where the pool does not listen: unheard, that too would end the process. The query
-    // running on it fails with the same error (a 503), and the pool drops the client.
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    const pool = postgresPool(opts.databaseUrl, 10, 60_000);
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
     pgPools.set(db, pool);
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    if (!opts.reads) return { db, dialect: 'postgres', close: () => db.destroy() };
+    // Reads that may take long get connections of their own whose statement_timeout is
+    // their budget: a per-connection setting, so it never leaks into another request.
+    const readPool = postgresPool(opts.databaseUrl, 5, opts.reads.budgetMs);
+    const reads = new Kysely<any>({ dialect: new PostgresDialect({ pool: readPool }) });
+    pgPools.set(reads, readPool);
+    longReadsOf.set(db, () => reads);
+    return { db, dialect: 'postgres', close: () => Promise.all([db.destroy(), reads.destroy()]).then(() => undefined) };
   }
   const file = opts.databaseUrl?.startsWith('sqlite:')
     ? opts.databaseUrl.slice('sqlite:'.length)
@@ -57,7 +48,54 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   sqliteHandles.set(db, sqlite);
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // A database in memory is this connection's alone: no reader could open it.
+  if (!opts.reads?.readers || file === ':memory:') return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const readPool = new ReadPool({ file: path.resolve(file), readers: opts.reads.readers, budgetMs: opts.reads.budgetMs });
+  longReadsOf.set(db, (key) => pooledReads(readPool, key));
+  return { db, dialect: 'sqlite', close: () => readPool.close().then(() => db.destroy()) };
+}
+
+/** Options for reads that may take long (docs/decisions.md §2, "Reads that may take long"). */
+export interface LongReadOptions {
+  /** SQLite: reader processes (db/readPool.ts); 0 runs them on the main connection. */
+  readers: number;
+  /** Their time budget: a read past it is stopped (503). */
+  budgetMs: number;
+}
+
+/**
+ * The executor for reads that may take long — the list engine's — made for `key` (the
+ * site): on SQLite the read pool, on PostgreSQL connections whose statement_timeout is the
+ * budget. `db` itself inside a transaction (read-your-writes), on a database in memory and
+ * with the pool off.
+ */
+export function longReads(db: Kysely<any>, key: number): Kysely<any> {
+  return longReadsOf.get(db)?.(key) ?? db;
+}
+
+const longReadsOf = new WeakMap<object, (key: number) => Kysely<any>>();
+
+function postgresPool(connectionString: string, max: number, statementTimeoutMs: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    // While PostgreSQL is unreachable a request fails within seconds (503, see
+    // db/unavailable.ts) instead of hanging; keep-alive notices a silently dropped link.
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+    // A statement (or a transaction left idle) that runs away is ended by the server,
+    // so it cannot hold a connection and its locks forever.
+    statement_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: 60_000,
+  });
+  // An idle connection that the server closes (restart, failover) emits 'error' on the
+  // pool; unheard, that would end the process. The pool replaces it on the next query.
+  pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection closed: ${error.message}`));
+  // A connection lost while checked out (mid-transaction) emits 'error' on its client,
+  // where the pool does not listen: unheard, that too would end the process. The query
+  // running on it fails with the same error (a 503), and the pool drops the client.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
 }
 
 const sqliteHandles = new WeakMap<object, SqliteDatabase.Database>();

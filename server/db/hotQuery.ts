@@ -1,6 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { dialectOf, pgPoolOf, sqliteOf } from './database.js';
+import { byName } from './rows.js';
 
 let statementCount = 0;
 
@@ -53,13 +54,5 @@ export function hotQuery<Row, Params extends unknown[]>(text: string, fromValues
     const compiled = CompiledQuery.raw(isPostgres(db) ? pgText : text, params);
     const { rows } = await db.executeQuery<Record<string, unknown>>(compiled);
     return fromValues ? rows.map((row) => fromValues(Object.values(row))) : (rows as Row[]);
-  };
-}
-
-function byName<Row>(columns: string[]) {
-  return (values: unknown[]) => {
-    const row: Record<string, unknown> = {};
-    for (let i = 0; i < columns.length; i++) row[columns[i]] = values[i];
-    return row as Row;
   };
 }

@@ -5,9 +5,9 @@
  */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
-// PostgreSQL SQLSTATEs: class 08 (connection exception), shutting down / starting up,
-// too many connections, and a statement cancelled by statement_timeout under load.
-const PG_UNAVAILABLE = /^(08...|57P01|57P02|57P03|53300|57014)$/;
+// PostgreSQL SQLSTATEs: class 08 (connection exception), shutting down / starting up, too
+// many connections. A statement stopped by statement_timeout (57014) is db/budget.ts's.
+const PG_UNAVAILABLE = /^(08...|57P01|57P02|57P03|53300)$/;
 
 // What node-postgres, pg-pool and ioredis say when a connection is gone or never came.
 const MESSAGES = [
@@ -36,3 +36,5 @@ export function isUnavailable(error: unknown): boolean {
 
 /** Seconds a client should wait before retrying a request that met an unavailable service. */
 export const RETRY_AFTER_SECONDS = 5;
+
+export const UNAVAILABLE_DETAIL = 'The service is temporarily unavailable. Try again in a few seconds.';

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { EntityDef, Scope } from '../../entities/define.js';
+import { type EntityDef, fieldOf, type Scope } from '../../entities/define.js';
 import { type Dialect, dialectOf } from '../db/database.js';
 import { type Registry, sharedRegistry } from './registry.js';
 import { columnOf, isScoped } from './schema.js';
@@ -61,7 +61,7 @@ type Bound = [column: string, value: string | number];
 export function marketBound(ctx: EngineContext, entity: EntityDef): Bound | undefined {
   if (entity.marketField === undefined || ctx.userMarket === undefined) return undefined;
   // An MA without a market reaches nothing: no row has id -1 as its market.
-  return [columnOf(entity.marketField, entity.fields[entity.marketField]), ctx.userMarket ?? -1];
+  return [columnOf(entity.marketField, fieldOf(entity, entity.marketField)), ctx.userMarket ?? -1];
 }
 
 /**

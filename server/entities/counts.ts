@@ -6,8 +6,9 @@
  * from here. Anything that writes rows around the engine (bulk loaders) calls rebuildCounts.
  */
 import { type Kysely, sql } from 'kysely';
-import type { EntityDef, Field } from '../../entities/define.js';
-import type { RecordValues } from '../../entities/validate.js';
+import type { EntityDef } from '../../entities/define.js';
+import type { Field } from '../../entities/fields.js';
+import type { RecordValues } from '../../entities/validateRecord.js';
 import { type EngineContext, tenantKey } from './context.js';
 import { columnOf, COUNTS_TABLE, isScoped } from './schema.js';
 import { facetKey } from './storage.js';

@@ -8,7 +8,7 @@
  * on delete.
  */
 import type { EntityDef } from '../../entities/define.js';
-import type { RecordValues } from '../../entities/validate.js';
+import type { RecordValues } from '../../entities/validateRecord.js';
 import type { EngineContext } from './context.js';
 
 export interface WriteEvent {

@@ -26,8 +26,9 @@ export async function reindexEntity(db: Kysely<any>, entityName: string, registr
   for (;;) {
     const fixed = Object.entries(entity.fixed ?? {});
     const rows = await bounded(db.selectFrom(entity.table).selectAll().where('id', '>', after), fixed).orderBy('id').limit(BATCH).execute();
-    if (!rows.length) break;
-    after = Number(rows[rows.length - 1].id);
+    const last = rows.at(-1);
+    if (!last) break;
+    after = Number(last.id);
     const tokens: Array<{ tenant_id: number; token: string; entity_id: number }> = [];
     const slugs: Array<{ entity: string; tenant_id: number; language: string; slug: string; entity_id: number }> = [];
     for (const row of rows) {

@@ -6,8 +6,8 @@
  * every referenced row, for autocompletes and list cells). A list item carries the list
  * columns and the title field only, without `translations`.
  */
-import type { EntityDef } from '../../entities/define.js';
-import type { RecordValues } from '../../entities/validate.js';
+import { type EntityDef, fieldOf } from '../../entities/define.js';
+import type { RecordValues } from '../../entities/validateRecord.js';
 import { bounded, type EngineContext, rowBounds } from './context.js';
 import { isJoinField, joinTableOf } from './schema.js';
 import { decodeRecord, translatedValue } from './storage.js';
@@ -113,7 +113,7 @@ function builtins(row: Record<string, unknown>) {
 }
 
 function fieldValue(entity: EntityDef, record: RecordValues, name: string, language: string) {
-  const field = entity.fields[name];
+  const field = fieldOf(entity, name);
   return field.translated ? translatedValue(record, name, field, language) : record.values[name];
 }
 
@@ -122,7 +122,7 @@ export async function presentDetail(ctx: EngineContext, entity: EntityDef, loade
   const refs = await refsFor(ctx, entity, [loaded], names, language);
   const out: Record<string, unknown> = { id: Number(loaded.row.id) };
   for (const name of names) out[name] = fieldValue(entity, loaded.record, name, language);
-  if (names.some((n) => entity.fields[n].translated)) out.translations = loaded.record.translations;
+  if (Object.values(entity.fields).some((f) => f.translated)) out.translations = loaded.record.translations;
   Object.assign(out, builtins(loaded.row));
   out._refs = refs(loaded);
   return out;

@@ -2,57 +2,25 @@
  * References between rows: checking that what a record points at exists in the same site,
  * and finding what points at rows about to be deleted.
  */
-import type { EntityDef, Field } from '../../entities/define.js';
-import { addError, type Errors, type RecordValues } from '../../entities/validate.js';
+import { type EntityDef, fieldOf } from '../../entities/define.js';
+import type { RefSite } from '../../entities/fieldTypes/description.js';
+import { refsOf } from '../../entities/fieldTypes/index.js';
+import { addError, type Errors } from '../../entities/problems.js';
+import type { RecordValues } from '../../entities/validateRecord.js';
 import { bounded, type EngineContext, rowBounds } from './context.js';
 import { columnOf, isScoped, joinTableOf } from './schema.js';
 import { titlesOf } from './titles.js';
 
 export const MEDIA_TABLE = 'media';
 
-interface RefSite {
-  path: string;
-  /** Target entity name, or undefined for media. */
-  target?: string;
-  ids: number[];
-  list: boolean;
-}
-
-function collect(field: Field, value: unknown, path: string, out: RefSite[]) {
-  switch (field.type) {
-    case 'fk':
-      if (typeof value === 'number') out.push({ path, target: field.target, ids: [value], list: false });
-      return;
-    case 'm2m':
-      if (Array.isArray(value) && value.length) out.push({ path, target: field.target, ids: value as number[], list: true });
-      return;
-    case 'media':
-    case 'file':
-      if (typeof value === 'number') out.push({ path, ids: [value], list: false });
-      return;
-    case 'mediaMany':
-      if (Array.isArray(value) && value.length) out.push({ path, ids: value as number[], list: true });
-      return;
-    case 'repeater':
-      if (!Array.isArray(value)) return;
-      value.forEach((row: Record<string, unknown>, i) => {
-        for (const [k, sub] of Object.entries(field.fields)) collect(sub, row?.[k], `${path}.${i}.${k}`, out);
-      });
-      return;
-    default:
-  }
-}
-
 export function collectRefs(entity: EntityDef, record: RecordValues): RefSite[] {
   const out: RefSite[] = [];
   for (const [name, field] of Object.entries(entity.fields)) {
-    if (!field.translated) collect(field, record.values[name], name, out);
-    else for (const [lang, vals] of Object.entries(record.translations)) collect(field, vals[name], `translations.${lang}.${name}`, out);
+    if (!field.translated) refsOf(field, record.values[name], name, out);
+    else for (const [lang, vals] of Object.entries(record.translations)) refsOf(field, vals[name], `translations.${lang}.${name}`, out);
   }
   return out;
 }
-
-export const missingMessage = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 /** Adds an error on every reference to a row that does not exist in this site. */
 export async function checkRefs(ctx: EngineContext, entity: EntityDef, record: RecordValues, errors: Errors) {
@@ -83,7 +51,7 @@ export async function checkRefs(ctx: EngineContext, entity: EntityDef, record: R
   for (const s of sites) {
     const ok = found.get(s.target ?? '')!;
     s.ids.forEach((id, i) => {
-      if (!ok.has(id)) addError(errors, s.list ? `${s.path}.${i}` : s.path, missingMessage(id));
+      if (!ok.has(id)) addError(errors, s.list ? `${s.path}.${i}` : s.path, 'missing', { id });
     });
   }
 }
@@ -144,7 +112,7 @@ export async function referencingPairs(
   targetIds: readonly number[],
   skip: readonly number[] = [],
 ): Promise<Array<[number, number]>> {
-  const def = referrer.fields[field];
+  const def = fieldOf(referrer, field);
   if (def.type === 'm2m') {
     let q = ctx.db.selectFrom(joinTableOf(referrer, field)).select(['target_id', 'source_id']).where('target_id', 'in', [...targetIds]);
     if (skip.length) q = q.where('source_id', 'not in', [...skip]);
@@ -177,7 +145,7 @@ export async function mediaUsages(ctx: EngineContext, mediaIds: readonly number[
   if (!mediaIds.length) return out;
   for (const entity of ctx.registry.entities) {
     const found: Array<{ media: number; field: string; id: number; market?: number | null }> = [];
-    const marketCol = entity.marketField === undefined ? undefined : columnOf(entity.marketField, entity.fields[entity.marketField]);
+    const marketCol = entity.marketField === undefined ? undefined : columnOf(entity.marketField, fieldOf(entity, entity.marketField));
     const marketOf = (r: Record<string, unknown>) => (marketCol === undefined ? {} : { market: r.market === null ? null : Number(r.market) });
     for (const [name, field] of Object.entries(entity.fields)) {
       if (field.translated) continue;

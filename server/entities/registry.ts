@@ -1,4 +1,6 @@
-import { declarationProblems, type EntityDef, type FkField, type M2mField } from '../../entities/define.js';
+import { declarationProblems } from '../../entities/declarationProblems.js';
+import type { EntityDef } from '../../entities/define.js';
+import type { FkField, M2mField } from '../../entities/fields.js';
 import { ENTITIES } from '../../entities/index.js';
 
 export interface Referrer {

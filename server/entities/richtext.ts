@@ -5,8 +5,9 @@
  * styles, event handlers, iframes, foreign images — is removed, never escaped into text.
  */
 import sanitizeHtml from 'sanitize-html';
-import type { EntityDef, Field } from '../../entities/define.js';
-import type { RecordValues } from '../../entities/validate.js';
+import type { EntityDef } from '../../entities/define.js';
+import type { Field } from '../../entities/fields.js';
+import type { RecordValues } from '../../entities/validateRecord.js';
 
 const OWN_MEDIA = /^\/media\/[A-Za-z0-9/_.\-]+$/;
 

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { EntityDef } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
 import { sendCachedJson } from '../cache/cachedJson.js';
-import { fieldErrors } from '../errors.js';
+import { fieldError, fieldErrors } from '../errors.js';
 import { signedIn } from '../guards.js';
 import { crudRoutes } from '../routes/crud.js';
 import { userMarketOf } from '../services/principal.js';
@@ -57,7 +57,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
   function languageOf(req: FastifyRequest, ctx: EngineContext): string | undefined {
     const raw = (req.query as { language_code?: string }).language_code;
     if (raw === undefined || raw === '') return undefined;
-    if (!ctx.site.languages.includes(raw)) throw fieldErrors({ language_code: [`"${raw.slice(0, 20)}" is not a language of this site.`] });
+    if (!ctx.site.languages.includes(raw)) throw fieldError('language_code', 'language', { value: raw.slice(0, 20) });
     return raw;
   }
 

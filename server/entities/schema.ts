@@ -11,13 +11,17 @@
  *
  * Indexes follow the list declaration: (tenant_id, id), one (tenant_id, column, id) per
  * sortable or filterable column and per reference column, unique (tenant_id, column) per
- * unique field.
+ * unique field, and the filter × sort pairs of indexPlan.ts.
  */
 import { type ColumnDefinitionBuilderCallback, type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { ENTITIES } from '../../entities/index.js';
-import type { EntityDef, Field } from '../../entities/define.js';
+import { type EntityDef, fieldOf } from '../../entities/define.js';
+import type { ColumnKind } from '../../entities/fieldTypes/description.js';
+import { FIELD_TYPES } from '../../entities/fieldTypes/index.js';
+import type { Field } from '../../entities/fields.js';
 import type { Dialect } from '../db/database.js';
 import { withId } from '../db/columns.js';
+import { listIndexes } from './indexPlan.js';
 
 export const SLUGS_TABLE = 'entity_slugs';
 export const COUNTS_TABLE = 'entity_counts';
@@ -26,7 +30,7 @@ export const isScoped = (entity: EntityDef) => entity.scope !== 'master';
 
 /** Column of a non-translated field: `<name>_id` for references, else the field's name. */
 export function columnOf(name: string, field: Field): string {
-  return field.type === 'fk' || field.type === 'media' || field.type === 'file' ? `${name}_id` : name;
+  return FIELD_TYPES[field.type].column === 'ref' ? `${name}_id` : name;
 }
 
 export const joinTableOf = (entity: EntityDef, name: string) => `${entity.table}_${name}`;
@@ -40,10 +44,10 @@ export const isShadowed = (field: Field) => !!field.translated && field.type ===
 /** Fields kept in a column of the main table (translated ones live in `translations`). */
 export function storesColumn(field: Field): boolean {
   if (field.translated) return isShadowed(field);
-  return field.type !== 'm2m' && field.type !== 'mediaMany';
+  return !FIELD_TYPES[field.type].join;
 }
 
-export const isJoinField = (field: Field) => !field.translated && (field.type === 'm2m' || field.type === 'mediaMany');
+export const isJoinField = (field: Field) => !field.translated && !!FIELD_TYPES[field.type].join;
 
 function entityOf(name: string, registry: readonly EntityDef[]): EntityDef {
   const e = registry.find((x) => x.name === name);
@@ -51,45 +55,12 @@ function entityOf(name: string, registry: readonly EntityDef[]): EntityDef {
   return e;
 }
 
-type ColumnKind = 'text' | 'text0' | 'json' | 'jsonList' | 'jsonSeo' | 'real' | 'integer' | 'boolean' | 'ref';
-
+/** A translated field keeps only a text shadow (its values are in `translations`). */
 function kindOf(field: Field): ColumnKind {
   if (field.translated) return 'text0';
-  switch (field.type) {
-    case 'text':
-    case 'textarea':
-    case 'email':
-    case 'url':
-    case 'slug':
-    case 'richtext':
-      return 'text0';
-    case 'select':
-    case 'color':
-    case 'date':
-    case 'datetime':
-    case 'time':
-      return 'text';
-    case 'number':
-      return 'real';
-    case 'integer':
-      return 'integer';
-    case 'boolean':
-      return 'boolean';
-    case 'fk':
-    case 'media':
-    case 'file':
-      return 'ref';
-    case 'repeater':
-    case 'menuTree':
-    case 'list':
-      return 'jsonList';
-    case 'seo':
-      return 'jsonSeo';
-    case 'map':
-      return 'json';
-    default:
-      throw new Error(`${field.type} has no column`);
-  }
+  const kind = FIELD_TYPES[field.type].column;
+  if (kind === undefined) throw new Error(`${field.type} has no column`);
+  return kind;
 }
 
 type DataTypeExpression = Parameters<CreateTableBuilder<string, never>['addColumn']>[1];
@@ -132,8 +103,7 @@ function columnSpec(dialect: Dialect, field: Field, registry: readonly EntityDef
   }
 }
 
-async function createFieldIndexes(db: Kysely<any>, entity: EntityDef, name: string, registry: readonly EntityDef[]) {
-  const field = entity.fields[name];
+async function createFieldIndexes(db: Kysely<any>, entity: EntityDef, name: string, field: Field, registry: readonly EntityDef[]) {
   if (!storesColumn(field)) return;
   const col = columnOf(name, field);
   const scoped = isScoped(entity);
@@ -167,8 +137,7 @@ async function createFieldIndexes(db: Kysely<any>, entity: EntityDef, name: stri
   }
 }
 
-async function createJoinTable(db: Kysely<any>, entity: EntityDef, name: string, registry: readonly EntityDef[]) {
-  const field = entity.fields[name];
+async function createJoinTable(db: Kysely<any>, entity: EntityDef, name: string, field: Field, registry: readonly EntityDef[]) {
   const table = joinTableOf(entity, name);
   await db.schema
     .createTable(table)
@@ -232,18 +201,16 @@ export async function createEntityTable(
   registry: readonly EntityDef[] = ENTITIES,
 ) {
   const entity = entityOf(name, registry);
-  const names = fieldNames ?? Object.keys(entity.fields);
-  for (const n of names) if (!entity.fields[n]) throw new Error(`${name} has no field ${n}`);
+  const fields = (fieldNames ?? Object.keys(entity.fields)).map((n) => [n, fieldOf(entity, n)] as const);
   let table = withId(db.schema.createTable(entity.table), dialect);
   if (isScoped(entity)) table = table.addColumn('tenant_id', 'integer', (c) => c.notNull().references('tenants.id').onDelete('cascade'));
-  for (const n of names) {
-    const field = entity.fields[n];
+  for (const [n, field] of fields) {
     if (storesColumn(field)) {
       const spec = columnSpec(dialect, field, registry);
       table = table.addColumn(columnOf(n, field), spec.type, spec.build);
     }
   }
-  if (names.some((n) => entity.fields[n].translated)) table = table.addColumn('translations', 'text', (c) => c.notNull().defaultTo('{}'));
+  if (fields.some(([, f]) => f.translated)) table = table.addColumn('translations', 'text', (c) => c.notNull().defaultTo('{}'));
   table = table
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
@@ -253,11 +220,17 @@ export async function createEntityTable(
   if (isScoped(entity)) await db.schema.createIndex(`${entity.table}_tenant`).on(entity.table).columns(['tenant_id', 'id']).execute();
   // One row per site: two first reads at once cannot both make it.
   if (entity.singleton) await db.schema.createIndex(`${entity.table}_one_per_site`).on(entity.table).column('tenant_id').unique().execute();
-  await createEntityExtras(db, dialect, entity, names, registry);
+  await createEntityExtras(db, dialect, entity, fields, registry);
 }
 
 /** What an entity table has besides its columns: indexes, join tables, search table. */
-async function createEntityExtras(db: Kysely<any>, dialect: Dialect, entity: EntityDef, names: readonly string[], registry: readonly EntityDef[]) {
+async function createEntityExtras(
+  db: Kysely<any>,
+  dialect: Dialect,
+  entity: EntityDef,
+  fields: ReadonlyArray<readonly [string, Field]>,
+  registry: readonly EntityDef[],
+) {
   const lead = isScoped(entity) ? ['tenant_id'] : [];
   for (const builtin of ['created_at', 'updated_at'] as const) {
     if (entity.list.sortable.includes(builtin)) {
@@ -268,11 +241,21 @@ async function createEntityExtras(db: Kysely<any>, dialect: Dialect, entity: Ent
         .execute();
     }
   }
-  for (const n of names) {
-    await createFieldIndexes(db, entity, n, registry);
-    if (isJoinField(entity.fields[n])) await createJoinTable(db, entity, n, registry);
+  for (const [n, field] of fields) {
+    await createFieldIndexes(db, entity, n, field, registry);
+    if (isJoinField(field)) await createJoinTable(db, entity, n, field, registry);
   }
   if (entity.list.search.length) await createSearchTable(db, dialect, entity);
+  const made = new Set(['tenant_id', 'id', 'created_at', 'updated_at']);
+  for (const [n, field] of fields) if (storesColumn(field)) made.add(columnOf(n, field));
+  await createListIndexes(db, entity, (index) => index.columns.every((c) => made.has(c)));
+}
+
+/** The filter × sort indexes (indexPlan.ts) the predicate picks. */
+async function createListIndexes(db: Kysely<any>, entity: EntityDef, pick: (index: { columns: readonly string[] }) => boolean) {
+  for (const index of listIndexes(entity).filter(pick)) {
+    await db.schema.createIndex(index.name).on(index.table).columns([...index.columns]).execute();
+  }
 }
 
 /**
@@ -288,8 +271,13 @@ export async function adoptEntityTable(
   registry: readonly EntityDef[] = ENTITIES,
 ) {
   const entity = entityOf(name, registry);
-  for (const n of fieldNames) if (!entity.fields[n]) throw new Error(`${name} has no field ${n}`);
-  await createEntityExtras(db, dialect, entity, fieldNames, registry);
+  await createEntityExtras(
+    db,
+    dialect,
+    entity,
+    fieldNames.map((n) => [n, fieldOf(entity, n)] as const),
+    registry,
+  );
 }
 
 /**
@@ -306,8 +294,7 @@ export async function addEntityColumn(
   registry: readonly EntityDef[] = ENTITIES,
 ) {
   const entity = entityOf(entityName, registry);
-  const field = entity.fields[fieldName];
-  if (!field) throw new Error(`${entityName} has no field ${fieldName}`);
+  const field = fieldOf(entity, fieldName);
   const tables = await db.introspection.getTables();
   const existing = tables.find((t) => t.name === entity.table);
   if (!existing) throw new Error(`table ${entity.table} does not exist`);
@@ -324,9 +311,10 @@ export async function addEntityColumn(
       const value = typeof declared === 'boolean' ? (declared ? 1 : 0) : typeof declared === 'object' ? JSON.stringify(declared) : declared;
       await db.updateTable(entity.table).set({ [col]: value }).execute();
     }
-    await createFieldIndexes(db, entity, fieldName, registry);
+    await createFieldIndexes(db, entity, fieldName, field, registry);
+    await createListIndexes(db, entity, (index) => index.columns.includes(col));
   } else if (isJoinField(field)) {
-    await createJoinTable(db, entity, fieldName, registry);
+    await createJoinTable(db, entity, fieldName, field, registry);
   }
 }
 

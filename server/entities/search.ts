@@ -4,8 +4,8 @@
  * is a range scan of that primary key (server/list/searchIndex.ts), so a search costs the
  * same on 1,000 rows and on 1,000,000.
  */
-import type { EntityDef } from '../../entities/define.js';
-import type { RecordValues } from '../../entities/validate.js';
+import { type EntityDef, fieldOf } from '../../entities/define.js';
+import type { RecordValues } from '../../entities/validateRecord.js';
 import type { SearchIndex } from '../list/searchIndex.js';
 import { raw, sqlText } from '../list/sqlText.js';
 import { searchWords, type WordRules, words } from '../list/words.js';
@@ -13,7 +13,7 @@ import { type EngineContext, tenantKey } from './context.js';
 import { searchTableOf } from './schema.js';
 
 /** The words of `<table>_search`, as its rows were written (server/list/words.ts says why each index keeps its own). */
-const ENTITY_WORDS: WordRules = { maxWordLength: 40, maxSearchWords: 5, marks: /[\u0300-\u036f]/g };
+export const ENTITY_WORDS: WordRules = { maxWordLength: 40, maxSearchWords: 5, marks: /[\u0300-\u036f]/g };
 
 const MAX_TOKENS_PER_ROW = 256;
 
@@ -21,7 +21,7 @@ const MAX_TOKENS_PER_ROW = 256;
 export function rowTokens(entity: EntityDef, record: RecordValues): string[] {
   const out = new Set<string>();
   for (const name of entity.list.search) {
-    const field = entity.fields[name];
+    const field = fieldOf(entity, name);
     const values = field.translated ? Object.values(record.translations).map((t) => t[name]) : [record.values[name]];
     for (const v of values) if (typeof v === 'string') for (const t of words(v, ENTITY_WORDS)) out.add(t);
   }

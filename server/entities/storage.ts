@@ -1,10 +1,13 @@
 /**
- * Between a record (values + translations, as entities/validate.ts produces them) and the
+ * Between a record (values + translations, as entities/validateRecord.ts produces them) and the
  * columns of its table. Portable storage: booleans 0/1, JSON as text, references as
  * `<field>_id` integers.
  */
-import { emptyValue, type EntityDef, type Field } from '../../entities/define.js';
-import { isEmptyValue, type RecordValues } from '../../entities/validate.js';
+import type { EntityDef } from '../../entities/define.js';
+import type { ColumnKind } from '../../entities/fieldTypes/description.js';
+import { emptyValue, FIELD_TYPES, isEmptyValue } from '../../entities/fieldTypes/index.js';
+import type { Field } from '../../entities/fields.js';
+import type { RecordValues } from '../../entities/validateRecord.js';
 import { columnOf, hasTranslations, isJoinField, isShadowed, storesColumn } from './schema.js';
 
 export function parseJson<T>(text: unknown, fallback: T): T {
@@ -16,43 +19,38 @@ export function parseJson<T>(text: unknown, fallback: T): T {
   }
 }
 
+/** Column values per kind (entities/fieldTypes/description.ts): booleans 0/1, JSON as text, numbers and references as numbers. */
+const CODECS: Partial<Record<ColumnKind, { encode: (value: unknown, field: Field) => unknown; decode: (raw: unknown) => unknown }>> = {
+  boolean: { encode: (value) => (value ? 1 : 0), decode: (raw) => raw === 1 || raw === true || raw === '1' },
+  jsonList: { encode: (value, field) => JSON.stringify(value ?? emptyValue(field)), decode: (raw) => parseJson(raw, []) },
+  jsonSeo: {
+    encode: (value, field) => JSON.stringify(value ?? emptyValue(field)),
+    decode: (raw) => ({ title: '', description: '', slug: '', ...parseJson<object>(raw, {}) }),
+  },
+  json: { encode: (value) => (value === null || value === undefined ? null : JSON.stringify(value)), decode: (raw) => parseJson(raw, null) },
+  real: { encode: (value) => value ?? null, decode: asNumber },
+  integer: { encode: (value) => value ?? null, decode: asNumber },
+  ref: { encode: (value) => value ?? null, decode: asNumber },
+};
+
+function asNumber(raw: unknown): number | null {
+  return raw === null || raw === undefined ? null : Number(raw);
+}
+
+/** A translated field's shadow is text whatever its type's column (server/entities/schema.ts). */
+function codecOf(field: Field) {
+  const kind = FIELD_TYPES[field.type].column;
+  return field.translated || kind === undefined ? undefined : CODECS[kind];
+}
+
 function encodeValue(field: Field, value: unknown): unknown {
-  switch (field.type) {
-    case 'boolean':
-      return value ? 1 : 0;
-    case 'repeater':
-    case 'menuTree':
-    case 'list':
-    case 'seo':
-      return JSON.stringify(value ?? emptyValue(field));
-    case 'map':
-      return value === null || value === undefined ? null : JSON.stringify(value);
-    default:
-      return value ?? emptyValue(field);
-  }
+  const codec = codecOf(field);
+  return codec ? codec.encode(value, field) : (value ?? emptyValue(field));
 }
 
 function decodeValue(field: Field, raw: unknown): unknown {
-  switch (field.type) {
-    case 'boolean':
-      return raw === 1 || raw === true || raw === '1';
-    case 'repeater':
-    case 'menuTree':
-    case 'list':
-      return parseJson(raw, []);
-    case 'seo':
-      return { title: '', description: '', slug: '', ...parseJson<object>(raw, {}) };
-    case 'map':
-      return parseJson(raw, null);
-    case 'number':
-    case 'integer':
-    case 'fk':
-    case 'media':
-    case 'file':
-      return raw === null || raw === undefined ? null : Number(raw);
-    default:
-      return raw ?? emptyValue(field);
-  }
+  const codec = codecOf(field);
+  return codec ? codec.decode(raw) : (raw ?? emptyValue(field));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { EntityDef } from '../../entities/define.js';
+import { type EntityDef, fieldOf } from '../../entities/define.js';
 import { type EngineContext } from './context.js';
 import { columnOf, isScoped, isShadowed } from './schema.js';
 import { parseJson } from './storage.js';
@@ -19,7 +19,7 @@ export async function titlesOf(
   const unique = [...new Set(ids)];
   if (!unique.length) return out;
   const name = entity.titleField;
-  const field = entity.fields[name];
+  const field = fieldOf(entity, name);
   let q = ctx.db.selectFrom(entity.table).select('id').where('id', 'in', unique);
   if (isScoped(entity)) q = q.where('tenant_id', '=', ctx.site.id);
 

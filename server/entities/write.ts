@@ -1,16 +1,18 @@
 /**
  * Create, update and delete, for any declared entity. A write is: the shared validation
- * (entities/validate.ts) → rich text sanitised → checks that need the database (slugs,
+ * (entities/validateRecord.ts) → rich text sanitised → checks that need the database (slugs,
  * unique fields, references in the same site) → one transaction that writes the row, its
  * join tables, slugs, search words and counters. Any error answers before anything is
  * written; a unique or reference race inside the transaction rolls it back and the write
  * is tried again, so its checks answer properly.
  */
-import type { EntityDef, Field } from '../../entities/define.js';
-import { slugify } from '../../entities/define.js';
-import { addError, type Errors, type RecordValues, validateRecord } from '../../entities/validate.js';
+import type { EntityDef } from '../../entities/define.js';
+import type { Field } from '../../entities/fields.js';
+import { slugify } from '../../entities/formats.js';
+import { addError, type Errors } from '../../entities/problems.js';
+import { type RecordValues, validateRecord } from '../../entities/validateRecord.js';
 import { bumpDataVersion } from '../cache/dataVersions.js';
-import { fieldErrors, HttpError, notFound } from '../errors.js';
+import { fieldError, fieldErrors, HttpError, notFound } from '../errors.js';
 import { nowIso } from '../services/clock.js';
 import { bounded, type EngineContext, inTransaction, marketBound, rowBounds, tenantKey } from './context.js';
 import { applyDeltas, type Delta, facetFields, recordDeltas, updateDeltas } from './counts.js';
@@ -125,7 +127,7 @@ async function resolveSlugs(ctx: EngineContext, entity: EntityDef, record: Recor
       const base = slugify(sourceValue, max) || entity.name;
       slug = await freeSlug(ctx, entity, language, base, max, self);
     } else if (slug !== '' && (await slugTaken(ctx, entity, language, slug, self))) {
-      addError(errors, path, 'This slug is already used by another row of this site.');
+      addError(errors, path, 'slugTaken');
     }
     if (slug !== '') entries.push({ language, slug });
     return slug;
@@ -149,7 +151,7 @@ async function checkUnique(ctx: EngineContext, entity: EntityDef, record: Record
     if (v === '' || v === null || v === undefined) continue;
     let q = bounded(ctx.db.selectFrom(entity.table).select('id').where(columnOf(name, field), '=', v), rowBounds(ctx, entity, { market: false }));
     if (self !== undefined) q = q.where('id', '!=', self);
-    if (await q.executeTakeFirst()) addError(errors, name, `A ${entity.name} with this ${name} already exists.`);
+    if (await q.executeTakeFirst()) addError(errors, name, 'unique', { entity: entity.name, field: name });
   }
 }
 
@@ -160,7 +162,7 @@ function checkMarket(ctx: EngineContext, entity: EntityDef, record: RecordValues
   const name = entity.marketField!;
   const value = record.values[name];
   if (value === null || value === undefined) record.values[name] = bound[1];
-  else if (value !== bound[1]) addError(errors, name, 'Choose your own market.');
+  else if (value !== bound[1]) addError(errors, name, 'ownMarket');
 }
 
 /** The database-side checks; throws 400 with every problem found. */
@@ -260,7 +262,7 @@ export async function updateRecord(
 ) {
   const lang = language(ctx, opts);
   if (opts.version === undefined) {
-    throw fieldErrors({ version: ['This field is required: send the version you edited, in the body or as If-Match.'] });
+    throw fieldError('version', 'versionRequired');
   }
   const current = await loadRecord(ctx, entity, id);
   if (!current) throw notFound();
@@ -301,9 +303,9 @@ export async function updateRecord(
 
 function inUse(entity: EntityDef, usedBy: UsedBy[]) {
   const rows = new Set(usedBy.map((u) => u.id)).size;
-  const first = usedBy[0];
+  const [first] = usedBy;
   const detail =
-    rows === 1
+    rows === 1 && first
       ? `This ${entity.name} is used by ${first.count} ${first.entity}${first.count === 1 ? '' : ' rows'} and cannot be deleted.`
       : `${rows} of these rows are in use and cannot be deleted.`;
   return new HttpError(409, { detail, used_by: usedBy });
@@ -369,8 +371,9 @@ export const MAX_BULK = 1000;
 /** DELETE one (version optional: a stale one answers 409) or many: the ids deleted and those not found in this site. */
 export async function deleteRecords(ctx: EngineContext, entity: EntityDef, ids: readonly number[], opts: { version?: number; language?: string } = {}) {
   const unique = [...new Set(ids)];
-  if (opts.version !== undefined && unique.length === 1) {
-    const current = await loadRecord(ctx, entity, unique[0]);
+  const [only] = unique;
+  if (opts.version !== undefined && unique.length === 1 && only !== undefined) {
+    const current = await loadRecord(ctx, entity, only);
     if (current && Number(current.row.version) !== opts.version) {
       throw conflict(await presentDetail(ctx, entity, current, opts.language ?? ctx.site.default_language));
     }

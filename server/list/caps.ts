@@ -11,3 +11,9 @@ export const COUNT_CAP = 10_000;
 export const WORD_COUNT_CAP = 1_000;
 /** Count cap when several words are all frequent: each counted row costs a probe per word. */
 export const WALK_COUNT_CAP = 200;
+/**
+ * The most rows a page may skip, from either end (docs/decisions.md §12): a deeper page of
+ * an exact count is read in the reversed order from the nearer end; one deep from both
+ * ends is refused (400, window.ts). An inexact count stops at COUNT_CAP, so its pages are all served.
+ */
+export const MAX_OFFSET = COUNT_CAP;

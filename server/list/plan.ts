@@ -22,6 +22,8 @@ export interface SearchPlan {
 export async function planSearch(db: Kysely<any>, index: SearchIndex, words: readonly string[], forced?: 'drive' | 'walk'): Promise<SearchPlan> {
   const n = await wordEstimates(db, index, words);
   const rarest = n.indexOf(Math.min(...n));
-  const drives = forced ? forced === 'drive' : n[rarest] < DRIVER_CAP;
-  return { rarest: words[rarest], others: words.filter((_, i) => i !== rarest), drives };
+  const word = words[rarest];
+  if (word === undefined) throw new Error('planSearch needs at least one word');
+  const drives = forced ? forced === 'drive' : n[rarest]! < DRIVER_CAP;
+  return { rarest: word, others: words.filter((_, i) => i !== rarest), drives };
 }

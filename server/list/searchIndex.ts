@@ -29,16 +29,23 @@ export function wordRows(index: SearchIndex, word: string, alias: string): Fragm
   return sqlText`${index.scope(alias)} and ${w} >= ${lo} and ${w} < ${hi}`;
 }
 
-/** The ids (one column) of the scope's rows holding `word`: a row may come once per word it holds. */
+/**
+ * The ids (one column) of the scope's rows holding `word`: a row may come once per word it
+ * holds. Unaliased, so that a query plan names the index's table (tests/server/list-plans.test.ts).
+ */
 export function wordIds(index: SearchIndex, word: string): Fragment {
-  return sqlText`select d.${raw(index.row)} from ${raw(index.table)} d where ${wordRows(index, word, 'd')}`;
+  return sqlText`select ${raw(`${index.table}.${index.row}`)} from ${raw(index.table)} where ${wordRows(index, word, index.table)}`;
 }
 
-/** The row whose id is `ref` holds a word starting with `word`. */
+/**
+ * The row whose id is `ref` holds a word starting with `word`. The OFFSET keeps PostgreSQL
+ * from turning the probe into a join over every match of the word (it flattens an EXISTS
+ * only without one), which it then sorts.
+ */
 export function probe(index: SearchIndex, word: string, ref: string): Fragment {
   const [lo, hi] = prefixRange(word);
   const w = raw(`p.${index.word}`);
-  return sqlText`exists (select 1 from ${raw(`${index.table} p where p.${index.row} = ${ref}`)} and ${w} >= ${lo} and ${w} < ${hi})`;
+  return sqlText`exists (select 1 from ${raw(`${index.table} p where p.${index.row} = ${ref}`)} and ${w} >= ${lo} and ${w} < ${hi} limit 1 offset 0)`;
 }
 
 /** ` and exists …` for each word: the row whose id is `ref` holds a word starting with it. */
@@ -56,7 +63,7 @@ export async function wordEstimates(db: Kysely<any>, index: SearchIndex, words: 
       sqlText`(select count(*) from (select 1 as one from ${raw(index.table)} d where ${wordRows(index, word, 'd')} limit ${DRIVER_CAP}) as e) as ${raw(`n${i}`)}`,
   );
   const [row] = await runText<Record<string, number>>(db, sqlText`select ${joinText(counts, ', ')}`);
-  return words.map((_, i) => Number(row[`n${i}`]));
+  return words.map((_, i) => Number(row?.[`n${i}`] ?? 0));
 }
 
 /** The rows holding one word, counted in the index alone up to WORD_COUNT_CAP (a row may hold the word twice). */
@@ -65,6 +72,6 @@ export async function countWord(db: Kysely<any>, index: SearchIndex, word: strin
     db,
     sqlText`select count(*) as n, count(distinct ${raw(index.row)}) as d from (${wordIds(index, word)} limit ${WORD_COUNT_CAP + 1}) as x`,
   );
-  const n = Number(row.n);
-  return n > WORD_COUNT_CAP ? { count: Math.min(Number(row.d), WORD_COUNT_CAP), exact: false } : capped(Number(row.d));
+  const [n, d] = [Number(row?.n ?? 0), Number(row?.d ?? 0)];
+  return n > WORD_COUNT_CAP ? { count: Math.min(d, WORD_COUNT_CAP), exact: false } : capped(d);
 }

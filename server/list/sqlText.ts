@@ -24,7 +24,8 @@ export const raw = (text: string) => new Fragment(text, []);
  * a `?` bound to it.
  */
 export function sqlText(strings: TemplateStringsArray, ...values: unknown[]): Fragment {
-  let text = strings[0];
+  // A template has one string more than it has values: strings[0] and strings[i + 1] exist.
+  let text = strings[0]!;
   const params: unknown[] = [];
   values.forEach((value, i) => {
     if (value instanceof Fragment) {
@@ -34,7 +35,7 @@ export function sqlText(strings: TemplateStringsArray, ...values: unknown[]): Fr
       text += '?';
       params.push(value);
     }
-    text += strings[i + 1];
+    text += strings[i + 1]!;
   });
   return new Fragment(text, params);
 }

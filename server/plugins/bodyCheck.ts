@@ -1,5 +1,4 @@
-import { MESSAGES } from '../../entities/validate.js';
-import { HttpError } from '../errors.js';
+import { fieldError, HttpError } from '../errors.js';
 
 /** Deeper than any body of ours: refused before a validator or sanitiser recurses into it. */
 export const MAX_DEPTH = 32;
@@ -37,4 +36,4 @@ export function bodyRefusal(body: unknown): HttpError | undefined {
   return walk(body);
 }
 
-const textRefusal = (path: readonly string[]) => new HttpError(400, { [path.length ? path.join('.') : 'non_field_errors']: [MESSAGES.unstorable] });
+const textRefusal = (path: readonly string[]) => fieldError(path.length ? path.join('.') : 'non_field_errors', 'unstorable');

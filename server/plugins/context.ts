@@ -66,8 +66,8 @@ export default fp(async (app) => {
   app.decorateRequest('sessionToken', function () {
     const header = this.headers.authorization;
     if (header) {
-      const m = TOKEN_HEADER.exec(header);
-      return m ? { token: m[1], via: 'header' as const } : undefined;
+      const token = TOKEN_HEADER.exec(header)?.[1];
+      return token ? { token, via: 'header' as const } : undefined;
     }
     const cookie = readCookie(this, SESSION_COOKIE);
     return cookie ? { token: cookie, via: 'cookie' as const } : undefined;

@@ -1,6 +1,9 @@
 import fp from 'fastify-plugin';
-import { isUnavailable, RETRY_AFTER_SECONDS } from '../db/unavailable.js';
-import { HttpError } from '../errors.js';
+import { isOverBudget, overBudget } from '../db/budget.js';
+import { isUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_DETAIL } from '../db/unavailable.js';
+import { CODES_HEADER } from '../../entities/problems.js';
+import { FieldErrors, HttpError } from '../errors.js';
+import { problemBody } from '../problemText.js';
 import { clearSessionCookie } from './context.js';
 import { addSecurityHeaders } from './security.js';
 
@@ -16,14 +19,18 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
 };
 
 export default fp(async (app) => {
-  app.setErrorHandler((error: unknown, req, reply) => {
+  app.setErrorHandler((raw: unknown, req, reply) => {
     // An error before the handler ran (origin check, body parsing) has no security headers yet;
     // one after it, on a route that is no API's (a file), has no `no-store` yet.
     addSecurityHeaders(reply);
+    const overran = isOverBudget(raw);
+    if (overran) req.log.warn({ err: raw }, 'read stopped at its time budget');
+    const error = overran ? overBudget() : raw;
     if (error instanceof HttpError) {
       // A session cookie the server refused is dropped, so the browser stops sending it.
       if (error.statusCode === 401 && req.sessionToken()?.via === 'cookie') clearSessionCookie(req, reply);
-      return reply.code(error.statusCode).headers(error.headers).send(error.body);
+      const body = error instanceof FieldErrors ? problemBody(error.problems, req.headers[CODES_HEADER] === '1') : error.body;
+      return reply.code(error.statusCode).headers(error.headers).send(body);
     }
     const e = error as { code?: string; statusCode?: number; message?: string };
     const known = e.code ? FASTIFY_CLIENT_ERRORS[e.code] : undefined;
@@ -40,7 +47,7 @@ export default fp(async (app) => {
       return reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ detail: 'The service is temporarily unavailable. Try again in a few seconds.' });
+        .send({ detail: UNAVAILABLE_DETAIL });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'A server error occurred.' });

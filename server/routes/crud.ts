@@ -21,9 +21,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { EntityDef } from '../../entities/define.js';
 import type { Action } from '../../entities/permissions.js';
-import { isPlainObject, MAX_ID, MESSAGES } from '../../entities/validate.js';
+import { isPlainObject, MAX_ID } from '../../entities/formats.js';
 import { withAccess } from '../access.js';
-import { fieldErrors, notFound } from '../errors.js';
+import { fieldError, notFound } from '../errors.js';
 import { entityBody, idParams, idsBody, nothing, rawQuery, type ZodProvider } from '../schemas.js';
 
 /** A row as the API presents it; its `version` is the ETag. */
@@ -70,9 +70,9 @@ export function versionOf(req: FastifyRequest): number | undefined {
   const body = isPlainObject(req.body) ? req.body.version : undefined;
   const fromBody = body === null ? undefined : parseVersion(body);
   const fromHeader = parseVersion(req.headers['if-match']);
-  if (fromBody === null || fromHeader === null) throw fieldErrors({ version: [MESSAGES.integer] });
+  if (fromBody === null || fromHeader === null) throw fieldError('version', 'integer');
   if (fromBody !== undefined && fromHeader !== undefined && fromBody !== fromHeader) {
-    throw fieldErrors({ version: ['The version in the body and in If-Match differ.'] });
+    throw fieldError('version', 'versionMismatch');
   }
   return fromBody ?? fromHeader;
 }
@@ -121,7 +121,7 @@ export function crudRoutes<C>(fastify: FastifyInstance, c: Collection<C>) {
 
   app.delete(`${base}/:id/`, { ...access('delete'), schema: { ...one, body: nothing } }, async (req, reply) => {
     const version = parseVersion(req.headers['if-match']);
-    if (version === null) throw fieldErrors({ version: [MESSAGES.integer] });
+    if (version === null) throw fieldError('version', 'integer');
     const { deleted } = await c.remove(await c.open(req), req, [req.params.id], { version });
     if (!deleted.length) throw notFound();
     return reply.code(204).send();

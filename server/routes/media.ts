@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { PUBLIC } from '../access.js';
-import { fieldErrors, notFound } from '../errors.js';
+import { fieldError, notFound } from '../errors.js';
 import { signedIn } from '../guards.js';
 import { getFolder } from '../services/media/folders.js';
 import { createMedia, type MediaContext, removeKeys, replaceMediaFile } from '../services/media/files.js';
@@ -101,11 +101,11 @@ const media: FastifyPluginAsync = async (fastify) => {
       let form: ReceivedForm | undefined;
       try {
         form = await receive(req);
-        if (!form.file) throw fieldErrors({ file: ['No file was submitted.'] });
+        if (!form.file) throw fieldError('file', 'fileMissing');
         const data = parseOr400(uploadData, form.data ?? {});
         const folder = data.folder ?? null;
         if (folder !== null && !(await getFolder(app.db, tenant.id, folder))) {
-          throw fieldErrors({ folder: [`Invalid pk "${folder}" - object does not exist.`] });
+          throw fieldError('folder', 'missing', { id: String(folder) });
         }
         const language = languageFor(tenant, data.language_code);
         const row = await createMedia(ctx(req), tenant.id, form.file, {
@@ -168,7 +168,7 @@ const media: FastifyPluginAsync = async (fastify) => {
       let form: ReceivedForm | undefined;
       try {
         form = await receive(req);
-        if (!form.file) throw fieldErrors({ file: ['No file was submitted.'] });
+        if (!form.file) throw fieldError('file', 'fileMissing');
         const data = parseOr400(replaceData, form.data ?? {});
         const row = await replaceMediaFile(ctx(req), tenant.id, id, form.file, data.version ?? ifMatchVersion(req), language, reader);
         return mediaDetail(app.db, tenant.id, row, language, reader);

@@ -190,6 +190,9 @@ export function modelPictures(brand: Model['brand'], category: CategoryKey): str
   return [`${brand.toLowerCase()}-tractor`, `${brand.toLowerCase()}-tractor-evening`];
 }
 
+/** A site's brands, its own first (its categories show that brand's machines). */
+type Brands = readonly [Model['brand'], ...Array<Model['brand']>];
+
 /** Every picture a site's catalog shows, so its library holds them. */
 export const catalogPictures = (site: 'rossi' | 'verdi') => new Set(SITE_MODELS[site]().flatMap((p) => [...modelPictures(p.brand, p.category), ...modelPictures(SITE_BRANDS[site][0], p.category)]));
 
@@ -245,7 +248,7 @@ function productBody(p: Model, brandId: number, categoryId: number, tagIds: numb
   };
 }
 
-async function seedSite(ctx: EngineContext, brands: Array<Model['brand']>, models: Model[], images: Map<string, number>) {
+async function seedSite(ctx: EngineContext, brands: Brands, models: Model[], images: Map<string, number>) {
   const e = (name: string) => ctx.registry.get(name);
   const pictures = (keys: string[]) => keys.map((k) => images.get(k)).filter((id): id is number => id !== undefined);
   const brandIds = new Map<string, number>();
@@ -309,7 +312,7 @@ async function seedSite(ctx: EngineContext, brands: Array<Model['brand']>, model
   }
 }
 
-const SITE_BRANDS: Record<'rossi' | 'verdi', Array<Model['brand']>> = { rossi: ['DF'], verdi: ['DF', 'SA', 'LA'] };
+const SITE_BRANDS: Record<'rossi' | 'verdi', Brands> = { rossi: ['DF'], verdi: ['DF', 'SA', 'LA'] };
 const SITE_MODELS: Record<'rossi' | 'verdi', () => Model[]> = {
   rossi: () => DF_MODELS,
   verdi: () => [...SA_MODELS, ...LA_MODELS, ...DF_MODELS.filter((_, i) => i % 2 === 0)],

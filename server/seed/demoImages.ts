@@ -130,8 +130,7 @@ async function render(image: DemoImage, dir: string): Promise<Rendered> {
 export async function renderDemoImages(images: readonly DemoImage[]): Promise<Map<string, Rendered>> {
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'demo-images-'));
   try {
-    const rendered = await Promise.all(images.map((i) => render(i, dir)));
-    return new Map(images.map((i, n) => [i.key, rendered[n]]));
+    return new Map(await Promise.all(images.map(async (i) => [i.key, await render(i, dir)] as const)));
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
   }

@@ -8,8 +8,8 @@
 import { bumpDataVersion } from '../cache/dataVersions.js';
 import { COUNTS_TABLE, SLUGS_TABLE } from '../entities/schema.js';
 import { onEntityWrite } from '../entities/hooks.js';
-import type { RecordValues } from '../../entities/validate.js';
-import { type Errors, addError } from '../../entities/validate.js';
+import type { RecordValues } from '../../entities/validateRecord.js';
+import { addError, type Errors } from '../../entities/problems.js';
 import { fieldErrors, HttpError } from '../errors.js';
 import { forgetTenants } from './tenants.js';
 
@@ -38,7 +38,7 @@ onEntityWrite('tenant', async (ctx, event) => {
     if (taken.length) {
       const errors: Errors = {};
       const used = new Set(taken.map((t) => String(t.domain)));
-      for (const h of hosts) if (used.has(h.domain)) addError(errors, h.path, 'Another site already uses this domain.');
+      for (const h of hosts) if (used.has(h.domain)) addError(errors, h.path, 'domainTaken');
       throw fieldErrors(errors);
     }
     await db.deleteFrom('tenant_domains').where('tenant_id', '=', event.id).execute();

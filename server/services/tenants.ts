@@ -68,18 +68,18 @@ async function loadTenantByHost(db: Kysely<DatabaseSchema>, host: string): Promi
     .where('d.domain', '=', host)
     .where('t.is_active', '=', 1)
     .execute();
-  const row = rows[0];
-  if (!row) return undefined;
-  const brand_list: string[] = JSON.parse(row.brand_list);
-  const domains = rows
+  const [domain, ...aliases] = rows
     .map((r) => ({ domain: r.any_domain, primary: r.any_primary === 1 }))
     .sort((a, b) => Number(b.primary) - Number(a.primary) || a.domain.localeCompare(b.domain));
+  const row = rows[0];
+  if (!row || !domain) return undefined;
+  const brand_list: string[] = JSON.parse(row.brand_list);
   return {
     id: row.id,
     name: row.name,
     kind: row.kind,
-    domain: domains[0].domain,
-    aliases: domains.slice(1).map((d) => d.domain),
+    domain: domain.domain,
+    aliases: aliases.map((d) => d.domain),
     brand_list,
     mono_brand: isMonoBrandList(brand_list) && row.df_brand !== null ? { id: Number(row.df_brand), name: String(row.df_brand_name) } : null,
     market_id: row.market_id,

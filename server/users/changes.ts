@@ -17,9 +17,10 @@
  */
 import type { Kysely } from 'kysely';
 import { modelsOf } from '../../entities/permissions.js';
-import { addError, type Errors, MESSAGES, type RecordValues, validateRecord } from '../../entities/validate.js';
+import { addError, type Errors } from '../../entities/problems.js';
+import { type RecordValues, validateRecord } from '../../entities/validateRecord.js';
 import type { DatabaseSchema } from '../db/schema.js';
-import { fieldErrors, forbidden, notFound } from '../errors.js';
+import { fieldError, fieldErrors, forbidden, notFound } from '../errors.js';
 import { conflict, isUniqueViolation } from '../entities/write.js';
 import { nowIso } from '../services/clock.js';
 import { hashPassword, verifyPassword } from '../services/passwords.js';
@@ -38,7 +39,6 @@ interface Standing {
   market_id: number | null;
 }
 
-const TAKEN = 'A user with that username already exists.';
 const SELF = 'You cannot change your own permissions, role, site, market or active flag.';
 
 function validate(roster: Roster, body: unknown, mode: 'create' | 'replace' | 'patch', existing?: RecordValues) {
@@ -54,12 +54,12 @@ function standingOf(roster: Roster, values: Record<string, unknown>, current: St
   if (roster.kind === 'site') return { role: 'DE', is_superuser: false, tenant_id: roster.site.id, market_id: null };
   if (roster.kind === 'dealers') {
     const tenant = has(roster, 'tenant') ? (values.tenant as number | null) : (current?.tenant_id ?? null);
-    if (tenant === null) addError(errors, 'tenant', MESSAGES.required);
+    if (tenant === null) addError(errors, 'tenant', 'required');
     return { role: 'DE', is_superuser: false, tenant_id: tenant, market_id: null };
   }
   const role = (values.role as 'MA' | null | undefined) ?? null;
   const market = has(roster, 'market') ? ((values.market as number | null) ?? null) : (current?.market_id ?? null);
-  if (role === 'MA' && market === null && has(roster, 'market')) addError(errors, 'market', 'A market administrator needs a market.');
+  if (role === 'MA' && market === null && has(roster, 'market')) addError(errors, 'market', 'marketNeeded');
   return { role, is_superuser: values.is_superuser === true, tenant_id: null, market_id: role === 'MA' ? market : null };
 }
 
@@ -67,16 +67,16 @@ function standingOf(roster: Roster, values: Record<string, unknown>, current: St
 async function checkDatabase(db: Db, roster: Roster, values: Record<string, unknown>, standing: Standing, self: number | undefined, errors: Errors) {
   let q = db.selectFrom('users').select('id').where('username', '=', values.username as string);
   if (self !== undefined) q = q.where('id', '!=', self);
-  if (await q.executeTakeFirst()) addError(errors, 'username', TAKEN);
+  if (await q.executeTakeFirst()) addError(errors, 'username', 'usernameTaken');
   if (roster.kind === 'dealers' && standing.tenant_id !== null) {
     let t = db.selectFrom('tenants').select('id').where('id', '=', standing.tenant_id).where('kind', '=', 'dealer');
     // A market administrator's dealer users belong to its market's sites only.
     if (!roster.actor.is_superuser && roster.actor.role === 'MA') t = t.where('market_id', '=', roster.actor.market_id ?? -1);
-    if (!(await t.executeTakeFirst())) addError(errors, 'tenant', `Invalid pk "${standing.tenant_id}" - object does not exist.`);
+    if (!(await t.executeTakeFirst())) addError(errors, 'tenant', 'missing', { id: standing.tenant_id });
   }
   if (standing.market_id !== null && has(roster, 'market')) {
     const m = await db.selectFrom('markets').select('id').where('id', '=', standing.market_id).executeTakeFirst();
-    if (!m) addError(errors, 'market', `Invalid pk "${standing.market_id}" - object does not exist.`);
+    if (!m) addError(errors, 'market', 'missing', { id: standing.market_id });
   }
 }
 
@@ -87,7 +87,7 @@ const holdsAll = (roster: Roster, codenames: readonly string[]) => roster.actor.
 function checkPermissions(roster: Roster, wanted: readonly string[], before: readonly string[], errors: Errors) {
   const models = new Set<string>(modelsOf(roster.backoffice));
   wanted.forEach((c, i) => {
-    if (!models.has(c.slice(c.indexOf('_') + 1))) addError(errors, `permissions.${i}`, `"${c}" is not a permission of this back-office.`);
+    if (!models.has(c.slice(c.indexOf('_') + 1))) addError(errors, `permissions.${i}`, 'notPermission', { value: c });
   });
   const toggled = [...wanted.filter((c) => !before.includes(c)), ...before.filter((c) => !wanted.includes(c))];
   if (!holdsAll(roster, toggled)) throw forbidden('You cannot grant or revoke a permission you do not hold.');
@@ -102,7 +102,7 @@ function checkPassword(values: Record<string, unknown>, errors: Errors) {
     first_name: String(values.first_name ?? ''),
     last_name: String(values.last_name ?? ''),
   };
-  for (const p of passwordProblems(password, owner)) addError(errors, 'password', p);
+  for (const p of passwordProblems(password, owner)) addError(errors, 'password', p.code, p.params);
 }
 
 async function writePermissions(db: Db, userId: number, codenames: readonly string[]) {
@@ -115,12 +115,12 @@ async function writePermissions(db: Db, userId: number, codenames: readonly stri
     .execute();
 }
 
-const asUniqueError = (e: unknown) => (isUniqueViolation(e) ? fieldErrors({ username: [TAKEN] }) : e);
+const asUniqueError = (e: unknown) => (isUniqueViolation(e) ? fieldError('username', 'usernameTaken') : e);
 
 export async function createAccount(db: Db, roster: Roster, body: unknown) {
   const values = validate(roster, body, 'create');
   const errors: Errors = {};
-  if (values.password === '') addError(errors, 'password', MESSAGES.required);
+  if (values.password === '') addError(errors, 'password', 'required');
   const standing = standingOf(roster, values, undefined, errors);
   const permissions = (values.permissions as string[]) ?? [];
   checkPermissions(roster, permissions, [], errors);
@@ -181,7 +181,7 @@ export async function updateAccount(db: Db, roster: Roster, id: number, body: un
   if (!current) throw notFound();
   const version = opts.version();
   if (version === undefined) {
-    throw fieldErrors({ version: ['This field is required: send the version you edited, in the body or as If-Match.'] });
+    throw fieldError('version', 'versionRequired');
   }
   if (current.version !== version) throw conflict(await presentAccount(db, roster, current));
   const before = await codenamesOf(db, id);
@@ -216,11 +216,11 @@ export async function updateAccount(db: Db, roster: Roster, id: number, body: un
   if (self && password !== '') {
     const given = typeof values.current_password === 'string' ? values.current_password : '';
     const stored = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
-    if (given === '') addError(errors, 'current_password', 'Enter your current password to set a new one.');
+    if (given === '') addError(errors, 'current_password', 'currentPasswordNeeded');
     else {
       const right = await opts.guess();
       if (await verifyPassword(stored.password_hash, given)) await right();
-      else addError(errors, 'current_password', 'Your current password is not correct.');
+      else addError(errors, 'current_password', 'currentPasswordWrong');
     }
   }
   await checkDatabase(db, roster, values, standing, id, errors);

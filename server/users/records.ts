@@ -3,7 +3,7 @@
  * answer carries the declared fields of the roster's entity except secrets, never a hash.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { RecordValues } from '../../entities/validate.js';
+import type { RecordValues } from '../../entities/validateRecord.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { UsersTable } from '../db/tables/users.js';
 import type { ListQuery } from '../entities/list/query.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { whenShown } from '../ui/whenShown';
+import { whenShown } from '../../machines/dom/whenShown';
 import { MAIN_ID } from './Main';
 
 /**

@@ -1,5 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { EntityDef, Field } from '../../entities/define';
+import type { EntityDef } from '../../entities/define';
+import type { Field } from '../../entities/fields';
 import type { DiffEntry } from '../../machines/entityForm.types';
 import { labelText } from '../fields/label';
 import { useT } from '../i18n/i18n';

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
-import { type EntityDef, entityActions } from '../../entities/define';
+import { entityActions, type EntityDef } from '../../entities/define';
 import { DECLARED } from '../../entities/index';
 import { can as holds } from '../../entities/permissions';
 import { connectEntityList, type EntityListProps } from '../../machines/entityList.connect';
@@ -20,8 +20,9 @@ import { writeUrlQuery } from '../routing/urlQuery';
 import { buttonClass, EIcon } from './ui';
 
 /**
- * Writes the list's query into the address bar: a new history entry for paging, sorting
- * and filtering (Back undoes them), a replaced one while the search text is typed.
+ * Writes the list's query into the address bar, where the machine says (a new entry or the
+ * same one); a change of the search text alone replaces the entry, so typing does not fill
+ * the history.
  */
 function writeUrl(path: string, search: string, replace: boolean) {
   rememberListQuery(path, search);
@@ -233,20 +234,17 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
   const user = useSession((s) => s.context.user);
   const can = useMemo(() => entityActions(user, entity), [user, entity]);
   const search = useSearch();
-  const machine = useMemo(() => {
-    // The first write only tidies the URL the list was opened with: no history entry for it.
-    let first = true;
-    return entityListMachine.provide({
+  const machine = useMemo(
+    () =>
+      entityListMachine.provide({
         actors: entityListActors(app, entity),
         actions: {
-          writeUrl: (_, { search: q }) => {
-            writeUrl(entity.path, q, first);
-            first = false;
-          },
+          writeUrl: (_, { search: q, replace }) => writeUrl(entity.path, q, replace),
           notify: (_, notice) => void notify(notice),
         },
-      });
-  }, [app, entity]);
+      }),
+    [app, entity],
+  );
   const actor = useActorRef(machine, {
     input: {
       resource: entity.path.replace(/^\//, ''),

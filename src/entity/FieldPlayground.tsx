@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { fromPromise } from 'xstate';
 import { defineEntity, type EntityDef } from '../../entities/define';
-import { validateRecord } from '../../entities/validate';
+import { validateRecord } from '../../entities/validateRecord';
 import type { Draft, DraftKey, FieldErrors, SaveRowInput, ValidateInput, VersionedRow } from '../../machines/entityForm.types';
 import { useAppActors } from '../app/AppActors';
 import { entityFormActors, type FormActorOptions } from '../http/entityActors';
-import { EntityForm } from './EntityFormScreen';
+import { EntityForm } from './EntityForm';
 
 /**
  * A form with the field types no catalog entity has yet (datetime, time, map, menu tree,

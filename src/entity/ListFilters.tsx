@@ -1,4 +1,5 @@
-import { type EntityDef, type FilterDef, optionText } from '../../entities/define';
+import type { EntityDef, FilterDef } from '../../entities/define';
+import { optionText } from '../../entities/fields';
 import { entityNamed } from '../../entities/index';
 import { Autocomplete } from '../fields/Autocomplete';
 import { columnLabel } from './cells';
@@ -22,7 +23,7 @@ function FkFilter({ entity, filter, value, set }: FilterProps) {
   const targetName = field?.type === 'fk' || field?.type === 'm2m' ? field.target : '';
   const target = entityNamed(targetName);
   const title = useRefTitle(targetName, value ?? null);
-  if (!target) return null;
+  if (!target || !field) return null;
   return value ? (
     <span className={chipClass} data-filter={filter.field}>
       <span className="text-ink-faint">{t(field.label)}:</span> {title}
@@ -56,7 +57,7 @@ function DateRangeFilter({ entity, filter, value, set }: FilterProps) {
 /** An exact value, applied when the field is left or Enter is pressed. */
 function ExactFilter({ entity, filter, value, set }: FilterProps) {
   const t = useT();
-  const label = t(entity.fields[filter.field].label);
+  const label = t(columnLabel(entity, filter.field));
   const apply = (raw: string) => {
     const next = raw.trim() || null;
     if (next !== (value ?? null)) set(next);

@@ -4,7 +4,7 @@ import { actionsOn } from '../../entities/permissions';
 import { useSession } from '../app/AppActors';
 import { SINGLETON_ID } from '../http/entityActors';
 import type { ScreenProps } from '../routing/routes';
-import { EntityForm } from './EntityFormScreen';
+import { EntityForm } from './EntityForm';
 import { siteLanguages } from './formValues';
 
 /**

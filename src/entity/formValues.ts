@@ -1,16 +1,15 @@
-import { defaultValue, type EntityDef, type Field } from '../../entities/define';
+import type { EntityDef } from '../../entities/define';
+import { defaultValue } from '../../entities/fieldTypes/index';
+import type { Field } from '../../entities/fields';
+import { plainFields, translatedFields } from '../../entities/validateRecord';
 import type { Values, VersionedRow } from '../../machines/entityForm.types';
 import type { Row } from '../../machines/entityList.types';
 
-/** Field names of a declaration split by where their values live in the form. */
-export const plainNames = (entity: EntityDef) => Object.keys(entity.fields).filter((n) => !entity.fields[n].translated);
-export const translatedNames = (entity: EntityDef) => Object.keys(entity.fields).filter((n) => entity.fields[n].translated);
-
 /** `['it', 'en']`: the site's default language first, then the others of the site. */
-export function siteLanguages(languages: readonly string[] | undefined, defaultLanguage: string | undefined): string[] {
+export function siteLanguages(languages: readonly string[] | undefined, defaultLanguage: string | undefined): [string, ...string[]] {
   const all = [...(defaultLanguage ? [defaultLanguage] : []), ...(languages ?? [])];
-  const out = [...new Set(all)];
-  return out.length ? out : ['en'];
+  const [first = 'en', ...rest] = new Set(all);
+  return [first, ...rest];
 }
 
 function translationsOf(entity: EntityDef, given: unknown, languages: readonly string[]): Record<string, Record<string, unknown>> {
@@ -18,8 +17,9 @@ function translationsOf(entity: EntityDef, given: unknown, languages: readonly s
   const out: Record<string, Record<string, unknown>> = {};
   for (const lang of [...new Set([...languages, ...Object.keys(src)])]) {
     const vals = src[lang] ?? {};
-    out[lang] = {};
-    for (const name of translatedNames(entity)) out[lang][name] = vals[name] ?? defaultValue(entity.fields[name]);
+    const own: Record<string, unknown> = {};
+    for (const [name, field] of translatedFields(entity)) own[name] = vals[name] ?? defaultValue(field);
+    out[lang] = own;
   }
   return out;
 }
@@ -27,8 +27,8 @@ function translationsOf(entity: EntityDef, given: unknown, languages: readonly s
 /** The values of a new row: declared defaults, every site language present. */
 export function formDefaults(entity: EntityDef, languages: readonly string[]): Values {
   const values: Values = {};
-  for (const name of plainNames(entity)) values[name] = defaultValue(entity.fields[name]);
-  if (translatedNames(entity).length) values.translations = translationsOf(entity, {}, languages);
+  for (const [name, field] of plainFields(entity)) values[name] = defaultValue(field);
+  if (translatedFields(entity).length) values.translations = translationsOf(entity, {}, languages);
   return values;
 }
 
@@ -41,8 +41,8 @@ export function formDefaults(entity: EntityDef, languages: readonly string[]): V
  */
 export function toFormRow(entity: EntityDef, row: Record<string, unknown>, languages: readonly string[]): VersionedRow {
   const out: VersionedRow = { id: row.id as number, version: Number(row.version) };
-  for (const name of plainNames(entity)) out[name] = row[name] ?? defaultValue(entity.fields[name]);
-  if (translatedNames(entity).length) out.translations = translationsOf(entity, row.translations, languages);
+  for (const [name, field] of plainFields(entity)) out[name] = row[name] ?? defaultValue(field);
+  if (translatedFields(entity).length) out.translations = translationsOf(entity, row.translations, languages);
   return out;
 }
 

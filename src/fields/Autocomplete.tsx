@@ -38,7 +38,8 @@ export function Autocomplete({ target, id, name, disabled, invalid, exclude = []
   const highlighted = useSelector(actor, (s) => s.context.highlighted);
   const status = useSelector(actor, (s) => (s.matches({ open: 'failed' }) ? 'failed' : s.matches({ open: 'ready' }) ? 'ready' : 'searching'));
   const options = allOptions.filter((o) => !exclude.includes(o.id));
-  const current = highlighted >= 0 && !exclude.includes(allOptions[highlighted]?.id) ? allOptions[highlighted] : undefined;
+  const candidate = highlighted >= 0 ? allOptions[highlighted] : undefined;
+  const current = candidate && !exclude.includes(candidate.id) ? candidate : undefined;
 
   const pick = (option: Option | undefined) => {
     if (!option) return;

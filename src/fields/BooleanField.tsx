@@ -1,4 +1,4 @@
-import type { BooleanField as BooleanDef } from '../../entities/define';
+import type { BooleanField as BooleanDef } from '../../entities/fields';
 import { useT } from '../i18n/i18n';
 import { labelText } from './label';
 import type { FieldWidgetProps } from './types';

@@ -1,4 +1,4 @@
-import type { ColorField as ColorDef } from '../../entities/define';
+import type { ColorField as ColorDef } from '../../entities/fields';
 import { useT } from '../i18n/i18n';
 import type { FieldWidgetProps } from './types';
 import { iconButton, inputBase, isInvalid } from './ui';

@@ -1,4 +1,4 @@
-import type { TemporalField } from '../../entities/define';
+import type { TemporalField } from '../../entities/fields';
 import { formatDate } from '../i18n/dates';
 import { useT } from '../i18n/i18n';
 import { timeZone } from './locale';

@@ -1,5 +1,6 @@
 import { Suspense, useId } from 'react';
-import type { Field } from '../../entities/define';
+import type { Field } from '../../entities/fields';
+import type { FieldMessage } from '../../machines/entityForm.types';
 import { useT } from '../i18n/i18n';
 import { labelText } from './label';
 import { fieldMessage } from './messages';
@@ -10,14 +11,14 @@ export interface FieldFrameProps {
   field: Field;
   value: unknown;
   onChange: (value: unknown) => void;
-  errors?: string[];
+  errors?: FieldMessage[];
   /** Something under this field (a repeater row) has errors. */
   nestedInvalid?: boolean;
   disabled?: boolean;
   language?: string;
 }
 
-const NO_ERRORS: string[] = [];
+const NO_ERRORS: FieldMessage[] = [];
 
 /** A field in a form: label, the type's widget (lazy), help text and errors. */
 export function FieldFrame({ name, field, value, onChange, errors = NO_ERRORS, nestedInvalid, disabled, language }: FieldFrameProps) {
@@ -42,8 +43,8 @@ export function FieldFrame({ name, field, value, onChange, errors = NO_ERRORS, n
         <Widget name={name} field={field} value={value} onChange={onChange} errors={errors} disabled={disabled} id={id} language={language} />
       </Suspense>
       {field.help && <p className="text-xs text-ink-faint">{t(field.help)}</p>}
-      {errors.map((m) => (
-        <p key={m} className="text-xs text-danger" role="alert">
+      {errors.map((m, i) => (
+        <p key={i} className="text-xs text-danger" role="alert">
           {fieldMessage(t, m)}
         </p>
       ))}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MediaField as FileFieldDef } from '../../entities/define';
+import type { MediaField as FileFieldDef } from '../../entities/fields';
 import { useT } from '../i18n/i18n';
 import { ChosenMedia, MediaFacts } from '../media/ChosenMedia';
 import { Icon } from '../ui/icons';

@@ -1,4 +1,4 @@
-import type { FkField as FkDef } from '../../entities/define';
+import type { FkField as FkDef } from '../../entities/fields';
 import { entityNamed } from '../../entities/index';
 import { useT } from '../i18n/i18n';
 import { Autocomplete } from './Autocomplete';

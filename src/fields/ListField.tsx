@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { type ListField as ListDef, optionText } from '../../entities/define';
+import { type ListField as ListDef, optionText } from '../../entities/fields';
 import { useT } from '../i18n/i18n';
 import { useHostOrNone } from './context';
 import { labelText } from './label';

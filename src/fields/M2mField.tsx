@@ -1,4 +1,4 @@
-import type { M2mField as M2mDef } from '../../entities/define';
+import type { M2mField as M2mDef } from '../../entities/fields';
 import { entityNamed } from '../../entities/index';
 import { useT } from '../i18n/i18n';
 import { Autocomplete } from './Autocomplete';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import type { MapField as MapDef } from '../../entities/define';
+import type { MapField as MapDef } from '../../entities/fields';
 import { useT } from '../i18n/i18n';
 import type { Point } from './map/MapView';
 import type { FieldWidgetProps } from './types';

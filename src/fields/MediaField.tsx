@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MediaField as MediaFieldDef } from '../../entities/define';
+import type { MediaField as MediaFieldDef } from '../../entities/fields';
 import { useT } from '../i18n/i18n';
 import { ChosenMedia, MediaFacts } from '../media/ChosenMedia';
 import MediaPickerDialog from '../media/LazyMediaPickerDialog';

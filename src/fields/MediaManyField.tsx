@@ -1,5 +1,5 @@
 import { type DragEvent, useState } from 'react';
-import type { MediaManyField as MediaManyFieldDef } from '../../entities/define';
+import type { MediaManyField as MediaManyFieldDef } from '../../entities/fields';
 import { useT } from '../i18n/i18n';
 import { ChosenMedia } from '../media/ChosenMedia';
 import MediaPickerDialog from '../media/LazyMediaPickerDialog';
@@ -15,8 +15,7 @@ const DRAG_TYPE = 'application/x-media-index';
 export function move<T>(list: readonly T[], from: number, to: number): T[] {
   if (from === to || from < 0 || from >= list.length || to < 0 || to >= list.length) return [...list];
   const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item);
+  next.splice(to, 0, ...next.splice(from, 1));
   return next;
 }
 

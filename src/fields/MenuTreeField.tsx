@@ -1,8 +1,10 @@
-import { useRef, useState } from 'react';
-import type { MenuTreeField as MenuTreeDef } from '../../entities/define';
-import type { MenuNode } from '../../entities/validate';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { MenuTreeField as MenuTreeDef } from '../../entities/fields';
+import type { MenuNode } from '../../entities/fieldTypes/menuTree';
+import { menuTreeMachine } from '../../machines/menuTree.machine';
 import { useAppActors } from '../app/AppActors';
-import { askConfirm } from '../app/startApp';
+import { confirmActor } from '../http/entityActors';
 import { useT } from '../i18n/i18n';
 import { useHostOrNone } from './context';
 import { fieldMessage } from './messages';
@@ -34,6 +36,12 @@ export default function MenuTreeField({ name, field, value, onChange, disabled, 
   const t = useT();
   const app = useAppActors();
   const tree = value ?? [];
+  // Deleting an item asks first (menuTree.machine.ts); the tree is this field's value, so the field removes it.
+  const menu = useActorRef(useMemo(() => menuTreeMachine.provide({ actors: { confirm: confirmActor(app) } }), [app]));
+  useEffect(() => {
+    const removed = menu.on('item.removed', ({ path }) => onChange(removeNode(tree, path)));
+    return () => removed.unsubscribe();
+  }, [menu, tree, onChange]);
   const dragged = useRef<NodePath | null>(null);
   // Where a drop would land, while dragging: view state only.
   const [drop, setDrop] = useState<{ path: NodePath; where: Where } | null>(null);
@@ -42,7 +50,7 @@ export default function MenuTreeField({ name, field, value, onChange, disabled, 
 
   const targetOf = (path: NodePath, where: Where): DropTarget => {
     const parent = path.slice(0, -1);
-    const at = path[path.length - 1];
+    const at = path.at(-1) ?? 0;
     if (where === 'inside') return { parent: [...path], index: nodeAt(tree, path)?.children?.length ?? 0 };
     return { parent, index: where === 'before' ? at : at + 1 };
   };
@@ -54,16 +62,9 @@ export default function MenuTreeField({ name, field, value, onChange, disabled, 
     const siblings = parent.length ? (nodeAt(tree, parent)?.children ?? []) : tree;
     onChange(insertNode(tree, parent, siblings.length, node));
   };
-  const remove = async (path: NodePath) => {
+  const remove = (path: NodePath) => {
     const node = nodeAt(tree, path);
-    if (!node) return;
-    const ok = await askConfirm(app, {
-      title: t('fields.menu.deleteTitle'),
-      question: t('fields.menu.deleteQuestion', { label: node.label || '…' }),
-      danger: true,
-      approveLabel: t('confirm.delete'),
-    });
-    if (ok) onChange(removeNode(tree, path));
+    if (node) menu.send({ type: 'item.delete', path, label: node.label });
   };
 
   const renderList = (nodes: readonly MenuNode[], parent: NodePath) => (
@@ -208,7 +209,7 @@ export default function MenuTreeField({ name, field, value, onChange, disabled, 
                   type="button"
                   className={iconButton}
                   disabled={disabled || parent.length === 0}
-                  onClick={() => tryMove(path, { parent: parent.slice(0, -1), index: parent[parent.length - 1] + 1 })}
+                  onClick={() => tryMove(path, { parent: parent.slice(0, -1), index: (parent.at(-1) ?? 0) + 1 })}
                   aria-label={t('fields.menu.outdent')}
                 >
                   ←
@@ -216,7 +217,7 @@ export default function MenuTreeField({ name, field, value, onChange, disabled, 
                 <button type="button" className={iconButton} disabled={disabled || full || !canNest} onClick={() => addChild(path)} aria-label={t('fields.menu.addChild')}>
                   +
                 </button>
-                <button type="button" className={`${iconButton} hover:text-danger`} disabled={disabled} onClick={() => void remove(path)} aria-label={t('fields.menu.delete')}>
+                <button type="button" className={`${iconButton} hover:text-danger`} disabled={disabled} onClick={() => remove(path)} aria-label={t('fields.menu.delete')}>
                   ✕
                 </button>
               </span>

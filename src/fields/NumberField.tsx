@@ -1,4 +1,4 @@
-import type { NumberField as NumberDef } from '../../entities/define';
+import type { NumberField as NumberDef } from '../../entities/fields';
 import type { FieldWidgetProps } from './types';
 import { inputClass, isInvalid } from './ui';
 

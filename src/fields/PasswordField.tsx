@@ -1,4 +1,4 @@
-import type { PasswordField as PasswordDef } from '../../entities/define';
+import type { PasswordField as PasswordDef } from '../../entities/fields';
 import type { FieldWidgetProps } from './types';
 import { inputClass, isInvalid } from './ui';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { PermissionsField as PermissionsDef } from '../../entities/define';
+import type { PermissionsField as PermissionsDef } from '../../entities/fields';
 import { useSession } from '../app/AppActors';
 import { useT } from '../i18n/i18n';
 import { GRID_ACTIONS, permissionRows, rowState, toggleCodename, toggleRow } from './permissionsGrid';

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { defaultValue, type Field, optionText, type RepeaterField as RepeaterDef } from '../../entities/define';
+import { defaultValue } from '../../entities/fieldTypes/index';
+import { type Field, optionText, type RepeaterField as RepeaterDef } from '../../entities/fields';
 import { useT } from '../i18n/i18n';
 import { useHostOrNone, useFieldHost } from './context';
 import { FieldFrame } from './FieldFrame';
@@ -85,7 +86,7 @@ export default function RepeaterField({ name, field, value, onChange, disabled, 
       {rows.length === 0 && <p className="text-sm text-ink-faint">{t('fields.repeater.empty')}</p>}
       <ol className="flex flex-col gap-2">
         {rows.map((row, i) => {
-          const key = keys.keys[i];
+          const key = keys.keys[i]!; // useRowKeys holds one key per row
           const folded = collapsed.has(key);
           return (
             <li

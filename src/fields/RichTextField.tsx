@@ -2,7 +2,7 @@ import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import type { RichTextField as RichTextDef } from '../../entities/define';
+import type { RichTextField as RichTextDef } from '../../entities/fields';
 import { useT } from '../i18n/i18n';
 import MediaPickerDialog from '../media/LazyMediaPickerDialog';
 import type { MediaItem } from '../../machines/mediaManager.types';

@@ -1,4 +1,4 @@
-import { optionText, type SelectField as SelectDef } from '../../entities/define';
+import { optionText, type SelectField as SelectDef } from '../../entities/fields';
 import { useT } from '../i18n/i18n';
 import type { FieldWidgetProps } from './types';
 import { inputClass, isInvalid } from './ui';

@@ -1,6 +1,6 @@
-import type { SeoField as SeoDef } from '../../entities/define';
-import { slugify } from '../../entities/define';
-import { SEO_LIMITS } from '../../entities/validate';
+import type { SeoField as SeoDef } from '../../entities/fields';
+import { slugify } from '../../entities/formats';
+import { SEO_LIMITS } from '../../entities/fieldTypes/seo';
 import { useSession } from '../app/AppActors';
 import { useT } from '../i18n/i18n';
 import type { FieldWidgetProps } from './types';

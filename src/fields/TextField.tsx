@@ -1,5 +1,5 @@
-import type { SlugField, TextField as TextDef } from '../../entities/define';
-import { slugify } from '../../entities/define';
+import type { SlugField, TextField as TextDef } from '../../entities/fields';
+import { slugify } from '../../entities/formats';
 import { useT } from '../i18n/i18n';
 import type { FieldWidgetProps } from './types';
 import { inputClass, isInvalid } from './ui';

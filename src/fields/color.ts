@@ -4,7 +4,7 @@ const HEX = /^#([0-9a-f]{6})([0-9a-f]{2})?$/i;
 /** `#rrggbb` / `#rrggbbaa` → its parts, or null. */
 export function parseColor(value: string | null | undefined): { rgb: string; alpha: number } | null {
   const m = HEX.exec((value ?? '').trim());
-  if (!m) return null;
+  if (!m?.[1]) return null;
   return { rgb: `#${m[1].toLowerCase()}`, alpha: m[2] ? parseInt(m[2], 16) / 255 : 1 };
 }
 

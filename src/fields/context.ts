@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
+import type { FieldMessage } from '../../machines/entityForm.types';
 
-const NONE: string[] = [];
+const NONE: FieldMessage[] = [];
 
 /**
  * What a form offers the widgets that hold other fields (repeater rows, menu items): the
@@ -9,7 +10,7 @@ const NONE: string[] = [];
  */
 export interface FieldHost {
   /** A hook: the messages at `path` (re-renders the caller when they change). */
-  useErrorsAt(path: string): string[];
+  useErrorsAt(path: string): FieldMessage[];
   /** A hook: whether anything under `path.` has errors. */
   useNestedInvalid(path: string): boolean;
   change(path: string, value: unknown): void;

@@ -1,4 +1,4 @@
-import type { MenuNode } from '../../entities/validate';
+import type { MenuNode } from '../../entities/fieldTypes/menuTree';
 
 /** Pure operations of the menu tree widget. A node is addressed by its index path, e.g. [0, 2]. */
 export type NodePath = readonly number[];
@@ -62,15 +62,16 @@ export function canMove(tree: readonly MenuNode[], from: NodePath, to: DropTarge
 /** Moves a node; the target index refers to the sibling list as it is before the move. */
 export function moveNode(tree: readonly MenuNode[], from: NodePath, to: DropTarget): MenuNode[] {
   const node = nodeAt(tree, from);
-  if (!node) return [...tree];
+  const fromIndex = from.at(-1);
+  if (!node || fromIndex === undefined) return [...tree];
   const fromParent = from.slice(0, -1);
-  const fromIndex = from[from.length - 1];
   let parent = [...to.parent];
   let index = to.index;
   // Removing the node first shifts what comes after it in its own list…
   if (samePath(fromParent, parent) && fromIndex < index) index -= 1;
   // …and the path of a later sibling's subtree, when the target is inside one.
-  if (isInside(parent, fromParent) && parent[fromParent.length] > fromIndex) parent = parent.map((x, i) => (i === fromParent.length ? x - 1 : x));
+  const branch = parent[fromParent.length];
+  if (isInside(parent, fromParent) && branch !== undefined && branch > fromIndex) parent = parent.map((x, i) => (i === fromParent.length ? x - 1 : x));
   return insertNode(removeNode(tree, from), parent, index, node);
 }
 

@@ -1,36 +1,70 @@
-import { MESSAGES } from '../../entities/validate';
+import type { ProblemCode, ValidationCode } from '../../entities/problems';
+import type { FieldMessage } from '../../machines/entityForm.types';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
-/**
- * English sentences of entities/validate.ts (server and client) → `validation.<name>` keys.
- * A blank field is an empty one to the user: one wording for both.
- */
-const SAME_AS: Record<string, string> = { blank: 'required' };
-const EXACT = new Map<string, string>(Object.entries(MESSAGES).map(([name, text]) => [text, `validation.${SAME_AS[name] ?? name}`]));
+/** Locale key of each problem the shared validation reports. A blank field is an empty one to the user: one wording for both. */
+const PROBLEM_KEYS: { readonly [C in ValidationCode]: string } = {
+  required: 'validation.required',
+  blank: 'validation.required',
+  null: 'validation.null',
+  emptyList: 'validation.emptyList',
+  string: 'validation.string',
+  number: 'validation.number',
+  integer: 'validation.integer',
+  boolean: 'validation.boolean',
+  email: 'validation.email',
+  url: 'validation.url',
+  slug: 'validation.slug',
+  pattern: 'validation.pattern',
+  color: 'validation.color',
+  colorAlpha: 'validation.colorAlpha',
+  date: 'validation.date',
+  datetime: 'validation.datetime',
+  time: 'validation.time',
+  id: 'validation.id',
+  ids: 'validation.ids',
+  object: 'validation.object',
+  notObject: 'validation.object',
+  list: 'validation.list',
+  seo: 'validation.seo',
+  map: 'validation.map',
+  linkBoth: 'validation.linkBoth',
+  duplicate: 'validation.duplicate',
+  unstorable: 'validation.unstorable',
+  maxLength: 'validation.maxLength',
+  minLength: 'validation.minLength',
+  maxItems: 'validation.maxItems',
+  minItems: 'validation.minItems',
+  menuItems: 'validation.maxItems',
+  menuDepth: 'validation.menuDepth',
+  maxValue: 'validation.maxValue',
+  minValue: 'validation.minValue',
+  choice: 'validation.choice',
+  language: 'validation.language',
+  brandCode: 'validation.brandCode',
+  sitePath: 'validation.sitePath',
+  phone: 'validation.phone',
+  hostName: 'validation.hostName',
+  countryCode: 'validation.countryCode',
+  username: 'validation.username',
+  endBeforeStart: 'validation.endBeforeStart',
+  defaultLanguage: 'validation.defaultLanguage',
+  primaryDomain: 'validation.primaryDomain',
+  priceNeeded: 'validation.priceNeeded',
+  indexingEndpoint: 'validation.indexingEndpoint',
+  closesBeforeOpens: 'validation.closesBeforeOpens',
+  lastDayBeforeFirst: 'validation.lastDayBeforeFirst',
+};
 
-const PATTERNS: Array<[RegExp, string, string]> = [
-  [/^Ensure this field has no more than (\d+) characters\.$/, 'validation.maxLength', 'count'],
-  [/^Ensure this field has at least (\d+) characters\.$/, 'validation.minLength', 'count'],
-  [/^Ensure this value is less than or equal to (.+)\.$/, 'validation.maxValue', 'n'],
-  [/^Ensure this value is greater than or equal to (.+)\.$/, 'validation.minValue', 'n'],
-  [/^Ensure this field has no more than (\d+) elements\.$/, 'validation.maxItems', 'count'],
-  [/^Ensure this field has at least (\d+) elements\.$/, 'validation.minItems', 'count'],
-  [/^"(.*)" is not a valid choice\.$/, 'validation.choice', 'value'],
-];
+const keyOf = (code: ProblemCode): string | undefined => (PROBLEM_KEYS as Partial<Record<ProblemCode, string>>)[code];
 
 /**
- * A field message in the user's language: message keys (`form.invalid`) and the shared
- * validation sentences are translated; anything else (a declaration's own check, a server
- * detail) is shown as it came.
+ * A field message in the user's language (a count picks the plural form, src/i18n/plural.ts);
+ * a problem of the server's own, which has no key here, reads as the server wrote it.
  */
-export function fieldMessage(t: T, message: string): string {
-  const exact = EXACT.get(message);
-  if (exact) return t(exact);
-  for (const [re, key, param] of PATTERNS) {
-    const m = re.exec(message);
-    // A count picks the plural form (src/i18n/plural.ts).
-    if (m) return t(key, { [param]: param === 'count' ? Number(m[1]) : m[1] });
-  }
-  return t(message);
+export function fieldMessage(t: T, message: FieldMessage): string {
+  if (typeof message === 'string') return t(message);
+  const key = keyOf(message.code);
+  return key ? t(key, message.params) : (message.text ?? message.code);
 }

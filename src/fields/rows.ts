@@ -13,8 +13,8 @@ export const removeAt = <T,>(list: readonly T[], index: number): T[] => list.fil
 export function move<T>(list: readonly T[], from: number, to: number): T[] {
   if (from === to || from < 0 || from >= list.length) return [...list];
   const out = [...list];
-  const [item] = out.splice(from, 1);
-  out.splice(Math.max(0, Math.min(to, out.length)), 0, item);
+  const moved = out.splice(from, 1);
+  out.splice(Math.max(0, Math.min(to, out.length)), 0, ...moved);
   return out;
 }
 

@@ -1,4 +1,5 @@
-import type { Field } from '../../entities/define';
+import type { Field } from '../../entities/fields';
+import type { FieldMessage } from '../../machines/entityForm.types';
 
 /**
  * What every form field widget receives (src/fields/<Type>Field.tsx). The form machine
@@ -11,8 +12,8 @@ export interface FieldWidgetProps<V = unknown, F extends Field = Field> {
   field: F;
   value: V;
   onChange: (value: V) => void;
-  /** Server or client messages for this path (already translated or message keys). */
-  errors?: string[];
+  /** Server or client messages for this path (src/fields/messages.ts shows them). */
+  errors?: FieldMessage[];
   disabled?: boolean;
   /** For <label htmlFor>. */
   id: string;

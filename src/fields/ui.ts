@@ -14,4 +14,4 @@ export const iconButton = 'rounded p-1 text-ink-muted hover:bg-surface-overlay h
 export const chipClass = 'inline-flex items-center gap-1 rounded-full bg-surface-overlay px-2.5 py-1 text-xs text-ink';
 
 /** `errors` is optional in the props contract. */
-export const isInvalid = (errors?: string[]) => (errors?.length ?? 0) > 0;
+export const isInvalid = (errors?: readonly unknown[]) => (errors?.length ?? 0) > 0;

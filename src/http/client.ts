@@ -1,10 +1,14 @@
 import { ofetch } from 'ofetch';
+import { CODES_HEADER } from '../../entities/problems';
 import { activity } from './activity';
 
-/** Same-origin JSON calls; the session cookie travels with them and the server checks Origin. */
+/**
+ * Same-origin JSON calls; the session cookie travels with them and the server checks Origin.
+ * A 400 answers its problems as codes too (docs/decisions.md §11).
+ */
 export const api = ofetch.create({
   credentials: 'same-origin',
-  headers: { accept: 'application/json' },
+  headers: { accept: 'application/json', [CODES_HEADER]: '1' },
   retry: 0,
   onRequest: () => activity.start(),
   onResponse: () => activity.finish(),

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { EntityDef } from '../../entities/define';
-import { validateRecord } from '../../entities/validate';
+import { validateRecord } from '../../entities/validateRecord';
 import type { Option, SearchOptionsInput } from '../../machines/autocomplete.machine';
 import type { Draft, DraftKey, FetchRowInput, FieldErrors, SaveRowInput, ValidateInput, VersionedRow, DeleteRowInput } from '../../machines/entityForm.types';
 import { toApiParams } from '../../machines/entityList.helpers';
@@ -60,7 +60,7 @@ function rememberRefs(entity: EntityDef | undefined, rows: Row[]) {
 }
 
 /** The question of a machine (message keys + values) asked through the shell's confirm dialog. */
-const confirmActor = (app: Pick<AppActors, 'confirm'>) =>
+export const confirmActor = (app: Pick<AppActors, 'confirm'>) =>
   fromPromise<boolean, ConfirmInput>(({ input }) =>
     askConfirm(app, {
       title: t(input.title, input.values),
@@ -166,7 +166,7 @@ export function entityFormActors(app: Pick<AppActors, 'confirm'>, opts: FormActo
           throw adaptError(error);
         }
       }),
-      /** The declaration's own rules (entities/validate.ts), the same the server runs first. */
+      /** The declaration's own rules (entities/validateRecord.ts), the same the server runs first. */
       validate: fromPromise<FieldErrors, ValidateInput>(async ({ input }) => {
         const given = Object.keys((input.values.translations as object | undefined) ?? {});
         return validateRecord(entity, input.values, { mode: 'create', languages: [...new Set([...languages, ...given])], defaultLanguage }).errors;

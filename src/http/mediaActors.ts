@@ -61,7 +61,7 @@ async function settleAll<T, R>(items: T[], limit: number, task: (item: T) => Pro
     while (next < items.length) {
       const at = next++;
       try {
-        results[at] = { status: 'fulfilled', value: await task(items[at]) };
+        results[at] = { status: 'fulfilled', value: await task(items[at]!) };
       } catch (reason) {
         results[at] = { status: 'rejected', reason };
       }

@@ -331,7 +331,9 @@ export function MediaEditor({ manager, queue, permissions }: { manager: MediaMan
                       variant="secondary"
                       label={t('media.replace')}
                       disabled={ed.status === 'saving' || replacing}
-                      onFiles={([file]) => queue.send({ type: 'file.replace', file, media: { id: media.id, version: media.version ?? null } })}
+                      onFiles={([file]) => {
+                        if (file) queue.send({ type: 'file.replace', file, media: { id: media.id, version: media.version ?? null } });
+                      }}
                       testId="media-replace-input"
                     />
                     <p className="text-xs text-ink-muted">{t('media.replaceHint')}</p>

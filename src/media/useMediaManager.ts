@@ -21,11 +21,11 @@ export type UploadQueueRef = ActorRefFrom<typeof uploadQueueMachine>;
  * A media manager for this component's lifetime, on the HTTP actors and the shell's
  * confirm dialog; `writeUrl` (the media screen's) mirrors what it shows in the URL.
  */
-export function useMediaManagerActor(input: MediaManagerInput = {}, writeUrl?: (search: string) => void): MediaManagerRef {
+export function useMediaManagerActor(input: MediaManagerInput = {}, writeUrl?: (search: string, replace: boolean) => void): MediaManagerRef {
   const actors = useAppActors();
   const logic = useMemo(() => {
     const impl = mediaManagerImplementations((request) => askConfirm(actors, request));
-    return mediaManagerMachine.provide(writeUrl ? { ...impl, actions: { ...impl.actions, writeUrl: (_: unknown, p: { search: string }) => writeUrl(p.search) } } : impl);
+    return mediaManagerMachine.provide(writeUrl ? { ...impl, actions: { ...impl.actions, writeUrl: (_: unknown, p: { search: string; replace: boolean }) => writeUrl(p.search, p.replace) } } : impl);
   }, [actors, writeUrl]);
   return useActorRef(logic, { input });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { MEDIA_QUERY_QUIET_KEYS } from '../../machines/mediaManager.helpers';
 import type { ScreenProps } from '../routing/routes';
@@ -10,6 +10,9 @@ import { MoveDialog } from '../media/MoveDialog';
 import { useMediaManagerActor, useMediaPermissions, useUploadQueueActor } from '../media/useMediaManager';
 import { showSnackbar } from '../ui/snackbar';
 
+/** Where the media manager says: a new history entry, or the same one (the query it opened with, a search being typed). */
+const writeUrl = (query: string, replace: boolean) => writeUrlQuery(query, { replace, quiet: MEDIA_QUERY_QUIET_KEYS });
+
 /**
  * /media (docs/spec.md §2): the media manager, with its folder, page, filter and search in the URL
  * (each folder opened is a history entry, so Back walks up the trail). One media manager
@@ -20,14 +23,6 @@ export default function MediaScreen(_props: ScreenProps) {
   const t = useT();
   const permissions = useMediaPermissions();
   const search = useSearch();
-  const writeUrl = useMemo(() => {
-    // The first write only tidies the URL the screen was opened with: no history entry for it.
-    let first = true;
-    return (query: string) => {
-      writeUrlQuery(query, { replace: first, quiet: MEDIA_QUERY_QUIET_KEYS });
-      first = false;
-    };
-  }, []);
   const manager = useMediaManagerActor({ query: window.location.search }, writeUrl);
   // Back/Forward or a link changed the query: the machine decides whether that shows something else.
   useEffect(() => manager.send({ type: 'query.sync', search }), [manager, search]);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { call, msg, signIn, snackbar, url } from './rossi';
+import { exactly } from '../tuples';
 
 /**
  * What the back-office tells a user after an action or a failure (docs/spec.md §8): a success in
@@ -9,7 +10,7 @@ import { call, msg, signIn, snackbar, url } from './rossi';
 
 /** The background of an element as [r, g, b]. */
 const rgb = async (locator: import('@playwright/test').Locator) =>
-  (await locator.evaluate((el) => getComputedStyle(el).backgroundColor)).match(/\d+/g)!.slice(0, 3).map(Number);
+  exactly((await locator.evaluate((el) => getComputedStyle(el).backgroundColor)).match(/\d+/g)!.slice(0, 3).map(Number), 3);
 
 test('deleting one row says so in the singular, in green', async ({ page }) => {
   await signIn(page, '/products/tag');

@@ -293,8 +293,8 @@ test('the picker returns a chosen media to a form field', async ({ page }) => {
 
 test('a gallery takes several media from the picker, in order, and reorders them from the keyboard', async ({ page }) => {
   const tag = unique('gal').replace(' ', '-');
-  const names = [`${tag}-a.png`, `${tag}-b.png`];
-  await rossiWithImages(page, '/backoffice/products/new', names);
+  const names = [`${tag}-a.png`, `${tag}-b.png`] as const;
+  await rossiWithImages(page, '/backoffice/products/new', [...names]);
   const field = await showField(page, 'media-many-field-gallery', MEDIA_TAB);
   await field.getByRole('button', { name: new RegExp(`^${it.media.addMedia}`) }).click();
   const picker = page.getByTestId('media-picker');

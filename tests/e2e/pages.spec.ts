@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
-import { SITE_PAGES } from '../../entities/sitePages/keys';
+import { SITE_PAGES, type SitePageKey } from '../../entities/sitePages/keys';
 import { expectSignedIn, login, site } from './helpers';
 
 /**
@@ -63,7 +63,7 @@ test('a market administrator sees only the five pages spec §6 allows, and not t
 });
 
 /** One distinctive value per page, written where that page keeps it (the home page in Italian). */
-const EDITS: Record<string, { tab?: string; lang?: string; name: string; value: string }> = {
+const EDITS: Record<SitePageKey, { tab?: string; lang?: string; name: string; value: string }> = {
   home: { lang: 'it', name: 'translations.it.hero_title', value: 'Trattori per ogni stagione' },
   about_us: { name: 'translations.en.intro', value: 'Three generations of tractor people.' },
   spare_parts: { name: 'request_email', value: 'parts-desk@dealer-platform.example' },

@@ -78,6 +78,7 @@ if (process.env.TEST_DATABASE_URL) {
       const products: ProductLedger[] = [];
       const acks = new Array<number>(WRITERS).fill(0);
       const unavailable = new Array<number>(WRITERS).fill(0);
+      const bump = (counts: number[], w: number) => (counts[w] = (counts[w] ?? 0) + 1);
       const writer = async (w: number) => {
         const product = await createProduct(client, brand, `outage-${w}-${Date.now()}`);
         products.push(product);
@@ -89,7 +90,7 @@ if (process.env.TEST_DATABASE_URL) {
               const res = await client.get(`/api/products/${product.id}/`);
               answers.push({ what: 'read', res });
               if (res.status !== 200) {
-                if (res.status === 503) unavailable[w]++;
+                if (res.status === 503) bump(unavailable, w);
                 continue;
               }
               const row = res.json<{ sku: string; version: number }>();
@@ -98,9 +99,9 @@ if (process.env.TEST_DATABASE_URL) {
             }
             const res = await editProduct(client, product, `o${w}-${n}`);
             answers.push({ what: 'edit', res });
-            if (res.status === 200) acks[w]++;
+            if (res.status === 200) bump(acks, w);
             else if (res.status === 503) {
-              unavailable[w]++;
+              bump(unavailable, w);
               resync = true;
             }
           } catch (error) {
@@ -133,7 +134,7 @@ if (process.env.TEST_DATABASE_URL) {
       await waitUntil(async () => (await client.get('/api/health')).status === 200, 30_000, '/api/health to answer 200 again');
       const recoveredMs = performance.now() - restored;
       const acksAtRestore = [...acks];
-      await waitUntil(() => failures.length > 0 || acks.every((n, w) => n >= acksAtRestore[w] + 3), 60_000, 'writes after the restore');
+      await waitUntil(() => failures.length > 0 || acks.every((n, w) => n >= (acksAtRestore[w] ?? 0) + 3), 60_000, 'writes after the restore');
       stop = true;
       await Promise.all(writers);
 

@@ -57,8 +57,8 @@ for (const backend of backends()) {
       it('adds up failed logins on both instances against one limit', async () => {
         // A name of this run only: with Redis, counters outlive the database.
         const username = `ghost-${randomBytes(4).toString('hex')}`;
-        const clients = [new SiteClient(a.url, 'localhost'), new SiteClient(b.url, 'localhost')];
-        const attempt = (i: number) => clients[i % 2].request('POST', '/api/auth/login', { json: { username, password: 'wrong' } });
+        const clients = [new SiteClient(a.url, 'localhost'), new SiteClient(b.url, 'localhost')] as const;
+        const attempt = (i: number) => clients[i % 2 === 0 ? 0 : 1].request('POST', '/api/auth/login', { json: { username, password: 'wrong' } });
         for (let i = 0; i < MAX_PER_USERNAME; i++) expect((await attempt(i)).status).toBe(400);
         for (let i = 0; i < 2; i++) {
           const res = await attempt(i);

@@ -272,7 +272,7 @@ describe('entity form: 409 conflict', () => {
     await at('conflict');
     actor.send({ type: 'conflict.overwrite' });
     await at({ editable: 'saved' });
-    expect(calls.saveRow[1]).toEqual({
+    expect(calls.saveRow?.[1]).toEqual({
       resource: 'products',
       id: 7,
       values: { name: 'Mine', status: 'published', translations: { en: { title: 'Tractor X' }, it: { title: 'Trattore mio' } }, specs: [{ label: 'hp', value: '90' }] },
@@ -357,5 +357,83 @@ describe('entity form: delete', () => {
     actor.send({ type: 'delete.request' });
     await waitFor(actor, (s) => s.matches('editable') && notices.length === 1);
     expect(notices).toEqual([{ key: 'form.deleteFailed', because: { status: 409, key: 'errors.http.conflict' }, color: 'error' }]);
+  });
+});
+
+/** A page for the form's effects: a window and its document as plain event targets. */
+function fakePage() {
+  const document = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+  const win = Object.assign(new EventTarget(), { document });
+  const press = (keys: Partial<KeyboardEvent>) => {
+    const event = Object.assign(new Event('keydown', { cancelable: true }), { key: 's', ctrlKey: false, metaKey: false, altKey: false, ...keys });
+    win.dispatchEvent(event);
+    return event;
+  };
+  return { scope: { win: win as unknown as Window, form: () => null }, win, document, press };
+}
+
+describe('entity form: its page effects (entityForm.dom.ts)', () => {
+  it('Ctrl+S and Cmd+S save and stay, instead of the browser saving the page', async () => {
+    const page = fakePage();
+    const { actor, at, calls, navigations } = boot({ scope: page.scope });
+    await at('editable');
+    actor.send({ type: 'field.change', path: 'name', value: 'Tractor 2' });
+    expect(page.press({ ctrlKey: true }).defaultPrevented).toBe(true);
+    await at({ editable: 'saved' });
+    expect(navigations).toEqual([{ to: 'detail', id: 7, replace: true }]);
+    page.press({ metaKey: true, key: 'S' });
+    await waitFor(actor, () => calls.saveRow?.length === 2);
+    // Other keys are the page's.
+    expect(page.press({ ctrlKey: true, key: 'a' }).defaultPrevented).toBe(false);
+    expect(page.press({ ctrlKey: true, altKey: true }).defaultPrevented).toBe(false);
+  });
+
+  it('a form the user may not change does not save on Ctrl+S, and the browser does not either', async () => {
+    const page = fakePage();
+    const { actor, at } = boot({ scope: page.scope, readOnly: true });
+    await at('editable');
+    expect(page.press({ ctrlKey: true }).defaultPrevented).toBe(true);
+    // A save would have left editing at once.
+    expect(actor.getSnapshot().matches({ editable: 'editing' })).toBe(true);
+    actor.send({ type: 'save' });
+    expect(actor.getSnapshot().matches({ editable: 'editing' })).toBe(true);
+    // Given the permission, it saves.
+    actor.send({ type: 'readOnly.change', readOnly: false });
+    page.press({ ctrlKey: true });
+    expect(actor.getSnapshot().matches('validating')).toBe(true);
+  });
+
+  it('writes the draft at once when the tab hides or the page goes away', async () => {
+    const page = fakePage();
+    const { actor, at, drafts } = boot({ scope: page.scope, debounceMs: 60_000 });
+    await at('editable');
+    actor.send({ type: 'field.change', path: 'name', value: 'Tractor 2' });
+    page.document.visibilityState = 'hidden';
+    page.document.dispatchEvent(new Event('visibilitychange'));
+    page.win.dispatchEvent(new Event('pagehide'));
+    expect(drafts.map((d) => d.op)).toEqual(['save', 'save']);
+  });
+
+  it('stops listening when the form goes', async () => {
+    const page = fakePage();
+    const { actor, at, drafts } = boot({ scope: page.scope });
+    await at('editable');
+    actor.send({ type: 'field.change', path: 'name', value: 'Tractor 2' });
+    actor.stop();
+    expect(page.press({ ctrlKey: true }).defaultPrevented).toBe(false);
+    page.win.dispatchEvent(new Event('pagehide'));
+    expect(drafts).toEqual([]);
+  });
+});
+
+describe('entity form: a singleton (a site page)', () => {
+  it('stays after a save: there is no list to go back to', async () => {
+    const { actor, at, navigations, notices } = boot({ singleton: true });
+    await at('editable');
+    actor.send({ type: 'field.change', path: 'name', value: 'Home 2' });
+    actor.send({ type: 'save' });
+    await at({ editable: 'saved' });
+    expect(notices).toEqual([{ key: 'form.saved', color: 'success' }]);
+    expect(navigations).toEqual([]);
   });
 });

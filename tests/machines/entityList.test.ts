@@ -34,6 +34,8 @@ function boot(input: Partial<EntityListInput> = {}, answers: { confirm?: boolean
   const calls: Record<string, any[]> = {};
   const notices: Notice[] = [];
   const urls: string[] = [];
+  /** Whether each URL write replaced the history entry. */
+  const replaced: boolean[] = [];
   const fake = (name: string, answer: (input: any) => unknown) =>
     fromPromise(async ({ input }: { input: any }) => {
       (calls[name] ??= []).push(input);
@@ -48,21 +50,24 @@ function boot(input: Partial<EntityListInput> = {}, answers: { confirm?: boolean
       } as any,
       actions: {
         notify: (_: unknown, n: Notice) => void notices.push(n),
-        writeUrl: (_: unknown, p: { search: string }) => void urls.push(p.search),
+        writeUrl: (_: unknown, p: { search: string; replace: boolean }) => {
+          urls.push(p.search);
+          replaced.push(p.replace);
+        },
       },
     }),
     { input: { resource: 'products', debounceMs: 5, ...input } },
   ).start();
   const loads = () => calls.fetchPage?.length ?? 0;
   const ready = (n?: number) => waitFor(actor, (s) => s.matches({ browse: 'ready' }) && (n === undefined || loads() === n));
-  return { actor, calls, notices, urls, ready, ctx: () => actor.getSnapshot().context };
+  return { actor, calls, notices, urls, replaced, ready, ctx: () => actor.getSnapshot().context };
 }
 
 describe('entity list behaviour', () => {
   it('starts from the URL query and asks the API for it', async () => {
     const { calls, ready, ctx } = boot({ search: '?page=2&items=25&sort=name,-created_at&search=red&fltr=status=published', defaults: { sort: ['name'] } });
     await ready(1);
-    expect(calls.fetchPage[0]).toEqual({
+    expect(calls.fetchPage?.[0]).toEqual({
       resource: 'products',
       query: { page: 2, items: 25, sort: ['name', '-created_at'], search: 'red', filters: { status: 'published' } },
     });
@@ -104,7 +109,7 @@ describe('entity list behaviour', () => {
     for (const search of ['t', 'tra', 'tractor ']) actor.send({ type: 'search.change', search });
     expect(actor.getSnapshot().matches({ browse: { ready: 'debouncing' } })).toBe(true);
     await ready(2);
-    expect(calls.fetchPage[1].query).toMatchObject({ search: 'tractor', page: 1 });
+    expect(calls.fetchPage?.[1]?.query).toMatchObject({ search: 'tractor', page: 1 });
     expect(urls.at(-1)).toBe('search=tractor');
   });
 
@@ -119,6 +124,15 @@ describe('entity list behaviour', () => {
     expect(ctx().search).toBe('mower');
   });
 
+  it('the load it opens with replaces the URL it was opened with; every later change is a new history entry', async () => {
+    const { actor, urls, replaced, ready } = boot({ search: '?page=2' });
+    await ready(1);
+    actor.send({ type: 'page.change', page: 3 });
+    await ready(2);
+    expect(urls).toEqual(['page=2', 'page=2', 'page=3', 'page=3']);
+    expect(replaced).toEqual([true, false, false, false]);
+  });
+
   it('follows the server to the last page when the page asked for is out of range', async () => {
     const { ready, ctx, urls } = boot({ search: '?page=99' }, { fetchPage: () => page(3) });
     await ready(1);
@@ -131,7 +145,7 @@ describe('entity list behaviour', () => {
     await ready(1);
     actor.send({ type: 'row.delete', id: 2 });
     await waitFor(actor, (s) => s.matches({ browse: 'ready' }) && (calls.confirm?.length ?? 0) === 1);
-    expect(calls.confirm[0]).toEqual({ title: 'list.deleteTitle', question: 'list.deleteOne', values: { count: 1 }, danger: true });
+    expect(calls.confirm?.[0]).toEqual({ title: 'list.deleteTitle', question: 'list.deleteOne', values: { count: 1 }, danger: true });
     expect(calls.deleteRows).toBeUndefined();
     expect(calls.fetchPage).toHaveLength(1);
     expect(notices).toEqual([]);
@@ -144,7 +158,7 @@ describe('entity list behaviour', () => {
     expect(ctx().selection).toEqual(rows.map((r) => r.id));
     actor.send({ type: 'bulkDelete.request' });
     await ready(2);
-    expect(calls.confirm[0]).toMatchObject({ question: 'list.deleteSelected', values: { count: 2 }, danger: true });
+    expect(calls.confirm?.[0]).toMatchObject({ question: 'list.deleteSelected', values: { count: 2 }, danger: true });
     expect(calls.deleteRows).toEqual([{ resource: 'products', ids: [1, 2] }]);
     expect(ctx().selection).toEqual([]);
     expect(notices).toEqual([{ key: 'list.deleteSuccess', values: { count: 2 }, color: 'success' }]);

@@ -59,7 +59,7 @@ describe('language choice (spec §2, §9)', () => {
   it('prefers the URL prefix, then the cookie, then the browser, then the site default, then English', () => {
     expect(chooseLanguage({ ...base, pathname: '/backoffice/de/products', cookie: 'it', siteDefault: 'es', browser: ['fr'] })).toBe('de');
     expect(chooseLanguage({ ...base, cookie: 'it', siteDefault: 'es', browser: ['fr'] })).toBe('it');
-    for (const [tag, lang] of [['de-DE', 'de'], ['fr-FR', 'fr'], ['ru-RU', 'ru']]) {
+    for (const [tag, lang] of [['de-DE', 'de'], ['fr-FR', 'fr'], ['ru-RU', 'ru']] as const) {
       expect(chooseLanguage({ ...base, siteDefault: 'en', browser: [tag, 'en-US'] })).toBe(lang);
       expect(chooseLanguage({ ...base, siteDefault: 'it', browser: [tag] })).toBe(lang);
     }

@@ -52,27 +52,27 @@ export async function walkPath(
     model.actorIds.filter((id) => !callbackIds.includes(id)),
     callbackIds,
   );
-  const senderOf = (type: string) => callbackIds.find((id) => callbackEvents[id].includes(type));
+  const senderOf = (type: string) => Object.entries(callbackEvents).find(([, types]) => types.includes(type))?.[0];
   const machine = model.machine.provide({ ...provide, actors: { ...actors, ...(provide.actors ?? {}) } } as any);
   const actor = createActor(machine, { input: path.input ?? model.input });
   actor.start();
   for (const step of path.steps) {
     const event = step.event as AnyEvent;
-    const settled = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+    const [, outcome, settledId] = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type) ?? [];
     const fromCallbackActor = senderOf(event.type);
-    if (settled && callbackIds.includes(settled[2])) {
-      const child = (actor.getSnapshot() as AnyMachineSnapshot).children[settled[2]];
-      if (!child || settled[1] === 'done') throw new Error(`step ${event.type}: callback actor ${settled[2]} cannot do that here`);
+    if (settledId !== undefined && callbackIds.includes(settledId)) {
+      const child = (actor.getSnapshot() as AnyMachineSnapshot).children[settledId];
+      if (!child || outcome === 'done') throw new Error(`step ${event.type}: callback actor ${settledId} cannot do that here`);
       child.send({ type: 'harness.fail', error: event.error });
     } else if (fromCallbackActor) {
       const sendBack = senders.get(fromCallbackActor);
       if (!sendBack) throw new Error(`step ${event.type}: actor ${fromCallbackActor} is not running in ${JSON.stringify(actor.getSnapshot().value)}`);
       sendBack(event);
-    } else if (settled) {
-      const deferred = pending.get(settled[2]);
-      if (!deferred) throw new Error(`step ${event.type}: actor ${settled[2]} is not running in ${JSON.stringify(actor.getSnapshot().value)}`);
-      pending.delete(settled[2]);
-      if (settled[1] === 'done') deferred.resolve(event.output);
+    } else if (settledId !== undefined) {
+      const deferred = pending.get(settledId);
+      if (!deferred) throw new Error(`step ${event.type}: actor ${settledId} is not running in ${JSON.stringify(actor.getSnapshot().value)}`);
+      pending.delete(settledId);
+      if (outcome === 'done') deferred.resolve(event.output);
       else deferred.reject(event.error);
     } else if (event.type !== 'xstate.init') {
       actor.send(event as any);

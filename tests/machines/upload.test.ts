@@ -5,6 +5,7 @@ import { uploadMachine } from '../../machines/upload.machine';
 import { file, uploadModel } from '../../machines/upload.model';
 import type { UploadActorEvent, UploadFileInput } from '../../machines/upload.types';
 import { pathsOf, uncoveredTransitions, unvisitedStates, walkPath } from './modelHarness';
+import { exactly } from '../tuples';
 
 const paths = pathsOf(uploadModel);
 
@@ -49,16 +50,17 @@ describe('upload machine behaviour', () => {
   it('sends the file with title and alt text defaulting to the file name, into the folder', () => {
     const { actor, runs } = scripted();
     actor.send({ type: 'upload.start' });
-    expect(runs[0].input).toEqual({ file, folder: 3, data: { title: 'tractor.jpg', alt_text: 'tractor.jpg', description: '', folder: 3 } });
+    expect(runs[0]?.input).toEqual({ file, folder: 3, data: { title: 'tractor.jpg', alt_text: 'tractor.jpg', description: '', folder: 3 } });
   });
 
   it('tracks progress, never backwards, and ends with the created media as output', () => {
     const { actor, runs } = scripted();
     actor.send({ type: 'upload.start' });
-    runs[0].send({ type: 'upload.progress', loaded: 60, total: 120 });
-    runs[0].send({ type: 'upload.progress', loaded: 30, total: 120 });
+    const [run] = exactly(runs, 1);
+    run.send({ type: 'upload.progress', loaded: 60, total: 120 });
+    run.send({ type: 'upload.progress', loaded: 30, total: 120 });
     expect(actor.getSnapshot().context).toMatchObject({ loaded: 60, total: 120 });
-    runs[0].send({ type: 'upload.done', media: media(9) });
+    run.send({ type: 'upload.done', media: media(9) });
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ media: media(9) });
     expect(actor.getSnapshot().context.loaded).toBe(120);
@@ -67,8 +69,9 @@ describe('upload machine behaviour', () => {
   it('a failed upload can be retried: a new request, progress from zero', () => {
     const { actor, runs } = scripted();
     actor.send({ type: 'upload.start' });
-    runs[0].send({ type: 'upload.progress', loaded: 50, total: 100 });
-    runs[0].send({ type: 'upload.failed', error: { status: 503 } });
+    const [run] = exactly(runs, 1);
+    run.send({ type: 'upload.progress', loaded: 50, total: 100 });
+    run.send({ type: 'upload.failed', error: { status: 503 } });
     expect(actor.getSnapshot().context.error).toMatchObject({ status: 503, key: 'errors.network' });
     actor.send({ type: 'upload.retry' });
     expect(actor.getSnapshot().value).toBe('uploading');
@@ -83,7 +86,8 @@ describe('upload machine behaviour', () => {
     ] as const) {
       const { actor, runs } = scripted();
       actor.send({ type: 'upload.start' });
-      runs[0].send({ type: 'upload.failed', error: { status } });
+      const [run] = exactly(runs, 1);
+      run.send({ type: 'upload.failed', error: { status } });
       expect(actor.getSnapshot().context.error?.key).toBe(key);
       actor.send({ type: 'upload.retry' });
       expect(actor.getSnapshot().value).toBe('failed');
@@ -97,7 +101,7 @@ describe('upload machine behaviour', () => {
     actor.send({ type: 'upload.cancel' });
     expect(actor.getSnapshot().value).toBe('cancelled');
     expect(actor.getSnapshot().status).toBe('done');
-    expect(runs[0].aborted).toBe(true);
+    expect(runs[0]?.aborted).toBe(true);
   });
 
   it('an upload actor that was not provided fails the upload instead of crashing', async () => {

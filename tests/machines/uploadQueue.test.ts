@@ -84,7 +84,7 @@ describe('upload queue behaviour', () => {
     q.actor.send({ type: 'files.add', files: q.names(5), folder: 4 });
     expect(q.requests.map((r) => r.input.file.name)).toEqual(['f1.png', 'f2.png', 'f3.png']);
     expect(q.statuses()).toEqual(['uploading', 'uploading', 'uploading', 'queued', 'queued']);
-    expect(q.requests[0].input.folder).toBe(4);
+    expect(q.requests[0]?.input.folder).toBe(4);
 
     q.request('f2.png').send({ type: 'upload.done', media: media(2) });
     expect(q.requests.map((r) => r.input.file.name)).toEqual(['f1.png', 'f2.png', 'f3.png', 'f4.png']);
@@ -112,7 +112,7 @@ describe('upload queue behaviour', () => {
     q.actor.send({ type: 'files.add', files: q.names(2), folder: null });
     q.request('f2.png').send({ type: 'upload.done', media: media(2) });
     expect(q.uploaded).toEqual([]);
-    q.actor.send({ type: 'item.cancel', id: q.actor.getSnapshot().context.items[0].id });
+    q.actor.send({ type: 'item.cancel', id: q.actor.getSnapshot().context.items[0]!.id });
     expect(q.uploaded.map((u) => u.id)).toEqual([2]);
   });
 
@@ -151,7 +151,7 @@ describe('upload queue behaviour', () => {
     expect(q.statuses()).toEqual(['failed', 'uploading']);
     q.actor.send({ type: 'item.retry', id: 'upload-1' });
     expect(q.statuses()).toEqual(['failed', 'uploading']);
-    expect(connectUploadQueue(q.actor.getSnapshot(), q.actor.send).items[0].waiting).toBe(true);
+    expect(connectUploadQueue(q.actor.getSnapshot(), q.actor.send).items[0]?.waiting).toBe(true);
     q.request('f2.png').send({ type: 'upload.done', media: media(2) });
     expect(q.statuses()).toEqual(['uploading', 'done']);
     q.request('f1.png').send({ type: 'upload.done', media: media(1) });
@@ -171,7 +171,7 @@ describe('upload queue behaviour', () => {
     const q = scripted(1);
     q.actor.send({ type: 'files.add', files: q.names(2), folder: null });
     q.actor.send({ type: 'item.cancel', id: 'upload-1' });
-    expect(q.requests[0].aborted).toBe(true);
+    expect(q.requests[0]?.aborted).toBe(true);
     expect(q.actor.getSnapshot().context.items.map((i) => i.name)).toEqual(['f2.png']);
     expect(q.request('f2.png')).toBeDefined();
     q.actor.send({ type: 'all.cancel' });

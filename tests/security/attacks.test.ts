@@ -6,7 +6,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import type { Field } from '../../entities/define.js';
+import type { Field } from '../../entities/fields.js';
 import { ENTITIES } from '../../entities/index.js';
 import { image, svg, zip } from '../server/fixtures/media.js';
 import { upload } from '../server/fixtures/mediaApi.js';
@@ -97,7 +97,7 @@ describeEachDialect('attack suite: attacks', (h) => {
         expect(attrs.path).toBe('/');
         expect(attrs.domain, 'never shared with sibling sites').toBeUndefined();
         expect(attrs.secure).toBe(app === https ? true : undefined);
-        const out = await h.get('/api/auth/logout', { app, host, headers: { cookie: header.split(';')[0], 'x-forwarded-proto': 'https' } });
+        const out = await h.get('/api/auth/logout', { app, host, headers: { cookie: header.split(';')[0] ?? '', 'x-forwarded-proto': 'https' } });
         expect(cookieAttributes(setCookieFor(out, SESSION_COOKIE)!).expires).toMatch(/1970/);
       }
     }
@@ -177,8 +177,9 @@ describeEachDialect('attack suite: attacks', (h) => {
           if (!textual(field) || field.readOnly || (field.type !== 'richtext' && 'pattern' in field && field.pattern)) continue;
           const value = payload.slice(0, (field as { maxLength?: number }).maxLength ?? payload.length);
           if (field.translated) {
-            for (const lang of Object.keys(body.translations ?? {})) body.translations[lang][name] = value;
-            sent.push([name, field, (row) => row.translations?.[Object.keys(body.translations)[0]]?.[name]]);
+            const langs = Object.keys(body.translations ?? {});
+            for (const lang of langs) body.translations[lang][name] = value;
+            sent.push([name, field, (row) => row.translations?.[langs[0] ?? '']?.[name]]);
           } else {
             body[name] = value;
             sent.push([name, field, (row) => row[name]]);

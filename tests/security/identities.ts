@@ -93,7 +93,7 @@ export async function loadWorld(h: Harness): Promise<World> {
   const [master, dealer, verdi] = await Promise.all([site(HOSTS.master), site(HOSTS.dealer), site('verdi.localhost')]);
   const users = Object.fromEntries(
     await Promise.all(['admin', 'staff', 'market', 'rossi', 'verdi'].map(async (u) => [u, await user(u)] as const)),
-  ) as Record<string, DemoUser>;
+  ) as Record<'admin' | 'staff' | 'market' | 'rossi' | 'verdi', DemoUser>;
 
   const identities: Record<IdentityName, Identity> = {
     anonymous: { name: 'anonymous' },

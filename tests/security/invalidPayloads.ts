@@ -1,13 +1,13 @@
 /**
  * Generators of bodies a write endpoint must refuse, each with the field path the refusal
- * must name: from the entity declarations (server/entities/samples.ts `invalidSamples`),
+ * must name: from the entity declarations (entities/fieldTypes/ `invalidSamples`),
  * from the body schemas of the hand-written routes, and, for any route at all, bodies that
  * are not JSON objects.
  */
 import fc from 'fast-check';
 import type { EntityDef } from '../../entities/define.js';
 import { isLanguage } from '../../locales/languages.js';
-import { invalidSamples } from '../../server/entities/samples.js';
+import { invalidSamples } from '../../entities/fieldTypes/index.js';
 import type { Method } from './routeTable.js';
 
 /** One invalid value put into a body, and where the server must say so. */

@@ -52,7 +52,7 @@ async function bodyFor(route: RouteCase, site: SiteKey | undefined, guardPassed:
  * one signed-in identity per route, in turn, so each identity meets it on several routes.
  */
 const identitiesOn = (host: HostName, routeIndex: number): IdentityName[] =>
-  host === 'unknown' ? ['anonymous', IDENTITY_NAMES[1 + (routeIndex % (IDENTITY_NAMES.length - 1))]] : IDENTITY_NAMES;
+  host === 'unknown' ? ['anonymous', IDENTITY_NAMES[1 + (routeIndex % (IDENTITY_NAMES.length - 1))]!] : IDENTITY_NAMES;
 
 export async function runMatrix(h: Harness, world: World, r: Resources, routes: readonly RouteCase[]): Promise<Outcome[]> {
   const out: Outcome[] = [];
@@ -109,13 +109,15 @@ export function table(outcomes: readonly Outcome[]): string {
   const accessWidth = Math.max(...outcomes.map((o) => describeAccess(o.route.access).length));
   lines.push(`${'route'.padEnd(width)}  ${'access'.padEnd(accessWidth)}  ${HOST_NAMES.map((h) => `${h}: ${IDENTITY_NAMES.join(' ')}`).join(' | ')}`);
   for (const [key, list] of byRoute) {
+    const [first] = list;
+    if (!first) continue;
     const cells = HOST_NAMES.map((host) =>
       IDENTITY_NAMES.map((who) => {
         const o = list.find((x) => x.host === host && x.who === who);
         return o ? `${o.status}${o.violation ? '!' : ''}` : ' · ';
       }).join(' '),
     );
-    lines.push(`${key.padEnd(width)}  ${describeAccess(list[0].route.access).padEnd(accessWidth)}  ${cells.join(' | ')}`);
+    lines.push(`${key.padEnd(width)}  ${describeAccess(first.route.access).padEnd(accessWidth)}  ${cells.join(' | ')}`);
   }
   const count = (f: (o: Outcome) => string) => {
     const m = new Map<string, number>();

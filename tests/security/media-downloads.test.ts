@@ -14,7 +14,7 @@ const SANDBOX = /(^|;)\s*sandbox\s*(;|$)/;
 /** The name a download is saved under: the RFC 5987 one, else the plain one. */
 function savedName(disposition: string) {
   const utf8 = /filename\*=UTF-8''([^;]+)/.exec(disposition);
-  if (utf8) return decodeURIComponent(utf8[1]);
+  if (utf8?.[1]) return decodeURIComponent(utf8[1]);
   return /filename="([^"]*)"/.exec(disposition)?.[1];
 }
 

@@ -4,7 +4,7 @@
  * declarations. Routes the suite knows nothing about fall back to their sibling list
  * (`GET` on the URL without `/:id…`), then to an id that names nothing.
  */
-import type { EntityDef } from '../../entities/define.js';
+import { type EntityDef, fieldOf } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
 import { columnOf, isScoped } from '../../server/entities/schema.js';
 import { fixtures, type SiteName } from '../server/entity-fixtures.js';
@@ -180,7 +180,7 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
     }
     const entity = entityOf(route.url);
     if (!entity?.marketField) return undefined;
-    const column = columnOf(entity.marketField, entity.fields[entity.marketField]);
+    const column = columnOf(entity.marketField, fieldOf(entity, entity.marketField));
     const row = (await h.db.selectFrom(entity.table as never).select(`${column} as m` as never).where('id' as never, '=', id as never).executeTakeFirst()) as
       | { m: number | null }
       | undefined;

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fieldOf } from '../../entities/define.js';
 import { entityNamed } from '../../entities/index.js';
 import { api, entity, fixtures, HOSTS, json, snapshot } from './entity-fixtures.js';
 import { seedDemo } from '../../server/seed/demo.js';
@@ -28,7 +29,7 @@ describe('content declarations', () => {
       [news, ['published']],
     ] as const) {
       expect(e.public?.publicValues).toEqual(values);
-      const status = e.fields[e.public!.statusField!];
+      const status = fieldOf(e, e.public!.statusField!);
       expect(status.type).toBe('select');
       const options = status.type === 'select' ? status.options.map((o: { value: string }) => o.value) : [];
       for (const v of values) expect(options).toContain(v);
@@ -62,6 +63,19 @@ describeEachDialect(
         expect(res.statusCode, res.body).toBe(400);
         expect(json(res)).toEqual({ valid_to: ['The end date must not be before the start date.'] });
         expect(await snapshot(h, 'rossi')).toEqual(before);
+      });
+
+      it('answers the problems as codes beside the same sentences when asked (x-problem-codes)', async () => {
+        const body = await fx.body('promotion', 'rossi', { status: 'nope', order: 'many' });
+        const plain = await call('POST', api(promotion), body);
+        const coded = await h.call('POST', api(promotion), { host, session: rossi, body, headers: { 'x-problem-codes': '1' } });
+        expect(coded.statusCode).toBe(400);
+        const { $codes, ...sentences } = json(coded);
+        expect(sentences).toEqual(json(plain));
+        expect(Object.keys($codes).sort()).toEqual(Object.keys(sentences).sort());
+        expect($codes.status).toEqual([{ code: 'choice', params: { value: 'nope' } }]);
+        expect(sentences.status).toEqual(['"nope" is not a valid choice.']);
+        for (const path of Object.keys(sentences)) expect($codes[path]).toHaveLength(sentences[path].length);
       });
 
       it('takes a one-day promotion and one with no end date', async () => {
@@ -191,7 +205,7 @@ describeEachDialect(
           const all = await list(session, siteHost, usedProduct);
           expect(all.paginator.count).toBeGreaterThanOrEqual(10);
           expect(new Set(all.items.map((i) => i.status))).toEqual(new Set(['published', 'sold', 'draft', 'archived']));
-          const first = json(await h.get(api(usedProduct, used.items[0].id), { host: siteHost, session }));
+          const first = json(await h.get(api(usedProduct, used.items[0]!.id), { host: siteHost, session }));
           expect(first.gallery.length).toBeGreaterThan(0);
           expect(first.location).toEqual({ lat: expect.any(Number), lng: expect.any(Number) });
           expect(first.translations.en.title).not.toBe('');
@@ -248,7 +262,7 @@ describeEachDialect(
         expect(items.some((n) => n.status === 'published' && n.publish_at < now)).toBe(true);
         expect(items.some((n) => n.status === 'published' && n.publish_at > now)).toBe(true);
         expect(items.some((n) => n.status === 'draft')).toBe(true);
-        const detail = json(await call('GET', api(news, items[0].id)));
+        const detail = json(await call('GET', api(news, items[0]!.id)));
         expect(Object.keys(detail.translations).sort()).toEqual(['en', 'it']);
         expect(detail.translations.it.title).not.toBe(detail.translations.en.title);
         expect(detail.translations.en.body).toMatch(/<p>/);

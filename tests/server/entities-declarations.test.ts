@@ -5,10 +5,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { declarationProblems, defineEntity, type EntityDef, i18nKeys, slugify } from '../../entities/define.js';
+import { declarationProblems } from '../../entities/declarationProblems.js';
+import { defineEntity, type EntityDef } from '../../entities/define.js';
+import { slugify } from '../../entities/formats.js';
+import { i18nKeys } from '../../entities/i18nKeys.js';
 import { ENTITIES, entityAtPath, entityNamed } from '../../entities/index.js';
 import { MODELS } from '../../entities/permissions.js';
-import { INVALID, validateRecord, validateValue } from '../../entities/validate.js';
+import { validateValue } from '../../entities/fieldTypes/index.js';
+import { type Errors, INVALID } from '../../entities/problems.js';
+import { validateRecord } from '../../entities/validateRecord.js';
 import { ROUTES } from '../../src/routing/routes.js';
 
 const CATALOG: Array<Pick<EntityDef, 'name' | 'model' | 'scope' | 'path' | 'table'>> = [
@@ -128,7 +133,7 @@ describe('shared validation', () => {
   const opts = { languages: ['en', 'it'], defaultLanguage: 'en' } as const;
 
   it('normalises values of each type', () => {
-    const e: Record<string, string[]> = {};
+    const e: Errors = {};
     expect(validateValue({ type: 'datetime', label: 'x' }, '2026-05-01T11:30+02:00', 'd', e)).toBe('2026-05-01T09:30:00.000Z');
     expect(validateValue({ type: 'time', label: 'x' }, '07:05', 't', e)).toBe('07:05:00');
     expect(validateValue({ type: 'color', label: 'x' }, ' #A1B2C3 ', 'c', e)).toBe('#a1b2c3');
@@ -140,7 +145,7 @@ describe('shared validation', () => {
   });
 
   it('refuses what does not fit, on nested paths', () => {
-    const e: Record<string, string[]> = {};
+    const e: Errors = {};
     expect(validateValue({ type: 'date', label: 'x' }, '2025-02-29', 'day', e)).toBe(INVALID);
     expect(validateValue({ type: 'map', label: 'x' }, { lat: 91, lng: 'x' }, 'place', e)).toBe(INVALID);
     expect(validateValue({ type: 'menuTree', label: 'x', maxDepth: 1 }, [{ label: 'a', children: [{ label: 'b' }] }], 'menu', e)).toBe(INVALID);
@@ -169,18 +174,18 @@ describe('shared validation', () => {
       { ...opts, mode: 'patch', existing, languageCode: 'it' },
     );
     expect(record.translations.it).toMatchObject({ name: 'Explicit', summary: 'Flat summary' });
-    expect(record.translations.en.name).toBe('Tractor');
+    expect(record.translations.en?.name).toBe('Tractor');
   });
 
   it('asks for required translated fields in the default language, and drops empty languages', () => {
     const { record, errors } = validateRecord(product, { brand: 1, translations: { it: { name: 'Solo italiano' }, en: { name: '' } } }, { ...opts, mode: 'create' });
-    expect(errors).toEqual({ 'translations.en.name': ['This field may not be blank.'] });
+    expect(errors).toEqual({ 'translations.en.name': [{ code: 'blank' }] });
     expect(Object.keys(record.translations)).toEqual(['it']);
   });
 
   it('runs the cross-field checks of the declaration', () => {
     const featured = entityNamed('featuredProduct')!;
     const { errors } = validateRecord(featured, { product: 1, valid_from: '2026-05-02', valid_to: '2026-05-01' }, { ...opts, mode: 'create' });
-    expect(errors).toEqual({ valid_to: ['The end date must not be before the start date.'] });
+    expect(errors).toEqual({ valid_to: [{ code: 'endBeforeStart' }] });
   });
 });

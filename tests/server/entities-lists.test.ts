@@ -9,6 +9,7 @@ import { reindexEntity } from '../../server/entities/maintenance.js';
 import { nowIso } from '../../server/services/clock.js';
 import { api, contextFor, fixtures, HOSTS, json, tenantId } from './entity-fixtures.js';
 import { describeEachDialect, type Session } from './harness.js';
+import { exactly } from '../tuples.js';
 
 const byName = (n: string) => ENTITIES.find((e) => e.name === n)!;
 const tag = byName('tag');
@@ -90,8 +91,9 @@ describeEachDialect(
         const asc = await get(`${api(tag)}?search=${mark}&sort=order`);
         const orders = asc.items.map((i) => i.order);
         expect(orders).toEqual([...orders].sort((a, b) => a - b));
-        for (let i = 1; i < asc.items.length; i++) {
-          if (asc.items[i].order === asc.items[i - 1].order) expect(asc.items[i].id).toBeGreaterThan(asc.items[i - 1].id);
+        for (const [i, item] of asc.items.entries()) {
+          const before = asc.items[i - 1];
+          if (before && item.order === before.order) expect(item.id).toBeGreaterThan(before.id);
         }
         const desc = await get(`${api(tag)}?search=${mark}&sort=-order`);
         expect(desc.items.map((i) => i.id)).toEqual([...asc.items.map((i) => i.id)].reverse());
@@ -270,7 +272,7 @@ describeEachDialect(
     describe('list items', () => {
       it('carry the list columns, the title, the version and _refs, without translations', async () => {
         const id = await fx.create('product', 'rossi');
-        const item = (await get(`${api(product)}?sort=-id&items=1`)).items[0];
+        const [item] = exactly((await get(`${api(product)}?sort=-id&items=1`)).items, 1);
         expect(item.id).toBe(id);
         expect(Object.keys(item).sort()).toEqual(
           [...new Set(['id', ...product.list.columns.filter((c) => c in product.fields), product.titleField, 'version', 'created_at', 'updated_at', '_refs'])].sort(),
@@ -310,7 +312,7 @@ describeEachDialect(
           ['fltr=valid_from=2026-13-01..', 'fltr'],
           ['fltr=valid_from=yesterday', 'fltr'],
           ['fltr=valid_from=..', 'fltr'],
-        ]) {
+        ] as const) {
           const res = await h.get(`${api(featured)}?${q}`, { host, session: rossi });
           expect(res.statusCode, q).toBe(400);
           expect(Array.isArray(json(res)[key])).toBe(true);

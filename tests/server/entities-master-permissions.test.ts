@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
 import { type Action as Permission, can } from '../../entities/permissions.js';
-import { invalidSamples } from '../../server/entities/samples.js';
+import { invalidSamples } from '../../entities/fieldTypes/index.js';
 import { api, fixtures, HOSTS, json } from './entity-fixtures.js';
 import { describeEachDialect, type Session } from './harness.js';
 

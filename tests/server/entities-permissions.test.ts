@@ -4,7 +4,7 @@
  * written.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { EntityDef } from '../../entities/define.js';
+import { type EntityDef, fieldOf } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
 import { api, fixtures, HOSTS, json, rowOf, snapshot, tenantId } from './entity-fixtures.js';
 import { describeEachDialect, type Session } from './harness.js';
@@ -56,7 +56,7 @@ describeEachDialect(
           return h.post(api(e), { host, session, body: await fx.body(e.name, who === 'verdi' ? 'verdi' : 'rossi') });
         case 'update': {
           const version = (await rowOf(h, e, id))!.version;
-          const title = e.fields[e.titleField];
+          const title = fieldOf(e, e.titleField);
           const patch: Record<string, unknown> =
             title.type === 'fk' ? { order: 7 } : title.translated ? { translations: { en: { [e.titleField]: 'Changed title' } } } : { [e.titleField]: 'Changed' };
           return h.call('PATCH', api(e, id), { host, session, body: { ...patch, version } });

@@ -9,10 +9,12 @@ import { loginThrottle } from '../../server/services/loginThrottle.js';
 import { databaseRateLimiter } from '../../server/services/rateLimit.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineEntity, type EntityDef, type Field, type FieldType } from '../../entities/define.js';
+import { defineEntity, type EntityDef } from '../../entities/define.js';
+import type { Field, FieldType } from '../../entities/fields.js';
 import { ENTITIES } from '../../entities/index.js';
 import entityRoutes from '../../server/entities/routes.js';
-import { invalidSamples, sampleBody } from '../../server/entities/samples.js';
+import { invalidSamples } from '../../entities/fieldTypes/index.js';
+import { sampleBody } from '../../server/entities/samples.js';
 import { addEntityColumn, createEntityTable } from '../../server/entities/schema.js';
 import context from '../../server/plugins/context.js';
 import errors from '../../server/plugins/errors.js';
@@ -32,7 +34,7 @@ const sink = defineEntity({
   fields: {
     title: { type: 'text', label: 'f.title', required: true, translated: true, maxLength: 80 },
     slug: { type: 'slug', label: 'f.slug', translated: true, from: 'title' },
-    code: { type: 'text', label: 'f.code', pattern: '[a-z]{2}-\\d{3}', patternMessage: 'Like ab-123.', unique: true, maxLength: 6 },
+    code: { type: 'text', label: 'f.code', pattern: '[a-z]{2}-\\d{3}', unique: true, maxLength: 6 },
     note: { type: 'textarea', label: 'f.note', maxLength: 500 },
     email: { type: 'email', label: 'f.email' },
     website: { type: 'url', label: 'f.website' },
@@ -73,7 +75,7 @@ const sink = defineEntity({
     place: { type: 'map', label: 'f.place' },
     body: { type: 'richtext', label: 'f.body', translated: true },
     menu: { type: 'menuTree', label: 'f.menu', maxDepth: 2, pages: ['home', 'contacts'] },
-    hosts: { type: 'list', label: 'f.hosts', pattern: '[a-z0-9]+(?:\\.[a-z0-9]+)+', patternMessage: 'Like www.example.com.', max: 3 },
+    hosts: { type: 'list', label: 'f.hosts', pattern: '[a-z0-9]+(?:\\.[a-z0-9]+)+', patternCode: 'hostName', max: 3 },
     codes: {
       type: 'list',
       label: 'f.codes',

@@ -9,9 +9,10 @@ import { mediaUsages } from '../../server/entities/index.js';
 import { nowIso } from '../../server/services/clock.js';
 import { api, contextFor, fixtures, HOSTS, json, rowOf, snapshot, tenantId } from './entity-fixtures.js';
 import { describeEachDialect, type Session } from './harness.js';
+import { exactly } from '../tuples.js';
 
 const byName = (n: string) => ENTITIES.find((e) => e.name === n)!;
-const [brand, service, category, tag, product, featured] = ['brand', 'brandService', 'category', 'tag', 'product', 'featuredProduct'].map(byName);
+const [brand, service, category, tag, product, featured] = exactly(['brand', 'brandService', 'category', 'tag', 'product', 'featuredProduct'].map(byName), 6);
 
 describeEachDialect(
   'entity integrity',
@@ -66,12 +67,12 @@ describeEachDialect(
         const slug = `prodotto-${word()}`;
         const body = await fx.body('product', 'rossi');
         const tr = body.translations as Record<string, Record<string, unknown>>;
-        tr[def].slug = slug;
-        tr[other].slug = slug;
+        Object.assign(tr, { [def]: { ...tr[def], slug }, [other]: { ...tr[other], slug } });
         const first = await call('POST', api(product), body);
         expect(first.statusCode, first.body).toBe(201);
         const again = await fx.body('product', 'rossi');
-        (again.translations as Record<string, Record<string, unknown>>)[other].slug = slug;
+        const againTr = again.translations as Record<string, Record<string, unknown>>;
+        againTr[other] = { ...againTr[other], slug };
         const dup = await call('POST', api(product), again);
         expect(dup.statusCode).toBe(400);
         expect(Object.keys(json(dup))).toEqual([`translations.${other}.slug`]);
@@ -218,7 +219,7 @@ describeEachDialect(
       }
 
       it("accept this site's media, refuse another site's on the element's path, and tell who uses a media", async () => {
-        const mine = [await media('rossi'), await media('rossi')];
+        const mine = [await media('rossi'), await media('rossi')] as const;
         const theirs = await media('verdi');
         const body = await fx.body('product', 'rossi');
         const ok = await call('POST', api(product), { ...body, gallery: mine, brochure: mine[0] });

@@ -279,7 +279,7 @@ export function cookieAttributes(header: string): Record<string, string | true> 
   const out: Record<string, string | true> = {};
   for (const part of parts) {
     const [k, ...v] = part.trim().split('=');
-    out[k.toLowerCase()] = v.length ? v.join('=') : true;
+    if (k) out[k.toLowerCase()] = v.length ? v.join('=') : true;
   }
   return out;
 }

@@ -58,7 +58,7 @@ describeEachDialect('health and routing', (h) => {
       ['/api/tenants/exists?domain=localhost', '/api/tenants/exists/?domain=localhost'],
       ['/api/tenants/by_domain?domain=localhost', '/api/tenants/by_domain/?domain=localhost'],
       ['/api/auth/logout', '/api/auth/logout/'],
-    ]) {
+    ] as const) {
       const [ra, rb] = [await h.get(a), await h.get(b)];
       expect(ra.statusCode, a).not.toBe(404);
       expect(rb.statusCode, b).toBe(ra.statusCode);

@@ -83,7 +83,7 @@ describeEachDialect('list cache', (h) => {
     expect((await library()).media.items.map((i) => i.id)).toEqual([item.id]);
     const edit = await mediaCall(h, rossi, 'PATCH', `/api/media/${item.id}`, { translations: { it: { title: 'Cachemedia titolo' } } });
     expect(edit.statusCode, edit.body).toBe(200);
-    expect((await library('search=cachemedia&language_code=it')).media.items[0].title).toBe('Cachemedia titolo');
+    expect((await library('search=cachemedia&language_code=it')).media.items[0]?.title).toBe('Cachemedia titolo');
     const folder = await mediaCall(h, rossi, 'POST', '/api/media-folders', { title: 'Cachemedia folder' });
     expect(folder.statusCode, folder.body).toBe(201);
     expect((await library()).folders.map((f) => f.title)).toEqual(['Cachemedia folder']);

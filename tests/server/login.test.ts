@@ -203,7 +203,7 @@ describeEachDialect('POST /api/auth/login', (h) => {
         ['application/xml', '<login><username>admin</username></login>'],
         ['application/x-www-form-urlencoded', `username=admin&password=${DEMO_PASSWORD}`],
         ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\nadmin\r\n--x--'],
-      ]) {
+      ] as const) {
         const res = await h.post('/api/auth/login', { payload, headers: { 'content-type': type } });
         expectDetail(res, 415);
       }

@@ -286,11 +286,11 @@ describeEachDialect('media folders and the library list', (h) => {
 
     it('keeps the counters true after uploads, moves and deletes', async () => {
       const other = await folder(h, session, 'Archivio');
-      const moved = await call(h, session, 'PATCH', `/api/media/${items[0].id}`, { folder: other.id });
+      const moved = await call(h, session, 'PATCH', `/api/media/${items[0]!.id}`, { folder: other.id });
       expect(moved.statusCode, moved.body).toBe(200);
       expect((await list(h, session, '', lib)).media.paginator.count).toBe(24);
-      expect((await list(h, session, '', other.id)).media.items.map((m) => m.id)).toEqual([items[0].id]);
-      expect((await call(h, session, 'DELETE', `/api/media/${items[1].id}`)).statusCode).toBe(204);
+      expect((await list(h, session, '', other.id)).media.items.map((m) => m.id)).toEqual([items[0]!.id]);
+      expect((await call(h, session, 'DELETE', `/api/media/${items[1]!.id}`)).statusCode).toBe(204);
       expect((await list(h, session, 'fltr=mime_type=application/*', lib)).media.paginator.count).toBe(18);
       await expectCountersTrue(h);
       // Rebuilding the search index from scratch gives the same index.
@@ -301,7 +301,7 @@ describeEachDialect('media folders and the library list', (h) => {
       await rebuildMediaIndexes(h.db);
       expect(await terms()).toEqual(before);
       // Back as it was for the other tests.
-      await call(h, session, 'PATCH', `/api/media/${items[0].id}`, { folder: lib });
+      await call(h, session, 'PATCH', `/api/media/${items[0]!.id}`, { folder: lib });
       items[1] = await uploaded(h, session, pdf(), { filename: 'brochure-02.pdf', data: { folder: lib } });
     });
   });

@@ -54,7 +54,7 @@ describeEachDialect('media search in a large library', (h) => {
         name: item.name,
         size: 1000,
         mime_type: item.mime,
-        mime_group: item.mime.split('/')[0],
+        mime_group: item.mime.split('/')[0] ?? '',
         created_at: stamp(item.i),
         updated_at: stamp(item.i),
       }));

@@ -19,7 +19,7 @@ const landed = fs
   .split('\n')
   .filter((l) => l && !l.startsWith('#'))
   .map((l) => {
-    const [sha, file] = l.split(/\s+/);
+    const [sha = '', file = ''] = l.split(/\s+/);
     return { sha, file };
   });
 const numberOf = (file: string) => Number(file.slice(0, 4));
@@ -48,7 +48,7 @@ it('keeps the database layer free of the entity engine and the declarations', ()
   const files = fs.readdirSync(path.join(ROOT, 'server', 'db'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
   const offenders = files.filter((f) => {
     const source = fs.readFileSync(path.join(ROOT, 'server', 'db', f), 'utf8');
-    const imports = [...source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => m[1]);
+    const imports = [...source.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map(([, spec = '']) => spec);
     return imports.some((spec) => {
       const target = path.resolve(path.dirname(path.join(ROOT, 'server', 'db', f)), spec);
       return target.startsWith(path.join(ROOT, 'server', 'entities')) || target.startsWith(path.join(ROOT, 'entities') + path.sep);

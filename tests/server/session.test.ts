@@ -10,6 +10,7 @@ import {
   setCookieFor,
   type Session,
 } from './harness.js';
+import { exactly } from '../tuples.js';
 
 interface Profile {
   username: string;
@@ -151,7 +152,7 @@ describeEachDialect('sessions, profile and logout', (h) => {
     it('refuses a session once it has expired under a short SESSION_TTL_HOURS', async () => {
       const shortLived = await h.appWith({ SESSION_TTL_HOURS: '0.5' });
       const staff = await h.login('staff', 'localhost', { app: shortLived });
-      const row = (await sessionRows())[0];
+      const [row] = exactly(await sessionRows(), 1);
       expect(Date.parse(row.expires_at) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
       expect((await h.get('/api/profiles/me', { app: shortLived, session: staff })).statusCode).toBe(200);
       // Thirty-one minutes later, as far as the session is concerned:
@@ -166,7 +167,7 @@ describeEachDialect('sessions, profile and logout', (h) => {
       await h.db.updateTable('sessions').set({ expires_at: soon }).execute();
       const before = Date.now();
       expect((await me(staff)).statusCode).toBe(200);
-      const [row] = await sessionRows();
+      const [row] = exactly(await sessionRows(), 1);
       expect(Date.parse(row.expires_at)).toBeGreaterThanOrEqual(before + h.config.sessionTtlMs - 1000);
     });
 
@@ -182,16 +183,16 @@ describeEachDialect('sessions, profile and logout', (h) => {
     it('stores only a hash of the session token', async () => {
       const staff = await h.login('staff');
       const rows = await sessionRows();
-      expect(rows).toHaveLength(1);
+      const [row] = exactly(rows, 1);
       expect(JSON.stringify(rows)).not.toContain(staff.token);
-      expect(rows[0].token_hash).toBe(createHash('sha256').update(staff.token).digest('hex'));
+      expect(row.token_hash).toBe(createHash('sha256').update(staff.token).digest('hex'));
       const user = await h.db.selectFrom('users').select('id').where('username', '=', 'staff').executeTakeFirstOrThrow();
-      expect(rows[0].user_id).toBe(user.id);
+      expect(row.user_id).toBe(user.id);
     });
 
     it('cannot be used with the stored hash in place of the token', async () => {
       await h.login('staff');
-      const [row] = await sessionRows();
+      const [row] = exactly(await sessionRows(), 1);
       expectDetail(await h.get('/api/profiles/me', { headers: { authorization: `Token ${row.token_hash}` } }), 401);
     });
   });

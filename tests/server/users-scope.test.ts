@@ -153,7 +153,7 @@ describeEachDialect('accounts: who sees which users on which site', (h) => {
     for (const path of ['/api/users/', '/api/tenantUsers/']) {
       const listed = await h.get(path, { session: admin });
       expect(listed.body).not.toMatch(/password|argon2/);
-      const first = (json(listed).items as Array<{ id: number }>)[0];
+      const [first] = json(listed).items as [{ id: number }];
       const one = await h.get(`${path}${first.id}/`, { session: admin });
       expect(one.statusCode).toBe(200);
       expect(one.body).not.toMatch(/password|argon2/);

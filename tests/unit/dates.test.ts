@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LANGUAGES, LOCALE_TAGS } from '../../locales/languages';
+import { type Language, LANGUAGES, LOCALE_TAGS } from '../../locales/languages';
 import { activateDateLocale, DATE_LOCALES, formatDate, loadDateLocale } from '../../src/i18n/dates';
 
 afterEach(() => activateDateLocale('en'));
 
 /** January and Thursday as each language writes them (date-fns's own data, not the browser's). */
-const JANUARY: Record<string, RegExp> = {
+const JANUARY: Record<Language, RegExp> = {
   en: /January/, it: /gennaio/, es: /enero/, bs: /januar/, mk: /јануари/, rs: /januar/, bg: /януари/, al: /janar/i,
   hu: /január/, nl: /januari/, fr: /janvier/, de: /Januar/, ru: /января/, pt: /janeiro/, pl: /stycznia/,
 };

@@ -82,6 +82,18 @@ describe('entity form helpers', () => {
     expect(toServerErrors({ status: 502 })).toEqual({ non_field_errors: ['errors.network'] });
   });
 
+  it('pairs each sentence of a 400 with its problem from $codes, and never reads $codes as a field', () => {
+    const data = {
+      slug: ['This slug is already used by another row of this site.'],
+      'translations.it.title': ['Ensure this field has no more than 200 characters.', 'Other.'],
+      $codes: { slug: [{ code: 'slugTaken' }], 'translations.it.title': [{ code: 'maxLength', params: { count: 200 } }] },
+    };
+    expect(toServerErrors({ status: 400, data })).toEqual({
+      slug: [{ code: 'slugTaken', text: 'This slug is already used by another row of this site.' }],
+      'translations.it.title': [{ code: 'maxLength', params: { count: 200 }, text: 'Ensure this field has no more than 200 characters.' }, 'Other.'],
+    });
+  });
+
   it('finds the language tabs with errors', () => {
     expect(errorTabs({ 'translations.it.title': ['x'], 'translations.de.body': ['y'], name: ['z'], 'translations.fr.title': [] })).toEqual(['de', 'it']);
     expect(errorTabs({})).toEqual([]);

@@ -15,6 +15,7 @@ import {
 import { type EntityListContext, type EntityListEvent, entityListMachine } from '../../machines/entityList.machine';
 import { page, rows } from '../../machines/entityList.model';
 import type { ListQuery } from '../../machines/entityList.types';
+import { exactly } from '../tuples';
 
 const defaults = { items: 10, sort: ['name'] };
 
@@ -124,8 +125,9 @@ describe('connectEntityList', () => {
     ]);
     expect(props.selection).toMatchObject({ count: 1, allOnPage: false, someOnPage: true });
     expect(props.canBulkDelete).toBe(true);
-    props.rows[0].toggle();
-    props.rows[1].remove();
+    const [first, second] = exactly(props.rows, 2);
+    first.toggle();
+    second.remove();
     props.selection.togglePage();
     expect(sent).toEqual([{ type: 'selection.toggle', id: 1 }, { type: 'row.delete', id: 2 }, { type: 'selection.togglePage' }]);
   });

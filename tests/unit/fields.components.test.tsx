@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor as waitForDom } from '
 import { type ReactNode, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Field, MenuTreeField as MenuTreeDef, RepeaterField as RepeaterDef } from '../../entities/define';
-import type { MenuNode } from '../../entities/validate';
+import type { Field, MenuTreeField as MenuTreeDef, RepeaterField as RepeaterDef } from '../../entities/fields';
+import type { MenuNode } from '../../entities/fieldTypes/menuTree';
 import type { Language } from '../../locales/languages';
 import { confirmMachine } from '../../machines/confirm.machine';
 import { languageMachine } from '../../machines/language.machine';
@@ -81,13 +81,13 @@ describe('field widgets', () => {
     expect(last).toEqual([{ name: 'Peso', value: '4 t' }, { name: '', value: '' }]);
     fireEvent.change(await byName('f.1.name'), { target: { value: 'Motore' } });
     await waitForDom(() => expect((document.querySelector('input[name="f.1.name"]') as HTMLInputElement).value).toBe('Motore'));
-    fireEvent.click(screen.getAllByRole('button', { name: en.fields.repeater.moveUp })[1]);
+    fireEvent.click(screen.getAllByRole('button', { name: en.fields.repeater.moveUp })[1]!);
     expect(last.map((r: any) => r.name)).toEqual(['Motore', 'Peso']);
-    fireEvent.click(screen.getAllByRole('button', { name: en.fields.repeater.insert })[0]);
+    fireEvent.click(screen.getAllByRole('button', { name: en.fields.repeater.insert })[0]!);
     expect(last.map((r: any) => r.name)).toEqual(['Motore', '', 'Peso']);
     // At the declared maximum, no more rows.
     expect((screen.getByTestId('f-add') as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getAllByRole('button', { name: en.fields.repeater.remove })[1]);
+    fireEvent.click(screen.getAllByRole('button', { name: en.fields.repeater.remove })[1]!);
     expect(last.map((r: any) => r.name)).toEqual(['Motore', 'Peso']);
   });
 
@@ -108,7 +108,7 @@ describe('field widgets', () => {
   it('inside a form, a row field reports its own path and shows that path’s errors', async () => {
     const changes: Array<[string, unknown]> = [];
     const host: FieldHost = {
-      useErrorsAt: (path) => (path === 'f.0.name' ? ['This field may not be blank.'] : []),
+      useErrorsAt: (path) => (path === 'f.0.name' ? [{ code: 'blank' }] : []),
       useNestedInvalid: (path) => path === 'f.0',
       change: (path, value) => void changes.push([path, value]),
     };
@@ -140,14 +140,14 @@ describe('field widgets', () => {
     await screen.findByDisplayValue('B');
     const indent = screen.getAllByRole('button', { name: en.fields.menu.indent });
     expect((indent[0] as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(indent[1]);
+    fireEvent.click(indent[1]!);
     expect(last.map((n) => [n.label, n.children.map((c) => c.label)])).toEqual([['A', ['B']]]);
     await screen.findByDisplayValue('B');
     // B is on the second and last level: it cannot take children.
     const addChild = screen.getAllByRole('button', { name: en.fields.menu.addChild });
     expect((addChild[1] as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(screen.getByDisplayValue('B'), { target: { value: 'Blog' } });
-    expect(last[0].children[0].label).toBe('Blog');
+    expect(last[0]?.children[0]?.label).toBe('Blog');
   });
 
   it('a time is stored with seconds', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { product } from '../../entities/product';
-import type { MenuNode } from '../../entities/validate';
+import type { MenuNode } from '../../entities/fieldTypes/menuTree';
 import { pathLabel, showValue } from '../../src/entity/ConflictDialog';
 import { formDefaults, rowTitle, siteLanguages, toFormRow } from '../../src/entity/formValues';
 import { formatColor, parseColor } from '../../src/fields/color';
@@ -17,7 +17,7 @@ describe('menu tree operations', () => {
   const labels = (t: MenuNode[]): unknown => t.map((n) => (n.children.length ? [n.label, labels(n.children)] : n.label));
 
   it('measures, finds, updates and removes by index path', () => {
-    expect(heightOf(tree[2])).toBe(3);
+    expect(heightOf(tree[2]!)).toBe(3);
     expect(nodeAt(tree, [0, 1])?.label).toBe('A2');
     expect(labels(updateNode(tree, [0, 1], { label: 'A2!' }))).toEqual([['A', ['A1', 'A2!']], 'B', ['C', [['C1', ['C1a']]]]]);
     expect(labels(removeNode(tree, [0, 0]))).toEqual([['A', ['A2']], 'B', ['C', [['C1', ['C1a']]]]]);
@@ -109,7 +109,7 @@ describe('form values from the API', () => {
     expect(row).toMatchObject({ id: 7, version: 3, brand: 1, tags: [2], category: null, status: 'draft', specs: [{ name: 'Peso', value: '4 t' }] });
     const translations = row.translations as Record<string, Record<string, unknown>>;
     expect(Object.keys(translations)).toEqual(['it', 'en']);
-    expect(translations.it.seo).toEqual({ title: 't', description: '', slug: '' });
+    expect(translations.it?.seo).toEqual({ title: 't', description: '', slug: '' });
     expect(translations.en).toEqual({ name: '', slug: '', summary: '', description: '', seo: { title: '', description: '', slug: '' } });
   });
 
@@ -155,15 +155,16 @@ describe('labels and paths', () => {
 });
 
 describe('field messages', () => {
-  it('the shared validation sentences read in the user’s language; other text passes through', async () => {
+  it('problems read through their locale keys; the server’s own problems and the SPA’s keys as they came', async () => {
     const { fieldMessage } = await import('../../src/fields/messages');
     const t = (key: string, params?: Record<string, unknown>) => `${key}${params ? JSON.stringify(params) : ''}`;
-    expect(fieldMessage(t, 'This field is required.')).toBe('validation.required');
+    expect(fieldMessage(t, { code: 'required' })).toBe('validation.required');
     // A blank field is an empty one to the user: one wording (the Italian UI had two).
-    expect(fieldMessage(t, 'This field may not be blank.')).toBe('validation.required');
-    expect(fieldMessage(t, 'Ensure this field has no more than 200 characters.')).toBe('validation.maxLength{"count":200}');
-    expect(fieldMessage(t, '"x" is not a valid choice.')).toBe('validation.choice{"value":"x"}');
+    expect(fieldMessage(t, { code: 'blank' })).toBe('validation.required');
+    expect(fieldMessage(t, { code: 'maxLength', params: { count: 200 } })).toBe('validation.maxLength{"count":200}');
+    expect(fieldMessage(t, { code: 'choice', params: { value: 'x' } })).toBe('validation.choice{"value":"x"}');
+    expect(fieldMessage(t, { code: 'endBeforeStart' })).toBe('validation.endBeforeStart');
     expect(fieldMessage(t, 'form.invalid')).toBe('form.invalid');
-    expect(fieldMessage(t, 'The end date must not be before the start date.')).toBe('The end date must not be before the start date.');
+    expect(fieldMessage(t, { code: 'slugTaken', text: 'This slug is already used by another row of this site.' })).toBe('This slug is already used by another row of this site.');
   });
 });

@@ -3,9 +3,10 @@
  * `public` (issue 6) — and the engine options the indexing log itself uses.
  */
 import { describe, expect, it } from 'vitest';
-import { declarationProblems, defineEntity, type EntityDef, entityActions } from '../../entities/define.js';
+import { declarationProblems } from '../../entities/declarationProblems.js';
+import { defineEntity, entityActions, type EntityDef } from '../../entities/define.js';
 import { ENTITIES, indexingLog, product } from '../../entities/index.js';
-import type { RecordValues } from '../../entities/validate.js';
+import type { RecordValues } from '../../entities/validateRecord.js';
 import type { WriteEvent } from '../../server/entities/hooks.js';
 import { plannedActions } from '../../server/services/indexing/actions.js';
 

@@ -1,10 +1,12 @@
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { MAX_OFFSET } from '../../server/list/caps.js';
 import { capped, type Counted } from '../../server/list/counted.js';
 import { paginate } from '../../server/list/paginate.js';
 import { readPage } from '../../server/list/readPage.js';
 import { probes, type SearchIndex, wordIds } from '../../server/list/searchIndex.js';
 import { asKysely, raw, sqlText } from '../../server/list/sqlText.js';
+import { isDeep, windowOf } from '../../server/list/window.js';
 import { fold, prefixRange, searchWords, type WordRules, words } from '../../server/list/words.js';
 
 /** The pieces of the list engine (server/list/) that need no database. */
@@ -98,6 +100,18 @@ describe('readPage', () => {
     expect(r.asked).toEqual(['page 5', 'count']);
   });
 
+  it('reads the count first when asked to, and hands it to the page', async () => {
+    const r = reader({ count: 25, exact: true });
+    const seen: Array<Counted | undefined> = [];
+    const page = async (n: number, counted?: Counted) => {
+      seen.push(counted);
+      return r.page(n);
+    };
+    expect(await readPage({ page: 2, size: 10 }, { ...r, page, countFirst: true })).toMatchObject({ items: ROWS.slice(10, 20), paginator: { page: 2 } });
+    expect(r.asked).toEqual(['count', 'page 2']);
+    expect(seen).toEqual([{ count: 25, exact: true }]);
+  });
+
   it('reads no page again when nothing matches', async () => {
     const r = reader({ count: 0, exact: true });
     expect(await readPage({ page: 4, size: 10 }, r)).toMatchObject({ items: [], paginator: { count: 0, page: 1 } });
@@ -110,12 +124,12 @@ describe('search index SQL', () => {
 
   it('finds a word as one range of the index within the scope, and probes a row for the others', () => {
     const ids = wordIds(index, 'red');
-    expect(ids.text).toBe('select d.entity_id from things_search d where d.tenant_id = ? and d.token >= ? and d.token < ?');
+    expect(ids.text).toBe('select things_search.entity_id from things_search where things_search.tenant_id = ? and things_search.token >= ? and things_search.token < ?');
     expect(ids.params).toEqual([7, 'red', 'ree']);
     const p = probes(index, ['ab', 'x'], 't.id');
     expect(p.text).toBe(
-      ' and exists (select 1 from things_search p where p.entity_id = t.id and p.token >= ? and p.token < ?)' +
-        ' and exists (select 1 from things_search p where p.entity_id = t.id and p.token >= ? and p.token < ?)',
+      ' and exists (select 1 from things_search p where p.entity_id = t.id and p.token >= ? and p.token < ? limit 1 offset 0)' +
+        ' and exists (select 1 from things_search p where p.entity_id = t.id and p.token >= ? and p.token < ? limit 1 offset 0)',
     );
     expect(p.params).toEqual(['ab', 'ac', 'x', 'y']);
   });
@@ -136,8 +150,31 @@ describe('search index SQL', () => {
       .where('id', 'in', asKysely(sqlText`(${wordIds(index, 'red')})`))
       .compile();
     expect(q.sql).toBe(
-      'select "id" from "things" where "kind" = $1 and "id" in (select d.entity_id from things_search d where d.tenant_id = $2 and d.token >= $3 and d.token < $4)',
+      'select "id" from "things" where "kind" = $1 and "id" in (select things_search.entity_id from things_search where things_search.tenant_id = $2 and things_search.token >= $3 and things_search.token < $4)',
     );
     expect(q.parameters).toEqual(['a', 7, 'red', 'ree']);
+  });
+});
+
+describe('windowOf', () => {
+  const size = 10;
+  it('skips from the start up to MAX_OFFSET rows', () => {
+    expect(windowOf({ size }, 3)).toEqual({ offset: 20, limit: 10, reversed: false });
+    expect(windowOf({ size }, MAX_OFFSET / size + 1, { count: 3 * MAX_OFFSET, exact: true })).toEqual({ offset: MAX_OFFSET, limit: 10, reversed: false });
+    expect(isDeep({ page: MAX_OFFSET / size + 1, size })).toBe(false);
+    expect(isDeep({ page: MAX_OFFSET / size + 2, size })).toBe(true);
+  });
+
+  it('reads a deeper page of an exact count from the end, the last one cut to what is left', () => {
+    const count = MAX_OFFSET + 25;
+    expect(windowOf({ size }, MAX_OFFSET / size + 3, { count, exact: true })).toEqual({ offset: 0, limit: 5, reversed: true });
+    expect(windowOf({ size }, MAX_OFFSET / size + 2, { count, exact: true })).toEqual({ offset: 5, limit: 10, reversed: true });
+  });
+
+  it('refuses a page deep from both ends, and serves every page of an inexact count from the start', () => {
+    expect(() => windowOf({ size }, MAX_OFFSET / size + 2, { count: 3 * MAX_OFFSET, exact: true })).toThrow(
+      expect.objectContaining({ statusCode: 400, problems: { page: [expect.objectContaining({ code: 'pageTooDeep' })] } }),
+    );
+    expect(windowOf({ size }, MAX_OFFSET / size + 2, { count: MAX_OFFSET, exact: false })).toEqual({ offset: MAX_OFFSET + 10, limit: 10, reversed: false });
   });
 });

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { declarationProblems, defaultValue, type EntityDef, type ListField } from '../../entities/define';
+import { declarationProblems } from '../../entities/declarationProblems';
+import type { EntityDef } from '../../entities/define';
+import { defaultValue, validateValue } from '../../entities/fieldTypes/index';
+import type { ListField } from '../../entities/fields';
 import { ENTITIES } from '../../entities/index';
-import { HOST_NAME, HOST_NAME_MESSAGE } from '../../entities/patterns';
+import { HOST_NAME } from '../../entities/patterns';
 import { tenant } from '../../entities/tenant';
-import { type Errors, INVALID, MESSAGES, validateRecord, validateValue } from '../../entities/validate';
+import { type Errors, INVALID } from '../../entities/problems';
+import { validateRecord } from '../../entities/validateRecord';
 
-const hosts: ListField = { type: 'list', label: 'f.hosts', pattern: HOST_NAME, patternMessage: HOST_NAME_MESSAGE, max: 3, maxLength: 253 };
+const hosts: ListField = { type: 'list', label: 'f.hosts', pattern: HOST_NAME, patternCode: 'hostName', max: 3, maxLength: 253 };
 const brands: ListField = {
   type: 'list',
   label: 'f.brands',
@@ -30,21 +34,21 @@ describe('the list field type', () => {
   });
 
   it('refuses what is not a list of strings, on the path of each bad entry', () => {
-    expect(run(hosts, 'www.example.com')).toEqual({ value: INVALID, errors: { f: [MESSAGES.list] } });
-    expect(run(hosts, ['ok.example.com', 42, '  ']).errors).toEqual({ 'f.1': [MESSAGES.string], 'f.2': [MESSAGES.blank] });
+    expect(run(hosts, 'www.example.com')).toEqual({ value: INVALID, errors: { f: [{ code: 'list' }] } });
+    expect(run(hosts, ['ok.example.com', 42, '  ']).errors).toEqual({ 'f.1': [{ code: 'string' }], 'f.2': [{ code: 'blank' }] });
   });
 
   it('refuses duplicates, entries outside the options or the pattern, and too many or too long entries', () => {
-    expect(run(hosts, ['a.example.com', 'a.example.com']).errors).toEqual({ 'f.1': [MESSAGES.duplicate] });
-    expect(run(brands, ['DF', 'ACME']).errors).toEqual({ 'f.1': ['"ACME" is not a valid choice.'] });
-    expect(run(hosts, ['a.example.com', 'b.example.com', 'c.example.com', 'd.example.com']).errors).toEqual({ f: ['Ensure this field has no more than 3 elements.'] });
-    expect(run(hosts, [`${'a'.repeat(250)}.com`]).errors).toEqual({ 'f.0': ['Ensure this field has no more than 253 characters.'] });
+    expect(run(hosts, ['a.example.com', 'a.example.com']).errors).toEqual({ 'f.1': [{ code: 'duplicate' }] });
+    expect(run(brands, ['DF', 'ACME']).errors).toEqual({ 'f.1': [{ code: 'choice', params: { value: 'ACME' } }] });
+    expect(run(hosts, ['a.example.com', 'b.example.com', 'c.example.com', 'd.example.com']).errors).toEqual({ f: [{ code: 'maxItems', params: { count: 3 } }] });
+    expect(run(hosts, [`${'a'.repeat(250)}.com`]).errors).toEqual({ 'f.0': [{ code: 'maxLength', params: { count: 253 } }] });
   });
 
   it('takes lower-case host names only: no scheme, port, path, empty or badly hyphenated label', () => {
     for (const ok of ['localhost', 'rossi.localhost', 'www.rossi-trattori.it', '127.0.0.1', 'xn--bcher-kva.example']) expect(run(hosts, [ok]).errors, ok).toEqual({});
     for (const bad of ['Rossi.it', 'http://rossi.it', 'rossi.it:8080', 'rossi.it/shop', '-rossi.it', 'rossi-.it', 'rossi..it', 'ros si.it', 'rossi.it.']) {
-      expect(run(hosts, [bad]).errors, bad).toEqual({ 'f.0': [HOST_NAME_MESSAGE] });
+      expect(run(hosts, [bad]).errors, bad).toEqual({ 'f.0': [{ code: 'hostName' }] });
     }
   });
 
@@ -69,10 +73,10 @@ describe('a dealer site declaration', () => {
 
   it('wants the default language among the languages, and no alias equal to the domain', () => {
     expect(validateRecord(tenant, { name: 'B', domain: 'b.localhost', languages: ['en'] }, opts).errors).toEqual({
-      default_language: ['The default language must be one of the languages.'],
+      default_language: [{ code: 'defaultLanguage' }],
     });
     expect(validateRecord(tenant, { name: 'B', domain: 'b.localhost', aliases: ['w.localhost', 'b.localhost'] }, opts).errors).toEqual({
-      'aliases.1': ['This is the primary domain already.'],
+      'aliases.1': [{ code: 'primaryDomain' }],
     });
   });
 });

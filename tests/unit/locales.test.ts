@@ -145,8 +145,8 @@ describe('translation keys used by the UI', () => {
     const text = readFileSync(file, 'utf8');
     const rel = relative(ROOT, file);
     text.split('\n').forEach((line, i) => {
-      for (const m of line.matchAll(T_CALL)) use(m[2], `${rel}:${i + 1}`);
-      if (rel === join('src', 'routing', 'routes.ts')) for (const m of line.matchAll(LABEL)) use(m[2], `${rel}:${i + 1}`);
+      for (const [, , key = ''] of line.matchAll(T_CALL)) use(key, `${rel}:${i + 1}`);
+      if (rel === join('src', 'routing', 'routes.ts')) for (const [, , key = ''] of line.matchAll(LABEL)) use(key, `${rel}:${i + 1}`);
     });
   }
   const missingIn = (keys: Iterable<[string, Iterable<string>]>) =>

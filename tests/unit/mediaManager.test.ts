@@ -21,6 +21,7 @@ import {
 } from '../../machines/mediaManager.helpers';
 import { type MediaManagerContext, type MediaManagerEvent, mediaManagerMachine } from '../../machines/mediaManager.machine';
 import { detail, folderA, folderB, listResponse, media } from '../../machines/mediaManager.model';
+import { exactly } from '../tuples';
 
 const folderC = { id: 3, title: 'Engines', path: '/tractors/red/engines', parent: 2 };
 
@@ -126,8 +127,9 @@ describe('connectMediaManager', () => {
       [1, false, true],
       [2, true, false],
     ]);
-    props.gridItems[0].choose();
-    props.gridItems[1].toggleTick();
+    const [first, second] = exactly(props.gridItems, 2);
+    first.choose();
+    second.toggleTick();
     expect(sent).toEqual([
       { type: 'media.choose', media: media(1) },
       { type: 'editList.toggle', id: 2 },
@@ -142,8 +144,9 @@ describe('connectMediaManager', () => {
       ['Tractors', false],
       ['Red', true],
     ]);
-    props.breadcrumb[1].open();
-    props.breadcrumb[0].open();
+    const [root, tractors] = exactly(props.breadcrumb, 3);
+    tractors.open();
+    root.open();
     expect(sent).toEqual([
       { type: 'folder.open', folder: folderA },
       { type: 'folder.open', folder: null },
@@ -204,7 +207,7 @@ describe('connectMediaManager', () => {
     const props = connectMediaManager(snapshot({ browse: { ready: 'idle' } }, { medias: [media(1), media(2)], editList: [1, 3] }), send);
     expect(props.gridItems.map((g) => g.dragIds)).toEqual([[1, 3], [2]]);
     expect(props.canMove).toBe(true);
-    props.gridItems[1].requestMove();
+    exactly(props.gridItems, 2)[1].requestMove();
     props.requestMove();
     expect(sent).toEqual([{ type: 'move.request', ids: [2] }, { type: 'move.request' }]);
     expect(connectMediaManager(snapshot({ browse: { ready: 'idle' } }), send).canMove).toBe(false);
@@ -214,9 +217,10 @@ describe('connectMediaManager', () => {
   it('folder tiles and every crumb take dropped tiles into their folder', () => {
     const { send, sent } = record();
     const props = connectMediaManager(snapshot({ browse: { ready: 'idle' } }, { parentFolders: [folderA], folders: [folderB] }), send);
-    props.folders[0].drop([5, 6]);
-    props.breadcrumb[0].drop([7]);
-    props.breadcrumb[1].drop([8]);
+    exactly(props.folders, 1)[0].drop([5, 6]);
+    const [root, folder] = exactly(props.breadcrumb, 2);
+    root.drop([7]);
+    folder.drop([8]);
     expect(sent).toEqual([
       { type: 'media.drop', ids: [5, 6], folder: 2 },
       { type: 'media.drop', ids: [7], folder: null },

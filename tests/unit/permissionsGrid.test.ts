@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forSite } from '../../entities/siteFields';
 import { user } from '../../entities/user';
 import { permissionRows, rowState, toggleCodename, toggleRow } from '../../src/fields/permissionsGrid';
+import { exactly } from '../tuples';
 
 const holder = (codenames: string[], is_superuser = false) => ({ is_superuser, all_permissions: codenames.map((codename) => ({ codename })) });
 
@@ -38,10 +39,10 @@ describe('permissions editor grid', () => {
 
   it('the row switch turns on what the editor holds, then off again, leaving locked cells alone', () => {
     const editor = holder(['view_product', 'change_product']);
-    const [row] = permissionRows('dealer', editor, ['delete_product']).filter((r) => r.model === 'product');
+    const [row] = exactly(permissionRows('dealer', editor, ['delete_product']).filter((r) => r.model === 'product'), 1);
     const on = toggleRow(['delete_product'], row);
     expect(on).toEqual(['change_product', 'delete_product', 'view_product']);
-    const [after] = permissionRows('dealer', editor, on).filter((r) => r.model === 'product');
+    const [after] = exactly(permissionRows('dealer', editor, on).filter((r) => r.model === 'product'), 1);
     expect(rowState(after)).toBe('some');
     expect(toggleRow(on, after)).toEqual(['delete_product']);
   });
@@ -63,7 +64,8 @@ describe('fields of one back-office', () => {
 
 describe('account declarations', () => {
   it('are sound, and their label keys exist in the English locale', async () => {
-    const { declarationProblems, i18nKeys } = await import('../../entities/define');
+    const { declarationProblems } = await import('../../entities/declarationProblems');
+    const { i18nKeys } = await import('../../entities/i18nKeys');
     const { ACCOUNT_ENTITIES, ENTITIES, entityAtPath } = await import('../../entities/index');
     const en = (await import('../../locales/en.json', { with: { type: 'json' } })).default as Record<string, unknown>;
     const all = [...ENTITIES, ...ACCOUNT_ENTITIES];

@@ -6,6 +6,7 @@ import { coreMigration } from './0001_core.js';
 import { readPathMigration } from './0009_read_path.js';
 import { changeFeedMigration } from './0010_change_feed.js';
 import { indexingMigration } from './0008_indexing.js';
+import { listIndexesMigration } from './0012_list_indexes.js';
 import { mediaMigration } from './0002_media.js';
 import { pagesMigration } from './0007_pages.js';
 import { rateLimitSweepMigration } from './0011_rate_limit_sweep.js';
@@ -31,5 +32,6 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0009_read_path': readPathMigration(),
     '0010_change_feed': changeFeedMigration(dialect),
     '0011_rate_limit_sweep': rateLimitSweepMigration(),
+    '0012_list_indexes': listIndexesMigration(dialect),
   };
 }

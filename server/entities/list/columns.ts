@@ -1,6 +1,6 @@
 /** The per-dialect SQL of a list row's columns: translated values, join-table ids and fk titles, each read by the database. */
 import { type RawBuilder, sql } from 'kysely';
-import type { EntityDef } from '../../../entities/define.js';
+import { type EntityDef, fieldOf } from '../../../entities/define.js';
 import type { EngineContext } from '../context.js';
 import { columnOf, isShadowed, joinTableOf, storesColumn } from '../schema.js';
 
@@ -25,10 +25,10 @@ export function joinIdsColumn(ctx: EngineContext, entity: EntityDef, name: strin
  * undefined otherwise (titles are then looked up after the rows).
  */
 export function fkTitleColumn(ctx: EngineContext, entity: EntityDef, name: string, language: string): RawBuilder<unknown> | undefined {
-  const field = entity.fields[name];
+  const field = fieldOf(entity, name);
   if (field.type !== 'fk') return undefined;
   const target = ctx.registry.get(field.target);
-  const tf = target.fields[target.titleField];
+  const tf = fieldOf(target, target.titleField);
   const fk = sql.ref(`${entity.table}.${columnOf(name, field)}`);
   const from = sql`from ${sql.table(target.table)} as tt where tt.id = ${fk}`;
   if (!tf.translated && tf.type !== 'fk' && storesColumn(tf)) return sql`(select ${sql.ref(`tt.${columnOf(target.titleField, tf)}`)} ${from})`;

@@ -29,17 +29,20 @@ export interface CountPlan {
 export function countPlan(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan: SearchPlan | undefined): CountPlan | undefined {
   if (!plan && query.filters.length === 0) return { query: countQuery(ctx, entity) as CountPlan['query'] };
   const only = query.filters[0];
-  if (!plan && query.filters.length === 1 && only.type === 'in' && only.facetKeys && facetFields(entity).some(([name]) => name === only.field)) {
+  if (!plan && query.filters.length === 1 && only?.type === 'in' && only.facetKeys && facetFields(entity).some(([name]) => name === only.field)) {
     return { query: countQuery(ctx, entity, { field: only.field, values: [...new Set(only.facetKeys)] }) as CountPlan['query'] };
   }
   if (plan && !plan.drives && !plan.others.length && query.filters.length === 0) return undefined;
   const cap = plan && !plan.drives ? WALK_COUNT_CAP : COUNT_CAP;
-  const inner = applyWhere(ctx, entity, ctx.db.selectFrom(entity.table).select(`${entity.table}.id`), query, plan).limit(cap + 1);
+  // A count has no order to walk: a probed range is read in its own index.
+  const counted = { ...query, filters: query.filters.map((f) => (f.type === 'range' && f.how === 'probe' ? { ...f, how: undefined } : f)) };
+  const inner = applyWhere(ctx, entity, ctx.db.selectFrom(entity.table).select(`${entity.table}.id`), counted, plan).limit(cap + 1);
   return { query: ctx.db.selectFrom(inner.as('matched')).select((eb) => eb.fn.countAll<number>().as('n')) as CountPlan['query'], cap };
 }
 
 export async function countRows(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan: SearchPlan | undefined): Promise<Counted> {
   const counting = countPlan(ctx, entity, query, plan);
   if (counting) return capped(Number((await counting.query.executeTakeFirst())?.n ?? 0), counting.cap);
-  return countWord(ctx.db, searchIndexOf(ctx, entity), plan!.rarest);
+  if (!plan) throw new Error('countRows: a list without a count query has one search word');
+  return countWord(ctx.db, searchIndexOf(ctx, entity), plan.rarest);
 }

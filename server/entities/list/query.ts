@@ -1,7 +1,7 @@
 /** The list parameters `?page=&items=&sort=a,-b&search=&fltr=field=value` (docs/decisions.md §4), read and checked. */
 import { BUILTIN_DATES, type EntityDef } from '../../../entities/define.js';
-import { addError, type Errors } from '../../../entities/validate.js';
-import { columnOf, isShadowed } from '../schema.js';
+import { addError, type Errors } from '../../../entities/problems.js';
+import { sortColumn } from '../indexPlan.js';
 import { queryTokens } from '../search.js';
 import { type Filter, parseFilter, TIMESTAMP } from './filters.js';
 
@@ -18,23 +18,13 @@ export interface ListQuery {
 
 export type RawQuery = Record<string, string | string[] | undefined>;
 
-const ONCE = 'Give this parameter once.';
-
 function single(q: RawQuery, key: string, errors: Errors): string | undefined {
   const v = q[key];
   if (Array.isArray(v)) {
-    addError(errors, key, ONCE);
+    addError(errors, key, 'once');
     return undefined;
   }
   return v;
-}
-
-function sortColumn(entity: EntityDef, key: string): string | undefined {
-  if (key === 'id') return 'id';
-  if (!entity.list.sortable.includes(key)) return undefined;
-  const field = entity.fields[key];
-  if (!field) return key; // created_at, updated_at
-  return field.translated ? (isShadowed(field) ? key : undefined) : columnOf(key, field);
 }
 
 /** The list parameters, or field errors keyed `page`, `items`, `sort`, `search`, `fltr`. */
@@ -44,12 +34,12 @@ export function parseListQuery(entity: EntityDef, q: RawQuery): { query: ListQue
 
   const page = single(q, 'page', errors);
   if (page !== undefined && page !== '') {
-    if (!/^\d{1,9}$/.test(page) || Number(page) < 1) addError(errors, 'page', 'A valid page number (1 or more) is required.');
+    if (!/^\d{1,9}$/.test(page) || Number(page) < 1) addError(errors, 'page', 'pageNumber');
     else query.page = Number(page);
   }
   const items = single(q, 'items', errors);
   if (items !== undefined && items !== '') {
-    if (!/^\d{1,9}$/.test(items) || Number(items) < 1) addError(errors, 'items', 'A valid number of items (1 or more) is required.');
+    if (!/^\d{1,9}$/.test(items) || Number(items) < 1) addError(errors, 'items', 'pageSize');
     else query.size = Math.min(Number(items), MAX_PAGE_SIZE);
   }
 
@@ -60,25 +50,25 @@ export function parseListQuery(entity: EntityDef, q: RawQuery): { query: ListQue
     const key = desc ? part.slice(1) : part;
     const column = sortColumn(entity, key);
     if (!column) {
-      addError(errors, 'sort', `Cannot sort by "${key.slice(0, 40)}".`);
+      addError(errors, 'sort', 'sortUnknown', { value: key.slice(0, 40) });
       continue;
     }
     if (seen.has(column)) continue;
     seen.add(column);
     query.sort.push({ column, desc });
   }
-  if (query.sort.length > 3) addError(errors, 'sort', 'Sort by at most 3 fields.');
-  if (!seen.has('id')) query.sort.push({ column: 'id', desc: query.sort.length ? query.sort[query.sort.length - 1].desc : false });
+  if (query.sort.length > 3) addError(errors, 'sort', 'sortMax');
+  if (!seen.has('id')) query.sort.push({ column: 'id', desc: query.sort.at(-1)?.desc ?? false });
 
   const search = single(q, 'search', errors);
   if (search !== undefined && search.trim() !== '') {
-    if (search.length > 200) addError(errors, 'search', 'Ensure this field has no more than 200 characters.');
-    else if (!entity.list.search.length) addError(errors, 'search', 'This list cannot be searched.');
+    if (search.length > 200) addError(errors, 'search', 'maxLength', { count: 200 });
+    else if (!entity.list.search.length) addError(errors, 'search', 'notSearchable');
     else query.tokens = queryTokens(search);
   }
 
   const fltr = q.fltr === undefined ? [] : Array.isArray(q.fltr) ? q.fltr : [q.fltr];
-  if (fltr.length > 10) addError(errors, 'fltr', 'Give at most 10 filters.');
+  if (fltr.length > 10) addError(errors, 'fltr', 'filterMax');
   else {
     for (const f of fltr) {
       if (f === '') continue;
@@ -86,7 +76,7 @@ export function parseListQuery(entity: EntityDef, q: RawQuery): { query: ListQue
       const name = eq < 0 ? f : f.slice(0, eq);
       const def = entity.list.filters.find((d) => d.field === name);
       if (!def || eq < 0) {
-        addError(errors, 'fltr', `Cannot filter by "${name.slice(0, 40)}".`);
+        addError(errors, 'fltr', 'filterUnknown', { value: name.slice(0, 40) });
         continue;
       }
       const field = entity.fields[name] ?? (BUILTIN_DATES.includes(name) ? TIMESTAMP : undefined);

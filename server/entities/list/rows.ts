@@ -1,14 +1,16 @@
 import { type RawBuilder, sql } from 'kysely';
-import { emptyValue, type EntityDef } from '../../../entities/define.js';
+import { type EntityDef, fieldOf } from '../../../entities/define.js';
+import { emptyValue } from '../../../entities/fieldTypes/index.js';
 import type { SearchPlan } from '../../list/plan.js';
+import type { Window } from '../../list/window.js';
 import type { EngineContext } from '../context.js';
 import { listFields, type Loaded } from '../read.js';
 import { columnOf, isJoinField, storesColumn } from '../schema.js';
 import { decodeRecord, parseJson } from '../storage.js';
 import { fkTitleColumn, joinIdsColumn, translatedColumn } from './columns.js';
 import type { CountPlan } from './count.js';
+import { idsQuery } from './ids.js';
 import type { ListQuery } from './query.js';
-import { applyWhere } from './where.js';
 
 const TEXT_TYPES = new Set(['text', 'textarea', 'email', 'url', 'slug', 'richtext']);
 
@@ -16,16 +18,15 @@ const TEXT_TYPES = new Set(['text', 'textarea', 'email', 'url', 'slug', 'richtex
 export async function pageRows(
   ctx: EngineContext,
   entity: EntityDef,
-  query: ListQuery,
+  asked: ListQuery,
   plan: SearchPlan | undefined,
-  page: number,
+  w: Window,
   language: string,
   counting?: CountPlan,
 ): Promise<Loaded[]> {
   const t = entity.table;
-  let ids = applyWhere(ctx, entity, ctx.db.selectFrom(t).select(`${t}.id`), query, plan);
-  for (const s of query.sort) ids = ids.orderBy(sql.ref(`${t}.${s.column}`), s.desc ? 'desc' : 'asc');
-  ids = ids.limit(query.size).offset((page - 1) * query.size);
+  const query = w.reversed ? { ...asked, sort: asked.sort.map((s) => ({ ...s, desc: !s.desc })) } : asked;
+  const ids = idsQuery(ctx, entity, query, plan, w);
 
   const fields = listFields(entity);
   const selections: Array<string | ReturnType<RawBuilder<unknown>['as']>> = [`${t}.id`, `${t}.version`, `${t}.created_at`, `${t}.updated_at`];
@@ -33,7 +34,7 @@ export async function pageRows(
   if (counting) selections.push(counting.query.as('count__') as never);
   const titled: string[] = [];
   for (const name of fields) {
-    const field = entity.fields[name];
+    const field = fieldOf(entity, name);
     if (field.translated) selections.push(translatedColumn(ctx, entity, name, language).as(`tr__${name}`));
     else if (isJoinField(field)) selections.push(joinIdsColumn(ctx, entity, name).as(`ids__${name}`));
     else if (storesColumn(field)) selections.push(`${t}.${columnOf(name, field)}`);
@@ -50,9 +51,10 @@ export async function pageRows(
     .select(selections as never[]);
   for (const s of query.sort) q = q.orderBy(sql.ref(`${t}.${s.column}`), s.desc ? 'desc' : 'asc');
   const rows = (await q.execute()) as Array<Record<string, unknown>>;
+  if (w.reversed) rows.reverse();
   // Join-table ids and fk titles came with the rows: one query for the whole page.
   const joins = new Map<string, Map<number, number[]>>();
-  for (const name of fields.filter((n) => isJoinField(entity.fields[n]))) {
+  for (const name of fields.filter((n) => isJoinField(fieldOf(entity, n)))) {
     const m = new Map<number, number[]>();
     for (const row of rows) {
       const raw = row[`ids__${name}`];
@@ -67,7 +69,7 @@ export async function pageRows(
     for (const name of titled) titles[name] = row[`title__${name}`] === null || row[`title__${name}`] === undefined ? null : String(row[`title__${name}`]);
     const values: Record<string, unknown> = {};
     for (const name of fields) {
-      const field = entity.fields[name];
+      const field = fieldOf(entity, name);
       if (!field.translated) continue;
       const raw = row[`tr__${name}`];
       values[name] = raw === null || raw === undefined ? emptyValue(field) : TEXT_TYPES.has(field.type) ? String(raw) : parseJson(raw, emptyValue(field));

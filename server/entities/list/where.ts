@@ -1,11 +1,13 @@
-import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { EntityDef } from '../../../entities/define.js';
+import { DRIVER_CAP } from '../../list/caps.js';
 import type { SearchPlan } from '../../list/plan.js';
 import { probe, wordIds } from '../../list/searchIndex.js';
 import { asKysely, sqlText } from '../../list/sqlText.js';
-import { bounded, type EngineContext, rowBounds } from '../context.js';
+import { type EngineContext, rowBounds } from '../context.js';
 import { searchIndexOf } from '../search.js';
 import type { ListQuery } from './query.js';
+import { rangeIds, rangeWhere } from './ranges.js';
 
 /** The words each row is probed for: all of them when the list walks, the driver's others when it drives. */
 export function probeWords(query: ListQuery, plan: SearchPlan | undefined): string[] {
@@ -22,24 +24,31 @@ export function applyWhere<QB extends SelectQueryBuilder<any, any, any>>(
 ): QB {
   const t = entity.table;
   let out = q;
+  // With a search word driving, `+column` keeps SQLite on the word's few rows (by id) rather
+  // than walking the site's or a filter value's rows in an index.
+  const driving = plan?.drives === true && ctx.dialect === 'sqlite';
+  const ref = (column: string) => (driving ? sql`+${sql.ref(`${t}.${column}`)}` : sql.ref(`${t}.${column}`));
   // The market administrator's bound is a filter of the query (listRecords), so counters count it.
-  out = bounded(out, rowBounds(ctx, entity, { market: false }), t);
+  for (const [column, value] of rowBounds(ctx, entity, { market: false })) out = out.where(sql<SqlBool>`${ref(column)} = ${value}`) as QB;
   for (const f of query.filters) {
     if (f.type === 'in') {
       const present = f.values.filter((v) => v !== null);
       const wantsNull = present.length !== f.values.length;
-      const col = `${t}.${f.column}`;
+      const col = ref(f.column);
       out = out.where((eb) => {
         const conds: Expression<SqlBool>[] = [];
-        if (present.length) conds.push(eb(col, 'in', present));
-        if (wantsNull) conds.push(eb(col, 'is', null));
+        if (present.length) conds.push(sql<SqlBool>`${col} in (${sql.join(present)})`);
+        if (wantsNull) conds.push(sql<SqlBool>`${col} is null`);
         return eb.or(conds);
       }) as QB;
     } else if (f.type === 'm2m') {
       out = out.where(`${t}.id`, 'in', (ctx.db as Kysely<any>).selectFrom(f.table).select('source_id').where('target_id', 'in', f.ids)) as QB;
+    } else if (f.how === 'drive') {
+      out = out.where(`${t}.id`, 'in', rangeIds(ctx, entity, f).limit(DRIVER_CAP)) as QB;
     } else {
-      if (f.from !== undefined) out = out.where(`${t}.${f.column}`, '>=', f.from) as QB;
-      if (f.to !== undefined) out = out.where(`${t}.${f.column}`, f.toExclusive ? '<' : '<=', f.to) as QB;
+      // `+column` keeps SQLite off the range's index, so that it walks the sort's.
+      const column = f.how === 'probe' && ctx.dialect === 'sqlite' ? sql`+${sql.ref(`${t}.${f.column}`)}` : sql.ref(`${t}.${f.column}`);
+      out = rangeWhere(out, f, column);
     }
   }
   if (!plan) return out;

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { EntityDef, PublicDef } from '../../../entities/define.js';
-import type { RecordValues } from '../../../entities/validate.js';
+import type { RecordValues } from '../../../entities/validateRecord.js';
 
 /** Whether the row is shown on the public site; content without a status field always is. */
 export function isPublic(def: PublicDef, record: RecordValues | undefined): boolean {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { indexingLog } from '../../../entities/indexingLog.js';
-import type { RecordValues } from '../../../entities/validate.js';
+import type { RecordValues } from '../../../entities/validateRecord.js';
 import type { Dialect } from '../../db/database.js';
 import { applyDeltas, type Delta, recordDeltas } from '../../entities/counts.js';
 import type { Site } from '../../entities/context.js';
@@ -55,7 +55,8 @@ export async function insertActions(db: Kysely<any>, actions: readonly NewAction
   }));
   const inserted = await db.insertInto(TABLE).values(rows).returning('id').execute();
   const words = inserted.flatMap((r, i) =>
-    rowTokens(indexingLog, recordOf(rows[i])).map((token) => ({ tenant_id: 0, token, entity_id: Number(r.id) })),
+    // `returning` gives one id per inserted row, in order.
+    rowTokens(indexingLog, recordOf(rows[i]!)).map((token) => ({ tenant_id: 0, token, entity_id: Number(r.id) })),
   );
   if (words.length) await db.insertInto(searchTableOf(indexingLog)).values(words).execute();
   await applyDeltas({ db, site: NO_SITE }, indexingLog, rows.flatMap((r) => recordDeltas(indexingLog, recordOf(r), 1)));

@@ -59,8 +59,9 @@ async function referencedKeys(db: Db): Promise<Set<string>> {
       .limit(PAGE)
       .execute();
     for (const r of rows) for (const k of [r.file_key, r.thumb_key, r.web_key]) if (k) keys.add(k);
-    if (rows.length < PAGE) return keys;
-    after = rows[rows.length - 1].id;
+    const last = rows.at(-1);
+    if (!last || rows.length < PAGE) return keys;
+    after = last.id;
   }
 }
 

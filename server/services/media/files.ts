@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dialect } from '../../db/database.js';
-import { fieldErrors, HttpError, notFound } from '../../errors.js';
+import { fieldError, HttpError, notFound } from '../../errors.js';
 import { type MediaStorage, newMediaKey } from '../../storage/index.js';
 import { nowIso } from '../clock.js';
 import { type Db, libraryTransaction } from './db.js';
@@ -39,12 +39,10 @@ const unsupported = (mime: string | undefined) =>
       : 'Unsupported file type: upload an image, video, audio file, PDF, ZIP or office document.',
   });
 
-const INVALID_IMAGE = ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'];
-const SLOW_IMAGE = ['The image took too long to process: upload a smaller or simpler image.'];
 
 /** Checks a staged file (not empty, an allowed type by its bytes, a decodable image) and makes its variants. */
 async function prepare(images: ImagePool, file: StagedFile): Promise<Prepared> {
-  if (file.size === 0) throw fieldErrors({ file: ['The submitted file is empty.'] });
+  if (file.size === 0) throw fieldError('file', 'fileEmpty');
   const mime = await sniffMimeType(file.path);
   const type = mime ? allowedType(mime) : undefined;
   if (!type) throw unsupported(mime);
@@ -62,8 +60,8 @@ async function prepare(images: ImagePool, file: StagedFile): Promise<Prepared> {
   } catch (error) {
     await discardVariants({ thumbnail: out.thumbnail, web: out.web });
     // Abandoned over its time limit: refused as an unreadable image is.
-    if (error instanceof ImageTimeoutError) throw fieldErrors({ file: SLOW_IMAGE });
-    if (error instanceof InvalidImageError) throw fieldErrors({ file: INVALID_IMAGE });
+    if (error instanceof ImageTimeoutError) throw fieldError('file', 'imageSlow');
+    if (error instanceof InvalidImageError) throw fieldError('file', 'imageInvalid');
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/database.js';
-import { fieldErrors, HttpError, notFound } from '../../errors.js';
+import { fieldError, HttpError, notFound } from '../../errors.js';
 import { nowIso } from '../clock.js';
 import { type Db, isUniqueViolation, libraryTransaction, lockLibrary, type Trx } from './db.js';
 import { type FolderRow, folderJson } from './serialize.js';
@@ -25,8 +25,6 @@ export function slugify(title: string): string {
 /** Number of folders from the root down to the folder of this path: `/a/b` → 2. */
 export const depthOf = (path: string) => path.split('/').length - 1;
 
-export const invalidPk = (id: unknown) => [`Invalid pk "${String(id)}" - object does not exist.`];
-const DUPLICATE = ['A folder with this name already exists here.'];
 
 export const staleFolder = (row: FolderRow) =>
   new HttpError(409, {
@@ -81,7 +79,7 @@ export async function allFolders(db: Db, tenantId: number): Promise<FolderRow[]>
 async function parentFor(trx: Trx, tenantId: number, parentId: number | null): Promise<FolderRow | null> {
   if (parentId === null) return null;
   const parent = await getFolder(trx, tenantId, parentId);
-  if (!parent) throw fieldErrors({ parent: invalidPk(parentId) });
+  if (!parent) throw fieldError('parent', 'missing', { id: String(parentId) });
   return parent;
 }
 
@@ -93,7 +91,7 @@ async function pathTaken(trx: Trx, tenantId: number, path: string, exceptId?: nu
 
 function tooDeep(depth: number) {
   return depth > MAX_FOLDER_DEPTH
-    ? fieldErrors({ parent: [`Folders may be nested at most ${MAX_FOLDER_DEPTH} levels deep.`] })
+    ? fieldError('parent', 'folderDepth', { count: MAX_FOLDER_DEPTH })
     : undefined;
 }
 
@@ -111,7 +109,7 @@ export async function createFolder(
       const path = `${parent?.path ?? ''}/${slug}`;
       const deep = tooDeep(depthOf(path));
       if (deep) throw deep;
-      if (await pathTaken(trx, tenantId, path)) throw fieldErrors({ title: DUPLICATE });
+      if (await pathTaken(trx, tenantId, path)) throw fieldError('title', 'folderTaken');
       const now = nowIso();
       return trx
         .insertInto('media_folders')
@@ -120,7 +118,7 @@ export async function createFolder(
         .executeTakeFirstOrThrow();
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldErrors({ title: DUPLICATE });
+    if (isUniqueViolation(error)) throw fieldError('title', 'folderTaken');
     throw error;
   }
 }
@@ -144,7 +142,7 @@ export async function updateFolder(
       const parentId = input.parent === undefined ? row.parent_id : input.parent;
       const parent = await parentFor(trx, tenantId, parentId);
       if (parent && (parent.id === row.id || parent.path.startsWith(`${row.path}/`))) {
-        throw fieldErrors({ parent: ['A folder cannot be moved into itself or into one of its sub-folders.'] });
+        throw fieldError('parent', 'folderIntoItself');
       }
       const slug = slugify(title);
       const path = `${parent?.path ?? ''}/${slug}`;
@@ -160,7 +158,7 @@ export async function updateFolder(
         const deepest = Math.max(depthOf(row.path), ...descendants.map((d) => depthOf(d.path)));
         const deep = tooDeep(depthOf(path) + deepest - depthOf(row.path));
         if (deep) throw deep;
-        if (await pathTaken(trx, tenantId, path, row.id)) throw fieldErrors({ title: DUPLICATE });
+        if (await pathTaken(trx, tenantId, path, row.id)) throw fieldError('title', 'folderTaken');
         // Every path below starts with the old path: swap that prefix (substr counts
         // characters, from 1, on both dialects).
         const cut = Array.from(row.path).length + 1;
@@ -187,7 +185,7 @@ export async function updateFolder(
         .executeTakeFirstOrThrow();
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldErrors({ title: DUPLICATE });
+    if (isUniqueViolation(error)) throw fieldError('title', 'folderTaken');
     throw error;
   }
 }

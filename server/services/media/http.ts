@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '../../../locales/langua
 import type { Action } from '../../../entities/permissions.js';
 import { withAccess } from '../../access.js';
 import { HttpError } from '../../errors.js';
-import { MAX_ID } from '../../../entities/validate.js';
+import { MAX_ID } from '../../../entities/formats.js';
 import type { Tenant } from '../tenants.js';
 
 /** Every media route answers under both: the SPA calls /backoffice/api/… (docs/spec.md §7). */

@@ -1,5 +1,5 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { type ChildSlot, forkWorker, stopSlot } from '../../childSlots.js';
 import { HttpError } from '../../errors.js';
 import { type ImageLimits, type ImageResult, InvalidImageError } from './images.js';
 import type { ImageAnswer, ImageJob } from './imageWorker.js';
@@ -23,18 +23,7 @@ interface Pending {
   reject(error: Error): void;
 }
 
-interface Slot {
-  child?: ChildProcess;
-  /** The child has loaded its code: a job's time limit counts from here, not from the spawn. */
-  ready?: boolean;
-  running?: Pending;
-  timer?: NodeJS.Timeout;
-}
-
-// In the bundle this code sits in main.js beside imageWorker.js; run from source (tests,
-// tsx) it is imagePool.ts beside imageWorker.ts, which the child loads through tsx.
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER = fileURLToPath(new URL(FROM_SOURCE ? './imageWorker.ts' : './imageWorker.js', import.meta.url));
+type Slot = ChildSlot<Pending>;
 
 const busy = () =>
   new HttpError(503, { detail: 'The server is busy processing images. Try again in a minute.' }, { 'retry-after': '60' });
@@ -70,7 +59,7 @@ export class ImagePool {
   async close() {
     this.closed = true;
     for (const p of this.queue.splice(0)) p.reject(new Error('the image pool is closed'));
-    for (const slot of this.slots) this.stop(slot, new Error('the image pool is closed'));
+    for (const slot of this.slots) stopSlot(slot, new Error('the image pool is closed'));
   }
 
   private dispatch() {
@@ -81,7 +70,7 @@ export class ImagePool {
       const pending = this.queue.shift()!;
       slot.running = pending;
       slot.timer = setTimeout(() => {
-        this.stop(slot, new ImageTimeoutError(`no variants after ${this.opts.timeoutMs} ms`));
+        stopSlot(slot, new ImageTimeoutError(`no variants after ${this.opts.timeoutMs} ms`));
         this.dispatch();
       }, this.opts.timeoutMs);
       slot.child!.send(pending.job);
@@ -89,7 +78,7 @@ export class ImagePool {
   }
 
   private spawn(slot: Slot): ChildProcess {
-    const child = fork(WORKER, [], { execArgv: FROM_SOURCE ? ['--import', 'tsx'] : [] });
+    const child = forkWorker(import.meta.url, 'imageWorker');
     slot.child = child;
     slot.ready = false;
     child.on('message', (answer: ImageAnswer | 'ready') => {
@@ -109,23 +98,12 @@ export class ImagePool {
     // A decoder that kills its process was handed something it could not read.
     child.on('exit', (code, signal) => {
       if (slot.child !== child) return;
-      this.stop(slot, new InvalidImageError(`the image worker ended (${signal ?? code}) on this image`));
+      stopSlot(slot, new InvalidImageError(`the image worker ended (${signal ?? code}) on this image`));
       if (!this.closed) this.dispatch();
     });
     child.on('error', (error) => {
-      if (slot.child === child) this.stop(slot, error);
+      if (slot.child === child) stopSlot(slot, error);
     });
     return child;
-  }
-
-  /** Kills the slot's child, failing its job with `error`. */
-  private stop(slot: Slot, error: Error) {
-    clearTimeout(slot.timer);
-    const { child, running } = slot;
-    slot.child = undefined;
-    slot.ready = false;
-    slot.running = undefined;
-    child?.kill('SIGKILL');
-    running?.reject(error);
   }
 }

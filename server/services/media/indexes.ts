@@ -85,8 +85,9 @@ export async function rebuildMediaIndexes(db: Db, tenantId?: number) {
     let q = db.selectFrom('media').select(['id', 'tenant_id', 'name', 'folder_id', 'mime_group']).where('id', '>', after);
     if (tenantId !== undefined) q = q.where('tenant_id', '=', tenantId);
     const rows = await q.orderBy('id').limit(BATCH).execute();
-    if (!rows.length) break;
-    after = rows[rows.length - 1].id;
+    const last = rows.at(-1);
+    if (!last) break;
+    after = last.id;
     const ids = rows.map((r) => r.id);
     const titles = await db.selectFrom('media_translations').select(['media_id', 'title']).where('media_id', 'in', ids).execute();
     const byMedia = new Map<number, string[]>();

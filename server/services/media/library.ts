@@ -1,6 +1,6 @@
 import type { Paginator } from '../../../entities/paginator.js';
 import type { Dialect } from '../../db/database.js';
-import { fieldErrors, HttpError, notFound } from '../../errors.js';
+import { fieldError, HttpError, notFound } from '../../errors.js';
 import { capped } from '../../list/counted.js';
 import { planSearch } from '../../list/plan.js';
 import { readPage } from '../../list/readPage.js';
@@ -32,14 +32,14 @@ export function parseFltr(fltr: string | undefined): MimeFilter | undefined {
   if (fltr === undefined || fltr.trim() === '') return undefined;
   const eq = fltr.indexOf('=');
   const field = eq < 0 ? fltr.trim() : fltr.slice(0, eq).trim();
-  if (field !== 'mime_type') throw fieldErrors({ fltr: [`Unknown filter field "${field.slice(0, 50)}": only mime_type can be filtered.`] });
+  if (field !== 'mime_type') throw fieldError('fltr', 'filterMimeField', { value: field.slice(0, 50) });
   const value = fltr.slice(eq + 1).trim().toLowerCase();
   if (value === '' || value === '*' || value === '*/*') return undefined;
-  const group = GROUP_WILDCARD.exec(value);
-  if (group) return { kind: 'group', group: group[1] };
+  const group = GROUP_WILDCARD.exec(value)?.[1];
+  if (group !== undefined) return { kind: 'group', group };
   if (EXACT.test(value)) return { kind: 'exact', mime: value };
   if (PREFIX.test(value)) return { kind: 'prefix', prefix: value.slice(0, -1) };
-  throw fieldErrors({ fltr: ['Enter a MIME type such as image/png, or a wildcard such as image/*.'] });
+  throw fieldError('fltr', 'filterMime');
 }
 
 export interface ListOptions {
@@ -122,7 +122,7 @@ export async function checkFolder(trx: Trx, dialect: Dialect, tenantId: number, 
   if (folderId === null) return;
   await lockLibrary(trx, dialect, tenantId);
   if (!(await getFolder(trx, tenantId, folderId))) {
-    throw fieldErrors({ folder: [`Invalid pk "${folderId}" - object does not exist.`] });
+    throw fieldError('folder', 'missing', { id: folderId });
   }
 }
 

@@ -65,13 +65,14 @@ export async function walkPage(db: Db, q: PageQuery): Promise<MediaJson[]> {
 /** One page of an unsearched scope with the scope's size from the counters, in one query; undefined past the last page. */
 export async function counterPage(db: Db, q: PageQuery): Promise<{ items: MediaJson[]; counted: Counted } | undefined> {
   const rows = await runText<ListRow & { count__: number }>(db, pageQuery(q, sqlText`, ${counterTotal(q.scope)} as count__`));
-  return rows.length ? { items: rows.map(toJson), counted: capped(Number(rows[0].count__)) } : undefined;
+  const [first] = rows;
+  return first ? { items: rows.map(toJson), counted: capped(Number(first.count__)) } : undefined;
 }
 
 /** The scope's size from the counters alone (when counterPage was past the last page). */
 export async function counterCount(db: Db, scope: Scope): Promise<Counted> {
   const [row] = await runText<{ n: number }>(db, sqlText`select ${counterTotal(scope)} as n`);
-  return capped(Number(row.n));
+  return capped(Number(row?.n ?? 0));
 }
 
 function pageQuery(q: PageQuery, extra: Fragment): Fragment {

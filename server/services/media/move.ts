@@ -1,9 +1,9 @@
+import { addError, type Errors } from '../../../entities/problems.js';
 import type { Dialect } from '../../db/database.js';
 import { fieldErrors } from '../../errors.js';
 import { nowIso } from '../clock.js';
 import { type Db, libraryTransaction } from './db.js';
 import { bumpCount } from './indexes.js';
-import { invalidPk } from './folders.js';
 import { checkFolder } from './library.js';
 import { assertMediaYours, type MediaReader } from './usage.js';
 
@@ -24,9 +24,9 @@ export async function moveMedia(db: Db, dialect: Dialect, tenantId: number, ids:
     if (dialect === 'postgres') q = q.forUpdate();
     const rows = await q.execute();
     const found = new Set(rows.map((r) => r.id));
-    const errors: Record<string, string[]> = {};
+    const errors: Errors = {};
     ids.forEach((id, i) => {
-      if (!found.has(id)) errors[`ids.${i}`] = invalidPk(id);
+      if (!found.has(id)) addError(errors, `ids.${i}`, 'missing', { id });
     });
     if (Object.keys(errors).length) throw fieldErrors(errors);
 

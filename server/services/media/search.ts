@@ -71,5 +71,5 @@ export async function matchingIds(db: Db, scope: Scope, plan: SearchPlan): Promi
 export async function countMatches(db: Db, scope: Scope, plan: SearchPlan): Promise<Counted> {
   if (!plan.others.length && !mimeTypeCondition(scope, 'm')) return countWord(db, termsIndex(scope), plan.rarest);
   const [row] = await runText<{ n: number }>(db, sqlText`select count(*) as n from (${candidates(scope, plan)} limit ${WALK_COUNT_CAP + 1}) as x`);
-  return capped(Number(row.n), WALK_COUNT_CAP);
+  return capped(Number(row?.n ?? 0), WALK_COUNT_CAP);
 }

@@ -59,7 +59,7 @@ export function allowedType(mime: string): AllowedType | undefined {
 export const ALLOWED_MIME_TYPES = TYPES.map((t) => t.mime);
 
 /** The top-level type: `image/png` → `image`. */
-export const mimeGroup = (mime: string) => mime.split('/')[0];
+export const mimeGroup = (mime: string) => mime.split('/')[0] ?? '';
 
 /**
  * A file's name with the extension of its sniffed type: one that names another type is
@@ -69,7 +69,7 @@ export const mimeGroup = (mime: string) => mime.split('/')[0];
  */
 export function nameForType(name: string, type: AllowedType): string {
   const m = /\.([A-Za-z0-9]{1,8})$/.exec(name);
-  const ext = m?.[1].toLowerCase();
+  const ext = m?.[1]?.toLowerCase();
   if (ext === type.ext || (ext !== undefined && type.alsoExt?.includes(ext))) return name;
   return `${m ? name.slice(0, m.index) : name}.${type.ext}`;
 }

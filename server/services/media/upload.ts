@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { fieldErrors, HttpError } from '../../errors.js';
+import { fieldError, HttpError } from '../../errors.js';
 import { bodyRefusal } from '../../plugins/bodyCheck.js';
 import { uploadBody } from '../../plugins/slowBodies.js';
 
@@ -57,7 +57,7 @@ function asClientError(error: unknown, maxBytes: number): unknown {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new HttpError(415, { detail: 'Send the upload as multipart/form-data with a "file" part.' });
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return fieldErrors({ data: ['Invalid JSON.'] });
+      return fieldError('data', 'jsonInvalid');
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':
@@ -93,15 +93,15 @@ export async function receiveForm(req: FastifyRequest, opts: { stagingDir: strin
     });
     for await (const part of parts) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw fieldErrors({ [part.fieldname.slice(0, 100) || 'file']: ['Unexpected file: send it as the "file" part.'] });
-        if (form.file) throw fieldErrors({ file: ['Upload one file per request.'] });
+        if (part.fieldname !== 'file') throw fieldError(part.fieldname.slice(0, 100) || 'file', 'fileUnexpected');
+        if (form.file) throw fieldError('file', 'fileOne');
         const file = path.join(opts.stagingDir, `${randomBytes(16).toString('hex')}.upload`);
         form.file = { path: file, size: 0, name: cleanFileName(part.filename) };
         await pipeline(part.file, fs.createWriteStream(file, { flags: 'wx' }));
         if (part.file.truncated) throw tooLarge(opts.maxBytes);
         form.file.size = (await fsp.stat(file)).size;
       } else if (part.fieldname === 'data') {
-        if (form.data !== undefined) throw fieldErrors({ data: ['Send one data part.'] });
+        if (form.data !== undefined) throw fieldError('data', 'dataOne');
         form.data = parseData(part.value);
       }
     }
@@ -119,11 +119,11 @@ function parseData(value: unknown): unknown {
     try {
       parsed = JSON.parse(value);
     } catch {
-      throw fieldErrors({ data: ['Invalid JSON.'] });
+      throw fieldError('data', 'jsonInvalid');
     }
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw fieldErrors({ data: ['Expected a JSON object.'] });
+    throw fieldError('data', 'jsonObject');
   }
   // A JSON body that never passed the check of every other JSON body (plugins/security.ts).
   const refusal = bodyRefusal(parsed);

@@ -91,7 +91,7 @@ export async function assertMediaUnused(db: Db, tenantId: number, mediaIds: read
   const count = new Set(uses.map((u) => u.media)).size;
   const detail =
     mediaIds.length === 1
-      ? `This media is used by ${uses.length === 1 ? uses[0].label : `${uses.length} records`} and cannot be deleted.`
+      ? `This media is used by ${uses.length === 1 && uses[0] ? uses[0].label : `${uses.length} records`} and cannot be deleted.`
       : `${count} of these media are in use and cannot be deleted.`;
   throw new HttpError(409, { detail, used_by: uses.map(({ market: _, ...use }) => use) });
 }

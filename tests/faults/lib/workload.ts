@@ -36,7 +36,9 @@ export function pngFor(seed: number, size = 32): Promise<Buffer> {
 export async function firstBrandId(client: SiteClient): Promise<number> {
   const res = await client.get('/api/brand/?page_size=1');
   if (res.status !== 200) throw new Error(`brands: ${res.status} ${res.body}`);
-  return res.json<{ items: Array<{ id: number }> }>().items[0].id;
+  const [first] = res.json<{ items: Array<{ id: number }> }>().items;
+  if (!first) throw new Error('no brand on this site');
+  return first.id;
 }
 
 export function expectStatus(res: Answer, status: number, what: string) {
@@ -96,7 +98,7 @@ export interface StallFigures {
 
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
 /**
@@ -144,4 +146,53 @@ export async function crossSiteStall(url: string, opts: { uploaders: number; sec
   await Promise.all([...Array.from({ length: opts.uploaders }, upload), measure('login'), measure('media')]);
   figures.seconds = (performance.now() - started) / 1000;
   return { ...figures, mediaPath };
+}
+
+export interface ListStallFigures {
+  /** Milliseconds per answered product list of the other site, while the slow list was hammered. */
+  otherMs: number[];
+  /** Requests of the other site that failed or answered anything but 200. */
+  failures: string[];
+  /** Statuses and times of the slow lists. */
+  hammer: Array<{ status: number; ms: number }>;
+  seconds: number;
+}
+
+/**
+ * Issue 20, point 3, on the server at `url`: `connections` clients of rossi request
+ * `slowPath` without pause while a client of verdi reads its product list, one request
+ * after the other, for `seconds` (then the slow lists in flight are awaited).
+ */
+export async function crossSiteListStall(url: string, opts: { slowPath: string; connections: number; seconds: number }): Promise<ListStallFigures> {
+  const hammerer = new SiteClient(url, 'rossi.localhost');
+  const victim = new SiteClient(url, 'verdi.localhost');
+  await Promise.all([hammerer.login('rossi'), victim.login('verdi')]);
+  const figures: ListStallFigures = { otherMs: [], failures: [], hammer: [], seconds: 0 };
+  const started = performance.now();
+  const until = started + opts.seconds * 1000;
+  let firstAnswer!: () => void;
+  const hammering = new Promise<void>((resolve) => (firstAnswer = resolve));
+  const hammer = async () => {
+    while (performance.now() < until) {
+      const res = await hammerer.get(opts.slowPath, { timeoutMs: 300_000 });
+      figures.hammer.push({ status: res.status, ms: res.ms });
+      firstAnswer();
+    }
+  };
+  const measure = async () => {
+    // What is measured is the time beside the slow lists: once one has been answered, the others are being read.
+    await hammering;
+    while (performance.now() < until) {
+      try {
+        const res = await victim.get('/api/products/', { timeoutMs: 60_000 });
+        if (res.status === 200) figures.otherMs.push(res.ms);
+        else figures.failures.push(`products: ${res.status} ${res.body.toString().slice(0, 200)}`);
+      } catch (error) {
+        figures.failures.push(`products: ${(error as Error).message}`);
+      }
+    }
+  };
+  await Promise.all([...Array.from({ length: opts.connections }, hammer), measure()]);
+  figures.seconds = (performance.now() - started) / 1000;
+  return figures;
 }

@@ -1,0 +1,76 @@
+import type { Field, FieldOf, FieldType } from '../fields.js';
+import type { Errors, ProblemCode } from '../problems.js';
+
+/** The table's functions over any field, for a type whose value holds fields (a repeater's rows). */
+export interface Nested {
+  validate: (field: Field, raw: unknown, path: string, errors: Errors) => unknown;
+  refs: (field: Field, value: unknown, path: string, out: RefSite[]) => void;
+  sample: (field: Field, n: number, refs: SampleRefs, label: string) => unknown;
+  invalid: (field: Field) => InvalidSample[];
+  defaultValue: (field: Field) => unknown;
+  isEmptyValue: (field: Field, value: unknown) => boolean;
+  requiredCode: (field: Field, given: boolean) => ProblemCode;
+}
+
+/**
+ * How a value sits in a column of the entity's table (server/entities/schema.ts makes the
+ * column, server/entities/storage.ts encodes and decodes it): text0 is text defaulting to
+ * '', text may be null, json/jsonList/jsonSeo are JSON text, ref is `<field>_id`.
+ */
+export type ColumnKind = 'text0' | 'text' | 'json' | 'jsonList' | 'jsonSeo' | 'real' | 'integer' | 'boolean' | 'ref';
+
+/** A place in a record that refers to rows (or media, without a target) that must exist in the site. */
+export interface RefSite {
+  path: string;
+  /** Target entity name, or undefined for media. */
+  target?: string;
+  ids: number[];
+  list: boolean;
+}
+
+/** Ids of existing rows per target entity name, and of media, to reference from samples. */
+export interface SampleRefs {
+  [entity: string]: number[] | undefined;
+  media?: number[];
+}
+
+/** A value of the field's own type that validation must refuse, and the path (below the field) it must name. */
+export interface InvalidSample {
+  why: string;
+  value: unknown;
+  /** Appended to the field's path: '' for the field itself, `.0`, `.lat`, `.0.name` … */
+  at: string;
+}
+
+export type AddInvalid = (why: string, value: unknown, at?: string) => void;
+
+/**
+ * Everything the code knows about one field type, read by validation, storage,
+ * references, samples and the declaration check (entities/fieldTypes/index.ts).
+ */
+export interface FieldTypeDescription<T extends FieldType> {
+  /** The value when nothing was given, and what `null` clears a field to. */
+  empty: () => unknown;
+  /** What a required field given empty is told. */
+  emptyCode: 'blank' | 'emptyList' | 'null';
+  /** Empty beyond null, '' and []: rich text without text, an SEO block with nothing in it. */
+  isEmpty?: (value: unknown) => boolean;
+  /** A value other than null: its normalized form, or INVALID with problems added under `path`. */
+  validate: (field: FieldOf<T>, raw: NonNullable<unknown>, path: string, errors: Errors, nested: Nested) => unknown;
+  /** Its column in the entity's table; absent: a join table (`join`) or no column the engine makes. */
+  column?: ColumnKind;
+  /** Kept in a join table `<table>_<field>` (a list of ids). */
+  join?: true;
+  /** Its value is a reference (a column or a join table), so never per language. */
+  relational?: true;
+  /** A list may be sorted by it. */
+  sortable?: true;
+  /** The `search` parameter may match its words. */
+  searchable?: true;
+  /** Adds the references the value holds. */
+  refs?: (field: FieldOf<T>, value: unknown, path: string, out: RefSite[], nested: Nested) => void;
+  /** A valid value; `n` makes it differ between rows. */
+  sample: (field: FieldOf<T>, n: number, refs: SampleRefs, label: string, nested: Nested) => unknown;
+  /** Values of the type that validation must refuse. */
+  invalid: (field: FieldOf<T>, add: AddInvalid, nested: Nested) => void;
+}

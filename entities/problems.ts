@@ -1,0 +1,158 @@
+/**
+ * What is wrong with a value, as a code and its parameters, never as a sentence: the API
+ * writes the English at its edge (server/problemText.ts), the SPA shows each code through
+ * its locale key (src/fields/messages.ts). docs/decisions.md §11.
+ */
+
+/** Problems the shared validation (entities/) reports, so the SPA meets them before sending. */
+export type ValidationCode =
+  | 'required'
+  | 'blank'
+  | 'null'
+  | 'emptyList'
+  | 'string'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'email'
+  | 'url'
+  | 'slug'
+  | 'pattern'
+  | 'color'
+  | 'colorAlpha'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'id'
+  | 'ids'
+  | 'object'
+  | 'list'
+  | 'seo'
+  | 'map'
+  | 'linkBoth'
+  | 'duplicate'
+  | 'unstorable'
+  | 'notObject'
+  /** {count} */
+  | 'maxLength'
+  | 'minLength'
+  | 'maxItems'
+  | 'minItems'
+  | 'menuDepth'
+  | 'menuItems'
+  /** {n}: a number, date or time */
+  | 'maxValue'
+  | 'minValue'
+  /** {value}, cut to 40 characters */
+  | 'choice'
+  /** {value}, cut to 20 characters */
+  | 'language'
+  // A declaration's own patterns (`patternCode`) and cross-field checks.
+  | 'brandCode'
+  | 'sitePath'
+  | 'phone'
+  | 'hostName'
+  | 'countryCode'
+  | 'username'
+  | 'endBeforeStart'
+  | 'defaultLanguage'
+  | 'primaryDomain'
+  | 'priceNeeded'
+  | 'indexingEndpoint'
+  | 'closesBeforeOpens'
+  | 'lastDayBeforeFirst';
+
+/** Problems only the server can see (the database, the request's shape, uploads). */
+export type ServerCode =
+  /** {id} */
+  | 'missing'
+  | 'once'
+  | 'pageNumber'
+  | 'pageSize'
+  | 'pageTooDeep'
+  /** {value} */
+  | 'sortUnknown'
+  | 'sortMax'
+  | 'notSearchable'
+  | 'filterMax'
+  /** {value} */
+  | 'filterUnknown'
+  /** {value, field} */
+  | 'filterChoice'
+  /** {field} */
+  | 'filterBoolean'
+  | 'filterIds'
+  | 'filterExact'
+  | 'filterDates'
+  /** {value} */
+  | 'filterMimeField'
+  | 'filterMime'
+  | 'versionRequired'
+  | 'versionMismatch'
+  | 'slugTaken'
+  /** {entity, field} */
+  | 'unique'
+  | 'ownMarket'
+  | 'domainTaken'
+  | 'marketNeeded'
+  | 'usernameTaken'
+  /** {value} */
+  | 'notPermission'
+  /** {count} */
+  | 'passwordShort'
+  | 'passwordNumeric'
+  | 'passwordCommon'
+  | 'passwordSimilar'
+  | 'currentPasswordNeeded'
+  | 'currentPasswordWrong'
+  | 'fileMissing'
+  | 'fileEmpty'
+  | 'fileUnexpected'
+  | 'fileOne'
+  | 'imageInvalid'
+  | 'imageSlow'
+  | 'jsonInvalid'
+  | 'jsonObject'
+  | 'dataOne'
+  /** {count} */
+  | 'folderDepth'
+  | 'folderTaken'
+  | 'folderIntoItself';
+
+export type ProblemCode = ValidationCode | ServerCode;
+
+export type ProblemParams = Readonly<Record<string, string | number>>;
+
+export interface Problem {
+  readonly code: ProblemCode;
+  readonly params?: ProblemParams;
+}
+
+/** Problems by field path (`name`, `translations.it.title`, `specs.2.value`); form-wide ones under `non_field_errors`. */
+export type Errors = Record<string, Problem[]>;
+
+export function addError(errors: Errors, path: string, code: ProblemCode, params?: ProblemParams) {
+  const problem = params ? { code, params } : { code };
+  const list = Object.hasOwn(errors, path) ? errors[path] : undefined;
+  if (list) list.push(problem);
+  else errors[path] = [problem];
+}
+
+/** A value cut for quoting back (`choice`, `sortUnknown` …): a huge value is not echoed whole. */
+export const quoted = (value: string, max = 40) => (value.length > max ? `${value.slice(0, max)}…` : value);
+
+/**
+ * A 400 answer carries its problems under this key, beside the English sentences, when the
+ * request sends CODES_HEADER: `1` (no field path starts with `$`). docs/decisions.md §11.
+ */
+export const CODES_KEY = '$codes';
+export const CODES_HEADER = 'x-problem-codes';
+
+/** Marks a value that failed validation (its problems are in the errors object). */
+export const INVALID: unique symbol = Symbol('invalid');
+
+/** Adds a problem and answers INVALID, for a validator's `return reject(…)`. */
+export function reject(errors: Errors, path: string, code: ProblemCode, params?: ProblemParams): typeof INVALID {
+  addError(errors, path, code, params);
+  return INVALID;
+}

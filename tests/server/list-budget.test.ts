@@ -1,0 +1,60 @@
+/**
+ * A list's reads have a time budget (LIST_QUERY_BUDGET_MS, docs/decisions.md §2, "Reads
+ * that may take long"): a read that does not finish within it answers 503 with Retry-After
+ * and the API's error body, and the next list is answered as usual. On SQLite the reads
+ * are held by stopping the read pool's reader processes (SIGSTOP), on PostgreSQL by a lock
+ * on the table, which the list's statement_timeout counts.
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { expect, it } from 'vitest';
+import { readerPids } from './fixtures/readers.js';
+import { describeEachDialect, type Harness } from './harness.js';
+
+const BUDGET_MS = 500;
+
+/** Makes every read of the products table hang until the returned function is called. */
+async function holdProductReads(h: Harness): Promise<() => Promise<void>> {
+  if (h.dialect === 'sqlite') {
+    const pids = readerPids();
+    expect(pids.length).toBeGreaterThan(0);
+    for (const pid of pids) process.kill(pid, 'SIGSTOP');
+    return async () => {
+      for (const pid of readerPids()) process.kill(pid, 'SIGCONT');
+    };
+  }
+  const client = new pg.Client({ connectionString: h.config.databaseUrl });
+  await client.connect();
+  await client.query('begin');
+  await client.query('lock table products in access exclusive mode');
+  return async () => {
+    await client.query('rollback');
+    await client.end();
+  };
+}
+
+describeEachDialect(
+  'list time budget',
+  (h) => {
+    it('answers 503 with Retry-After to a list whose read outruns its budget, and the next list as usual', async () => {
+      const host = 'rossi.localhost';
+      const rossi = await h.login('rossi', host);
+      const list = () => h.get('/api/products/', { host, session: rossi });
+      expect((await list()).statusCode).toBe(200);
+
+      const release = await holdProductReads(h);
+      const started = performance.now();
+      const res = await list().finally(release);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toEqual({ detail: expect.stringMatching(/took longer than allowed and was stopped/) });
+      expect(res.headers['retry-after']).toBe('5');
+      expect(performance.now() - started).toBeGreaterThanOrEqual(BUDGET_MS - 50);
+
+      const after = await list();
+      expect(after.statusCode, after.body).toBe(200);
+      expect(after.json().items.length).toBeGreaterThan(0);
+    });
+  },
+  // Uncached, so every list reads.
+  { env: { LIST_QUERY_BUDGET_MS: String(BUDGET_MS), LIST_CACHE_MB: '0' } },
+);
