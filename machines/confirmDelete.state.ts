@@ -34,8 +34,12 @@ export function confirmDeleteState<TContext, const TApproved extends readonly Ap
       id: 'confirm',
       src: 'confirm',
       input: ask.question,
-      onDone: [...approved, ...ask.declined],
-      onError: ask.declined,
+      // The callers' actions come from their machine's own `assign`/`emit`, typed for the
+      // machine's events; here they run on the confirm actor's done or error event, which they
+      // never read (only context). TypeScript's inference of that depends on the order it checks
+      // files in, so the transitions are handed over untyped.
+      onDone: [...approved, ...ask.declined] as never[],
+      onError: [...ask.declined] as never[],
     },
   } as const;
 }

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import {
   clearFieldError,
   deepEqual,
@@ -157,11 +157,6 @@ const formSetup = setup({
 const errorTarget = (c: EntityFormContext): ErrorTarget => firstError(c.errors, c.fieldOrder, c.languages);
 
 /** Save goes back to the list; Save & continue stays (on the new id after a create); a singleton always stays. */
-const navigateAfterSave = formSetup.enqueueActions(({ context, enqueue }) => {
-  if (context.singleton) return;
-  enqueue({ type: 'navigate', params: context.intent === 'save' ? { to: 'list' } : { to: 'detail', id: context.id as RowId, replace: true } });
-});
-
 /** Writes the draft now if there is anything unsaved. */
 const flushDraft = formSetup.enqueueActions(({ context, enqueue }) => {
   if (context.dirty) enqueue({ type: 'saveDraft', params: { key: draftKey(context), draft: draftOf(context) } });
@@ -288,7 +283,7 @@ export const entityFormMachine = formSetup.createMachine({
                 src: 'draftDebounce',
                 input: ({ context }) => ({ ms: context.debounceMs }),
                 onDone: [
-                  { guard: 'isDirty', target: 'idle', actions: flushDraft },
+                  { guard: 'isDirty', target: 'idle', actions: { type: 'saveDraft', params: ({ context }) => ({ key: draftKey(context), draft: draftOf(context) }) } },
                   // Back to what was loaded: nothing to keep.
                   { target: 'idle', actions: { type: 'clearDraft', params: ({ context }) => ({ key: draftKey(context) }) } },
                 ],
@@ -342,7 +337,11 @@ export const entityFormMachine = formSetup.createMachine({
               };
             }),
             { type: 'notify', params: { key: 'form.saved', color: 'success' as const } },
-            navigateAfterSave,
+            // A singleton stays on its one page after a save.
+            enqueueActions(({ context, enqueue }) => {
+              if (context.singleton) return;
+              enqueue({ type: 'navigate', params: context.intent === 'save' ? { to: 'list' } : { to: 'detail', id: context.id as RowId, replace: true } });
+            }),
           ],
         },
         onError: [

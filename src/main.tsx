@@ -1,8 +1,10 @@
-import { App, createRoot, startApp, startInspector, StrictMode } from './app/shell';
+import { App, AppServicesProvider, createRoot, startApp, startInspector, StrictMode } from './app/shell';
 
 const inspect = await startInspector();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App actors={startApp(inspect)} />
+    <AppServicesProvider services={startApp(inspect)}>
+      <App />
+    </AppServicesProvider>
   </StrictMode>,
 );

@@ -14,12 +14,13 @@ import { ENTITIES } from '../../entities/index.js';
 import { sendCachedJson } from '../cache/cachedJson.js';
 import { fieldError, fieldErrors } from '../errors.js';
 import { signedIn } from '../guards.js';
-import { crudRoutes } from '../routes/crud.js';
+import { bulkDeleteInput, crudRoutes, entityCollection, operation } from '../routes/crud.js';
+import { entityBody, nothing } from '../schemas.js';
 import { userMarketOf } from '../services/principal.js';
 import type { Tenant } from '../services/tenants.js';
 import { type EngineContext, hasTable, type Site } from './context.js';
 import { listRecords } from './list/listRecords.js';
-import { parseListQuery, type RawQuery } from './list/query.js';
+import { parseListQuery } from './list/query.js';
 import { loadRecord, presentDetail } from './read.js';
 import { MEDIA_TABLE } from './references.js';
 import { Registry } from './registry.js';
@@ -68,29 +69,38 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
     }
     // A dealer entity's list reads only its own site's rows (and media): that site's data version covers it.
     const cached = entity.scope === 'dealer';
-    crudRoutes(app, {
-      entity,
-      query: languageQuery,
-      listQuery,
+    const write = { querystring: languageQuery, body: entityBody };
+    crudRoutes<EngineContext>(app, {
+      ...entityCollection(entity),
       open: context,
-      async list(ctx, req, reply) {
+      list: operation({ querystring: listQuery }, async (ctx, req, reply) => {
         const language = languageOf(req, ctx) ?? ctx.site.default_language;
-        const { query, errors } = parseListQuery(entity, req.query as RawQuery);
+        const { query, errors } = parseListQuery(entity, req.query);
         if (Object.keys(errors).length) throw fieldErrors(errors);
         if (!cached) return listRecords(ctx, entity, query, language);
         return sendCachedJson(reply, ctx.site.id, `${entity.name}|${language}|${ctx.userMarket ?? ''}|${JSON.stringify(query)}`, () =>
           listRecords(ctx, entity, query, language),
         );
-      },
-      async read(ctx, req, id) {
+      }),
+      read: operation({ querystring: languageQuery }, async (ctx, req, id) => {
         const language = languageOf(req, ctx) ?? ctx.site.default_language;
         const loaded = await loadRecord(ctx, entity, id);
         return loaded && presentDetail(ctx, entity, loaded, language);
-      },
-      create: (ctx, req) => createRecord(ctx, entity, req.body, { languageCode: languageOf(req, ctx) }),
-      update: (ctx, req, id, { partial, version }) =>
-        updateRecord(ctx, entity, id, req.body, { partial, version: version(), languageCode: languageOf(req, ctx) }),
-      remove: (ctx, req, ids, one) => deleteRecords(ctx, entity, ids, one && { version: one.version, language: languageOf(req, ctx) }),
+      }),
+      // Rows the server alone writes (indexing logs): no write routes at all.
+      ...(entity.readOnly
+        ? {}
+        : {
+            create: operation(write, (ctx, req) => createRecord(ctx, entity, req.body, { languageCode: languageOf(req, ctx) })),
+            update: operation(write, (ctx, req, id, { partial, version }) =>
+              updateRecord(ctx, entity, id, req.body, { partial, version: version(), languageCode: languageOf(req, ctx) }),
+            ),
+            remove: operation({ querystring: languageQuery, body: nothing }, async (ctx, req, id, version) => {
+              const { deleted } = await deleteRecords(ctx, entity, [id], { version, language: languageOf(req, ctx) });
+              return deleted.length > 0;
+            }),
+            removeMany: operation(bulkDeleteInput, (ctx, req) => deleteRecords(ctx, entity, req.body.ids)),
+          }),
     });
   }
 

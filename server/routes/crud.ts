@@ -1,55 +1,101 @@
 /**
- * The one CRUD route builder (docs/decisions.md §4): every entity, and the accounts, are
- * served by these seven routes; a collection says what is special about it (its engine,
- * its rules) in the operations it plugs in.
+ * The one CRUD route builder (docs/decisions.md §4): every entity, the accounts, the media
+ * and their folders are served by it. A collection declares, in one place, where it is
+ * served, who may call each action, how its writes name a version, and the operations it
+ * has, each with the query string and body it takes; the builder makes the routes:
  *
- *   GET    /api<path>/                    list   (view)    ?page&items&sort&search&fltr…
- *   POST   /api<path>/                    create (add)     201 + the row
- *   POST   /api<path>/bulk_delete/        delete (delete)  {ids: [...]} → {deleted, not_found}
- *   GET    /api<path>/<id>/               read   (view)    + ETag: "<version>"
- *   PUT    /api<path>/<id>/               update (change)  full; version in body or If-Match
- *   PATCH  /api<path>/<id>/               update (change)  partial; version in body or If-Match
- *   DELETE /api<path>/<id>/               delete (delete)  204; If-Match optional
+ *   GET    <base><slash>              list        (view)
+ *   POST   <base><slash>              create      (add)     201 + the row
+ *   POST   <base>/bulk_delete<slash>  removeMany  (delete)  {ids: [...]}
+ *   GET    <base>/:id<slash>          read        (view)    404 when there is none
+ *   PUT    <base>/:id<slash>          update      (change)  full
+ *   PATCH  <base>/:id<slash>          update      (change)  partial
+ *   DELETE <base>/:id<slash>          remove      (delete)  204; 404 when there is none
  *
- * A `readOnly` entity gets list and read only. Who may call each route is declared from
- * the entity (model, scope, superuser-only, roles it is hidden from) and enforced by the
- * guard (server/guards.ts) before the route's schemas (server/schemas.ts) are checked; the
- * operations get the parsed id and ids, and open what they work with from what the guard
- * resolved.
+ * and the collection's own routes beside them (a media item's `/:id/file`, the media
+ * `/move`). An entity is at `/api<path>/` with every operation (list and read only when
+ * `readOnly`) and answers with `ETag: "<version>"` (`entityCollection`); the media library
+ * is at `/api/media` and `/backoffice/api/media` without the slash, with no list and no
+ * ETag. Who may call is enforced by the guard (server/guards.ts) before the route's schemas
+ * (server/schemas.ts) are checked; the operations get the parsed id, and open what they
+ * work with from what the guard resolved.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { EntityDef } from '../../entities/define.js';
 import type { Action } from '../../entities/permissions.js';
 import { isPlainObject, MAX_ID } from '../../entities/formats.js';
-import { withAccess } from '../access.js';
+import { type Access, withAccess } from '../access.js';
 import { fieldError, notFound } from '../errors.js';
-import { entityBody, idParams, idsBody, nothing, rawQuery, type ZodProvider } from '../schemas.js';
+import { idParams, idsBody, nothing, rawQuery, type ZodProvider } from '../schemas.js';
 
-/** A row as the API presents it; its `version` is the ETag. */
-type Row = Record<string, unknown>;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A request as an operation receives it: its query string and body parsed by the operation's schemas. */
+type Input<Q extends z.ZodType, B extends z.ZodType> = FastifyRequest<{ Querystring: z.output<Q>; Body: z.output<B> }>;
+
+/** What a route declares beyond its id: its query string and, when it takes one, its body. */
+interface Parts {
+  querystring: z.ZodType;
+  body?: z.ZodType;
+}
+
+/** One operation: the query string and body its route declares, and what it does. */
+interface Operation<C, A extends unknown[], R> extends Parts {
+  run(c: C, req: FastifyRequest, ...args: A): Promise<R>;
+}
+
+/** An operation whose `run` receives the request typed by its schemas. */
+export function operation<C, A extends unknown[], R, Q extends z.ZodType, B extends z.ZodType = typeof nothing>(
+  schema: { querystring: Q; body?: B },
+  run: (c: C, req: Input<Q, B>, ...args: A) => Promise<R>,
+): Operation<C, A, R> {
+  return { ...schema, run };
+}
 
 export interface UpdateRequest {
+  /** PATCH rather than PUT. */
   partial: boolean;
-  /** The version the update was made from (body or If-Match); read when the operation asks, 400 when malformed. */
+  /** The version the update was made from, by the collection's rule; read when the operation asks, 400 when malformed. */
   version: () => number | undefined;
 }
 
-/** A collection as the builder serves it: its declaration and the operations that plug in. */
+/** How a collection's writes name the version they were made from; each rule throws its own 400. */
+interface Versions {
+  /** An update's, from its body and If-Match. */
+  update(req: FastifyRequest): number | undefined;
+  /** A delete's, from If-Match, read before the delete; without it a delete takes no version. */
+  remove?(req: FastifyRequest): number | undefined;
+}
+
+/** A route of the collection beside the CRUD ones: `<base><path><slash>`, or `<base>/:id<path><slash>` with `row`. */
+type ExtraRoute<C> = { methods: readonly Method[]; path: string; action: Action } & (
+  | { row?: false; op: Operation<C, [reply: FastifyReply], unknown> }
+  | { row: true; op: Operation<C, [id: number, reply: FastifyReply], unknown> }
+);
+
+/** A collection as the builder serves it. */
 export interface Collection<C> {
-  entity: EntityDef;
-  /** The query string of the routes on one row and of create. */
-  query: z.ZodType;
-  /** The list's query string: its paging, sorting, search and filters are the list engine's to parse (server/entities/list/query.ts). */
-  listQuery: z.ZodType;
+  /** Where it is served: every route under each base (`/api/products`). */
+  bases: readonly string[];
+  /** Whether its URLs end in a slash. */
+  slash: boolean;
+  /** Who may call each action (server/access.ts). */
+  access(action: Action): { config: { access: Access } };
+  /** Whether a row's answer carries `ETag: "<version>"`. */
+  etag: boolean;
+  versions: Versions;
   /** What the operations of one request work with, from what the guard resolved. */
   open(req: FastifyRequest): Promise<C>;
-  list(c: C, req: FastifyRequest, reply: FastifyReply): Promise<unknown>;
-  read(c: C, req: FastifyRequest, id: number): Promise<Row | undefined>;
-  create(c: C, req: FastifyRequest): Promise<Row>;
-  update(c: C, req: FastifyRequest, id: number, update: UpdateRequest): Promise<Row>;
-  /** `one`: a single delete by URL, with the version of If-Match when there is one. */
-  remove(c: C, req: FastifyRequest, ids: number[], one?: { version: number | undefined }): Promise<{ deleted: number[] }>;
+  list?: Operation<C, [reply: FastifyReply], unknown>;
+  /** The row's answer, or undefined when there is none (404). */
+  read?: Operation<C, [id: number, reply: FastifyReply], unknown>;
+  create?: Operation<C, [reply: FastifyReply], unknown>;
+  update?: Operation<C, [id: number, update: UpdateRequest], unknown>;
+  /** Whether there was a row to delete (else 404). */
+  remove?: Operation<C, [id: number, version: number | undefined], boolean>;
+  removeMany?: Operation<C, [], unknown>;
+  routes?: readonly ExtraRoute<C>[];
 }
 
 /** `"3"`, `W/"3"` or `3`. */
@@ -77,53 +123,92 @@ export function versionOf(req: FastifyRequest): number | undefined {
   return fromBody ?? fromHeader;
 }
 
+function ifMatchOf(req: FastifyRequest): number | undefined {
+  const version = parseVersion(req.headers['if-match']);
+  if (version === null) throw fieldError('version', 'integer');
+  return version;
+}
+
 /** Who may call: `<action>_<model>` on the entity's scope, with the pages hidden from some (docs/spec.md §6). */
 export function entityAccess(entity: EntityDef, action: Action) {
   const { model, scope, superuserOnly, notForRoles } = entity;
   return withAccess({ kind: 'permission', model, action, scope, ...(superuserOnly ? { superuserOnly } : {}), ...(notForRoles ? { notForRoles } : {}) });
 }
 
-const bulkBody = idsBody();
+/** Where and how an entity is served: `/api<path>/`, its access, ETags, versions in body or If-Match. */
+export const entityCollection = (entity: EntityDef) => ({
+  bases: [`/api${entity.path}`],
+  slash: true,
+  access: (action: Action) => entityAccess(entity, action),
+  etag: true,
+  versions: { update: versionOf, remove: ifMatchOf },
+});
+
+/** An entity's bulk delete: `{ids: [...]}` on any query string. */
+export const bulkDeleteInput = { querystring: rawQuery, body: idsBody() };
 
 export function crudRoutes<C>(fastify: FastifyInstance, c: Collection<C>) {
   const app = fastify.withTypeProvider<ZodProvider>();
-  const { entity } = c;
-  const base = `/api${entity.path}`;
-  const access = (action: Action) => entityAccess(entity, action);
-  const one = { params: idParams, querystring: c.query };
+  const end = c.slash ? '/' : '';
+  // Sent with its ETag when the collection gives one, else returned as the operation made it (sent already when it was cached).
+  const answer = (reply: FastifyReply, row: unknown) => (c.etag && isPlainObject(row) ? reply.header('etag', `"${String(row.version)}"`).send(row) : row);
+  const route = (method: Method, url: string, action: Action, schema: object, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+    app.route({ method, url, ...c.access(action), schema, handler });
+  const schemaOf = ({ querystring, body }: Parts) => ({ querystring, ...(body ? { body } : {}) });
+  const rowSchema = (op: Parts) => ({ params: idParams, ...schemaOf(op) });
+  const idOf = (req: FastifyRequest) => (req.params as z.output<typeof idParams>).id;
 
-  app.get(`${base}/`, { ...access('view'), schema: { querystring: c.listQuery } }, async (req, reply) => c.list(await c.open(req), req, reply));
+  for (const base of c.bases) {
+    const { list, read, create, update, remove, removeMany } = c;
+    const collection = `${base}${end}`;
+    const row = `${base}/:id${end}`;
 
-  app.get(`${base}/:id/`, { ...access('view'), schema: one }, async (req, reply) => {
-    const row = await c.read(await c.open(req), req, req.params.id);
-    if (!row) throw notFound();
-    return reply.header('etag', `"${row.version}"`).send(row);
-  });
+    if (list) route('GET', collection, 'view', schemaOf(list), async (req, reply) => list.run(await c.open(req), req, reply));
 
-  // Rows the server alone writes (indexing logs): no write routes at all.
-  if (entity.readOnly) return;
+    if (read) {
+      route('GET', row, 'view', rowSchema(read), async (req, reply) => {
+        const found = await read.run(await c.open(req), req, idOf(req), reply);
+        if (found === undefined) throw notFound();
+        return answer(reply, found);
+      });
+    }
 
-  app.post(`${base}/`, { ...access('add'), schema: { querystring: c.query, body: entityBody } }, async (req, reply) => {
-    const row = await c.create(await c.open(req), req);
-    return reply.code(201).header('etag', `"${row.version}"`).send(row);
-  });
+    if (create) {
+      route('POST', collection, 'add', schemaOf(create), async (req, reply) => {
+        const made = await create.run(await c.open(req), req, reply);
+        return answer(reply.code(201), made);
+      });
+    }
 
-  app.post(`${base}/bulk_delete/`, { ...access('delete'), schema: { querystring: rawQuery, body: bulkBody } }, async (req) =>
-    c.remove(await c.open(req), req, req.body.ids),
-  );
+    if (removeMany) route('POST', `${base}/bulk_delete${end}`, 'delete', schemaOf(removeMany), async (req) => removeMany.run(await c.open(req), req));
 
-  const update = (partial: boolean) => async (req: FastifyRequest<{ Params: z.output<typeof idParams> }>, reply: FastifyReply) => {
-    const row = await c.update(await c.open(req), req, req.params.id, { partial, version: () => versionOf(req) });
-    return reply.header('etag', `"${row.version}"`).send(row);
-  };
-  app.put(`${base}/:id/`, { ...access('change'), schema: { ...one, body: entityBody } }, update(false));
-  app.patch(`${base}/:id/`, { ...access('change'), schema: { ...one, body: entityBody } }, update(true));
+    if (update) {
+      for (const [method, partial] of [['PUT', false], ['PATCH', true]] as const) {
+        route(method, row, 'change', rowSchema(update), async (req, reply) => {
+          const updated = await update.run(await c.open(req), req, idOf(req), { partial, version: () => c.versions.update(req) });
+          return answer(reply, updated);
+        });
+      }
+    }
 
-  app.delete(`${base}/:id/`, { ...access('delete'), schema: { ...one, body: nothing } }, async (req, reply) => {
-    const version = parseVersion(req.headers['if-match']);
-    if (version === null) throw fieldError('version', 'integer');
-    const { deleted } = await c.remove(await c.open(req), req, [req.params.id], { version });
-    if (!deleted.length) throw notFound();
-    return reply.code(204).send();
-  });
+    if (remove) {
+      route('DELETE', row, 'delete', rowSchema(remove), async (req, reply) => {
+        const version = c.versions.remove?.(req);
+        if (!(await remove.run(await c.open(req), req, idOf(req), version))) throw notFound();
+        return reply.code(204).send();
+      });
+    }
+
+    for (const extra of c.routes ?? []) {
+      for (const method of extra.methods) {
+        if (extra.row) {
+          const { op } = extra;
+          route(method, `${base}/:id${extra.path}${end}`, extra.action, rowSchema(op), async (req, reply) => op.run(await c.open(req), req, idOf(req), reply));
+        } else {
+          const { op } = extra;
+          route(method, `${base}${extra.path}${end}`, extra.action, schemaOf(op), async (req, reply) => op.run(await c.open(req), req, reply));
+        }
+      }
+    }
+  }
 }

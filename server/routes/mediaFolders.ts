@@ -2,18 +2,27 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sendCachedJson } from '../cache/cachedJson.js';
 import { notFound } from '../errors.js';
-import { signedIn } from '../guards.js';
+import { nothing, objectOf } from '../schemas.js';
 import { removeKeys } from '../services/media/files.js';
-import { ancestorsOf, createFolder, deleteFolderTree, foldersFor, getFolder, updateFolder } from '../services/media/folders.js';
-import { readerOf } from '../services/media/usage.js';
-import { API_PREFIXES, flag, MEDIA, ifMatchVersion, intParam, languageCode, languageFor, pk, str, version } from '../services/media/http.js';
+import { allFolders, ancestorsOf, createFolder, deleteFolderTree, foldersFor, getFolder, updateFolder } from '../services/media/folders.js';
+import {
+  bodyOrIfMatchVersion,
+  flag,
+  ifMatchVersion,
+  intParam,
+  languageCode,
+  languageFor,
+  type Library,
+  libraryCollection,
+  pk,
+  str,
+  version,
+} from '../services/media/http.js';
 import { listMedia, MEDIA_PAGE_SIZE, parseFltr } from '../services/media/library.js';
-import mediaMoves from './mediaMoves.js';
 import { folderJson } from '../services/media/serialize.js';
-import { MEDIA_WORDS } from '../services/media/terms.js';
 import { searchWords } from '../list/words.js';
-import type { Tenant } from '../services/tenants.js';
-import { idParams, nothing, objectOf, type ZodProvider } from '../schemas.js';
+import { MEDIA_WORDS } from '../services/media/terms.js';
+import { crudRoutes, operation } from './crud.js';
 
 const listQuery = objectOf({
   page: intParam(1, 1_000_000_000).optional(),
@@ -23,6 +32,7 @@ const listQuery = objectOf({
   fltr: str(200).optional(),
   language_code: languageCode.optional(),
 });
+type ListQuery = z.output<typeof listQuery>;
 
 const title = z
   .string({ error: (i) => (i.input === undefined ? 'This field is required.' : 'Not a valid string.') })
@@ -33,83 +43,76 @@ const title = z
 const createBody = objectOf({ title, parent: pk.nullable().optional() });
 const updateBody = objectOf({ title: title.optional(), parent: pk.nullable().optional(), version: version.optional() });
 
+export interface MediaFoldersOptions {
+  /** What the routes of one request work with (media.ts). */
+  open(req: FastifyRequest): Promise<Library>;
+}
+
 /**
- * Media folders (docs/spec.md §7, docs/decisions.md §5): the library listing of a folder with its media
- * page, and folder create / rename / move / delete, under /api/media-folders and
- * /backoffice/api/media-folders.
+ * Media folders (docs/spec.md §7, docs/decisions.md §5), served by the one route builder
+ * (crud.ts) under /api/media-folders and /backoffice/api/media-folders: the library listing
+ * of the root or of a folder (a folder's read) with its media page, folder create / rename /
+ * move / delete, and every folder of the site for the folder picker (`/tree`, issue 18:
+ * unordered, `parent` links them).
  */
-type ListQuery = z.output<typeof listQuery>;
-
-const mediaFolders: FastifyPluginAsync = async (fastify) => {
-  const app = fastify.withTypeProvider<ZodProvider>();
-  await app.register(mediaMoves);
-
-  async function list(req: FastifyRequest, q: ListQuery, reply: FastifyReply, folderId: number | null) {
-    const { site: tenant } = signedIn(req);
-    return sendCachedJson(reply, tenant.id, `media-folders|${folderId}|${JSON.stringify(q)}`, () => listing(tenant, q, folderId));
-  }
-
-  async function listing(tenant: Tenant, q: ListQuery, folderId: number | null) {
-    const folder = folderId === null ? undefined : await getFolder(app.db, tenant.id, folderId);
-    if (folderId !== null && !folder) throw notFound();
-    const filter = parseFltr(q.fltr);
-    const words = searchWords(q.search ?? '', MEDIA_WORDS);
-    const all = q.all ?? false;
-    const [folders, media, ancestors] = await Promise.all([
-      foldersFor(app.db, tenant.id, { parentId: folderId, all, words }),
-      listMedia(app.db, {
-        tenantId: tenant.id,
-        folderId,
-        all,
-        filter,
-        words,
-        page: q.page ?? 1,
-        pageSize: q.items ?? MEDIA_PAGE_SIZE,
-        language: languageFor(tenant, q.language_code),
-      }),
-      folder ? ancestorsOf(app.db, tenant.id, folder) : Promise.resolve([]),
-    ]);
-    return {
-      folders: folders.map(folderJson),
-      media,
-      parent_folder: folder ? { ...folderJson(folder), ancestors: ancestors.map(folderJson) } : { id: null, ancestors: [] },
-    };
-  }
-
-  for (const prefix of API_PREFIXES) {
-    const base = `${prefix}/media-folders`;
-
-    app.get(base, { ...MEDIA('view'), schema: { querystring: listQuery } }, (req, reply) => list(req, req.query, reply, null));
-    app.get(`${base}/:id`, { ...MEDIA('view'), schema: { params: idParams, querystring: listQuery } }, (req, reply) => list(req, req.query, reply, req.params.id));
-
-    app.post(base, { ...MEDIA('add'), schema: { querystring: nothing, body: createBody } }, async (req, reply) => {
-      const { site: tenant } = signedIn(req);
-      const { body } = req;
-      const row = await createFolder(app.db, app.dialect, tenant.id, { title: body.title, parent: body.parent ?? null });
-      return reply.code(201).send(folderJson(row));
-    });
-
-    const update = async (req: FastifyRequest<{ Params: z.output<typeof idParams>; Body: z.output<typeof updateBody> }>) => {
-      const { site: tenant } = signedIn(req);
-      const { body } = req;
-      const row = await updateFolder(app.db, app.dialect, tenant.id, req.params.id, {
-        title: body.title,
-        parent: body.parent,
-        version: body.version ?? ifMatchVersion(req),
-      });
-      return folderJson(row);
-    };
-    const edit = { ...MEDIA('change'), schema: { params: idParams, querystring: nothing, body: updateBody } };
-    app.put(`${base}/:id`, edit, update);
-    app.patch(`${base}/:id`, edit, update);
-
-    app.delete(`${base}/:id`, { ...MEDIA('delete'), schema: { params: idParams, querystring: nothing, body: nothing } }, async (req, reply) => {
-      const { site: tenant, user } = signedIn(req);
-      const { keys } = await deleteFolderTree(app.db, app.dialect, tenant.id, req.params.id, ifMatchVersion(req), readerOf(user));
-      await removeKeys({ storage: app.mediaStorage, log: req.log }, keys);
-      return reply.code(204).send();
+const mediaFolders: FastifyPluginAsync<MediaFoldersOptions> = async (app, { open }) => {
+  function list({ site }: Library, q: ListQuery, reply: FastifyReply, folderId: number | null) {
+    return sendCachedJson(reply, site.id, `media-folders|${folderId}|${JSON.stringify(q)}`, async () => {
+      const folder = folderId === null ? undefined : await getFolder(app.db, site.id, folderId);
+      if (folderId !== null && !folder) throw notFound();
+      const filter = parseFltr(q.fltr);
+      const words = searchWords(q.search ?? '', MEDIA_WORDS);
+      const all = q.all ?? false;
+      const [folders, media, ancestors] = await Promise.all([
+        foldersFor(app.db, site.id, { parentId: folderId, all, words }),
+        listMedia(app.db, {
+          tenantId: site.id,
+          folderId,
+          all,
+          filter,
+          words,
+          page: q.page ?? 1,
+          pageSize: q.items ?? MEDIA_PAGE_SIZE,
+          language: languageFor(site, q.language_code),
+        }),
+        folder ? ancestorsOf(app.db, site.id, folder) : Promise.resolve([]),
+      ]);
+      return {
+        folders: folders.map(folderJson),
+        media,
+        parent_folder: folder ? { ...folderJson(folder), ancestors: ancestors.map(folderJson) } : { id: null, ancestors: [] },
+      };
     });
   }
+
+  crudRoutes<Library>(app, {
+    ...libraryCollection('/media-folders'),
+    versions: { update: bodyOrIfMatchVersion, remove: ifMatchVersion },
+    open,
+    list: operation({ querystring: listQuery }, (lib, req, reply) => list(lib, req.query, reply, null)),
+    read: operation({ querystring: listQuery }, (lib, req, id, reply) => list(lib, req.query, reply, id)),
+    create: operation({ querystring: nothing, body: createBody }, async ({ site }, { body }) =>
+      folderJson(await createFolder(app.db, app.dialect, site.id, { title: body.title, parent: body.parent ?? null })),
+    ),
+    update: operation({ querystring: nothing, body: updateBody }, async ({ site }, { body }, id, update) =>
+      folderJson(await updateFolder(app.db, app.dialect, site.id, id, { title: body.title, parent: body.parent, version: update.version() })),
+    ),
+    remove: operation({ querystring: nothing, body: nothing }, async ({ site, reader, files }, _req, id, version) => {
+      const { keys } = await deleteFolderTree(app.db, app.dialect, site.id, id, version, reader);
+      await removeKeys(files, keys);
+      return true;
+    }),
+    routes: [
+      {
+        methods: ['GET'],
+        path: '/tree',
+        action: 'view',
+        op: operation({ querystring: nothing }, ({ site }, _req, reply) =>
+          sendCachedJson(reply, site.id, 'media-folders-tree', async () => ({ folders: (await allFolders(app.db, site.id)).map(folderJson) })),
+        ),
+      },
+    ],
+  });
 };
 
 export default mediaFolders;

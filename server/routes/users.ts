@@ -12,39 +12,44 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { EntityDef } from '../../entities/define.js';
 import { tenantUser } from '../../entities/tenantUser.js';
 import { user } from '../../entities/user.js';
-import { parseListQuery, type RawQuery } from '../entities/list/query.js';
+import { parseListQuery } from '../entities/list/query.js';
 import { fieldErrors } from '../errors.js';
-import { rawQuery } from '../schemas.js';
+import { entityBody, nothing, rawQuery } from '../schemas.js';
 import { createAccount, deleteAccounts, updateAccount } from '../users/changes.js';
 import { listAccounts, loadAccount, presentAccount } from '../users/records.js';
-import { openRoster } from '../users/roster.js';
-import { crudRoutes } from './crud.js';
+import { openRoster, type Roster } from '../users/roster.js';
+import { bulkDeleteInput, crudRoutes, entityCollection, operation } from './crud.js';
+
+const write = { querystring: rawQuery, body: entityBody };
 
 const users: FastifyPluginAsync = async (app) => {
   const accounts = (entity: EntityDef) =>
-    crudRoutes(app, {
-      entity,
-      query: rawQuery,
-      listQuery: rawQuery,
+    crudRoutes<Roster>(app, {
+      ...entityCollection(entity),
       open: (req) => openRoster(req, entity),
-      list(roster, req) {
-        const { query, errors } = parseListQuery(roster.entity, req.query as RawQuery);
+      list: operation({ querystring: rawQuery }, async (roster, req) => {
+        const { query, errors } = parseListQuery(roster.entity, req.query);
         if (Object.keys(errors).length) throw fieldErrors(errors);
         return listAccounts(app.db, roster, query);
-      },
-      async read(roster, _req, id) {
+      }),
+      read: operation({ querystring: rawQuery }, async (roster, _req, id) => {
         const row = await loadAccount(app.db, roster, id);
         return row && presentAccount(app.db, roster, row);
-      },
-      create: (roster, req) => createAccount(app.db, roster, req.body),
-      update: (roster, req, id, { partial, version }) =>
+      }),
+      create: operation(write, (roster, req) => createAccount(app.db, roster, req.body)),
+      update: operation(write, (roster, req, id, { partial, version }) =>
         updateAccount(app.db, roster, id, req.body, {
           partial,
           version,
           sessionToken: req.sessionToken()?.token,
           guess: () => app.loginThrottle.attempt(roster.actor.username, req.ip),
         }),
-      remove: (roster, _req, ids, one) => deleteAccounts(app.db, roster, ids, one?.version),
+      ),
+      remove: operation({ querystring: rawQuery, body: nothing }, async (roster, _req, id, version) => {
+        const { deleted } = await deleteAccounts(app.db, roster, [id], version);
+        return deleted.length > 0;
+      }),
+      removeMany: operation(bulkDeleteInput, (roster, req) => deleteAccounts(app.db, roster, req.body.ids)),
     });
   accounts(user);
   accounts(tenantUser);

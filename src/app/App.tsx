@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { Toaster } from 'react-hot-toast';
 import { Router } from 'wouter';
 import { routerBase } from '../../machines/language.helpers';
@@ -6,10 +5,11 @@ import { useT } from '../i18n/i18n';
 import ErrorScreen from '../screens/ErrorScreen';
 import { lazy, Suspense } from 'react';
 import { LoadingBar } from '../ui/LoadingBar';
-import { AppActorsProvider, useAppActors, useSession } from './AppActors';
 import { Main } from './Main';
 import { RouteView } from './RouteView';
-import type { AppActors } from './startApp';
+import { useConfirmView } from './services/confirm';
+import { useLanguageView } from './services/language';
+import { useSessionView } from './services/session';
 
 /**
  * Snackbar colours (docs/spec.md §3, §8: a success "in green"); dark enough that white text reads
@@ -23,13 +23,13 @@ const TOAST_OPTIONS = {
 
 function Boot() {
   const t = useT();
-  const { session } = useAppActors();
-  const booting = useSession((s) => s.matches('checkingTenant') || s.matches('restoringSession') || s.matches('fetchingTenant'));
-  const bootError = useSession((s) => s.context.bootError);
+  const booting = useSessionView((s) => s.booting);
+  const bootError = useSessionView((s) => s.bootError);
+  const retry = useSessionView((s) => s.retry);
   if (bootError)
     return (
       <Main className="h-full">
-        <ErrorScreen status={bootError.status} message={t(bootError.key)} onRetry={() => session.send({ type: 'retry' })} />
+        <ErrorScreen status={bootError.status} message={t(bootError.key)} onRetry={retry} />
       </Main>
     );
   if (booting)
@@ -45,9 +45,8 @@ function Boot() {
 
 /** The router's base follows the language prefix (docs/spec.md §9: the default locale has none). */
 function LocalizedRouter() {
-  const { language } = useAppActors();
-  const ready = useSelector(language, (s) => !s.matches('loading'));
-  const code = useSelector(language, (s) => s.context.language);
+  const ready = useLanguageView((l) => l.ready);
+  const code = useLanguageView((l) => l.language);
   if (!ready) return null;
   return (
     <Router base={routerBase(code)}>
@@ -60,7 +59,7 @@ const ConfirmDialog = lazy(() => import('../ui/ConfirmDialog').then((m) => ({ de
 
 /** The dialog's code loads the first time something asks for a confirmation. */
 function Confirmations() {
-  const asking = useSelector(useAppActors().confirm, (s) => s.matches('open'));
+  const asking = useConfirmView((c) => c.open);
   return asking ? (
     <Suspense fallback={null}>
       <ConfirmDialog />
@@ -68,13 +67,14 @@ function Confirmations() {
   ) : null;
 }
 
-export function App({ actors }: { actors: AppActors }) {
+/** The page, under AppServicesProvider (src/main.tsx). */
+export function App() {
   return (
-    <AppActorsProvider actors={actors}>
+    <>
       <LoadingBar />
       <LocalizedRouter />
       <Confirmations />
       <Toaster position="bottom-center" toastOptions={TOAST_OPTIONS} />
-    </AppActorsProvider>
+    </>
   );
 }

@@ -1,12 +1,11 @@
 import { Dialog, DialogBackdrop, DialogPanel, Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
-import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { isDealerBackoffice } from '../../machines/session.helpers';
 import { useT } from '../i18n/i18n';
 import { Icon } from '../ui/icons';
-import { useAppActors, useSession } from './AppActors';
 import { MAIN_ID, Main } from './Main';
+import { useSessionView } from './services/session';
+import { useSidebar } from './services/sidebar';
 import { Sidebar } from './Sidebar';
 
 /**
@@ -15,12 +14,10 @@ import { Sidebar } from './Sidebar';
  */
 function DisplayMenu() {
   const t = useT();
-  const { sidebar } = useAppActors();
-  const clipped = useSelector(sidebar, (s) => s.context.clipped);
-  const mini = useSelector(sidebar, (s) => s.context.minivariant);
-  const option = (label: string, checked: boolean, type: 'clipped.toggle' | 'minivariant.toggle') => (
+  const { options, toggleClipped, toggleMinivariant } = useSidebar(({ options, toggleClipped, toggleMinivariant }) => ({ options, toggleClipped, toggleMinivariant }));
+  const option = (label: string, checked: boolean, toggle: () => void) => (
     <label className="flex w-full cursor-pointer items-center gap-2 rounded px-3 py-2 text-left text-sm hover:bg-surface-overlay">
-      <input type="checkbox" checked={checked} onChange={() => sidebar.send({ type })} className="h-4 w-4 accent-brand" />
+      <input type="checkbox" checked={checked} onChange={toggle} className="h-4 w-4 accent-brand" />
       {label}
     </label>
   );
@@ -31,8 +28,8 @@ function DisplayMenu() {
       <PopoverPanel className="absolute right-0 top-full z-40 mt-1 w-56 rounded-md border border-surface-border bg-surface-raised p-1 shadow-xl" data-testid="display-options">
         <fieldset>
           <legend className="sr-only">{t('layout.display')}</legend>
-          {option(t('layout.clipped'), clipped, 'clipped.toggle')}
-          {option(t('layout.mini'), mini, 'minivariant.toggle')}
+          {option(t('layout.clipped'), options.clipped, toggleClipped)}
+          {option(t('layout.mini'), options.minivariant, toggleMinivariant)}
         </fieldset>
       </PopoverPanel>
     </Popover>
@@ -59,13 +56,13 @@ function SkipLink() {
 
 function Header() {
   const t = useT();
-  const { sidebar } = useAppActors();
-  const username = useSession((s) => s.context.user?.username);
-  const siteName = useSession((s) => s.context.tenant?.name);
-  const dealer = useSession((s) => isDealerBackoffice(s.context.tenantKind));
+  const toggleDrawer = useSidebar((s) => s.toggleDrawer);
+  const username = useSessionView((s) => s.username);
+  const siteName = useSessionView((s) => s.siteName);
+  const dealer = useSessionView((s) => s.dealerBackoffice);
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b border-surface-border bg-surface-raised px-3">
-      <button type="button" aria-label={t('layout.toggleNavigation')} onClick={() => sidebar.send({ type: 'drawer.toggle' })} className="rounded-md p-2 hover:bg-surface-overlay" data-testid="drawer-toggle">
+      <button type="button" aria-label={t('layout.toggleNavigation')} onClick={toggleDrawer} className="rounded-md p-2 hover:bg-surface-overlay" data-testid="drawer-toggle">
         <Icon name="menu" />
       </button>
       <Link href="/" className="font-semibold">
@@ -88,28 +85,22 @@ function Header() {
  */
 export function Layout({ children }: { children: ReactNode }) {
   const t = useT();
-  const { sidebar } = useAppActors();
-  const { drawer, clipped, minivariant, narrow, overlayOpen } = useSelector(
-    sidebar,
-    (s) => s.context,
-    (a, b) => a.drawer === b.drawer && a.clipped === b.clipped && a.minivariant === b.minivariant && a.narrow === b.narrow && a.overlayOpen === b.overlayOpen,
-  );
-  const width = minivariant && !narrow ? 'w-16' : 'w-64';
-  const aside = narrow ? (
-    <Dialog open={overlayOpen} onClose={() => sidebar.send({ type: 'drawer.toggle' })} className="relative z-40">
+  const { mode, overlayOpen, clippedLayout, toggleDrawer } = useSidebar(({ mode, overlayOpen, clippedLayout, toggleDrawer }) => ({ mode, overlayOpen, clippedLayout, toggleDrawer }));
+  const aside = mode === 'overlay' ? (
+    <Dialog open={overlayOpen} onClose={toggleDrawer} className="relative z-40">
       <DialogBackdrop className="fixed inset-0 bg-black/50" />
       <DialogPanel as="aside" className="fixed inset-y-0 left-0 w-64 border-r border-surface-border bg-surface-raised" data-mode="overlay" aria-label={t('nav.label')}>
         <Sidebar />
       </DialogPanel>
     </Dialog>
   ) : (
-    drawer && (
-      <aside className={`${width} shrink-0 border-r border-surface-border bg-surface-raised transition-[width]`} data-mode={minivariant ? 'mini' : 'drawer'} aria-label={t('nav.label')}>
+    mode !== 'hidden' && (
+      <aside className={`${mode === 'mini' ? 'w-16' : 'w-64'} shrink-0 border-r border-surface-border bg-surface-raised transition-[width]`} data-mode={mode} aria-label={t('nav.label')}>
         <Sidebar />
       </aside>
     )
   );
-  if (clipped && !narrow) {
+  if (clippedLayout) {
     return (
       <div className="flex h-full flex-col" data-layout="clipped">
         <SkipLink />

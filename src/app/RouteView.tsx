@@ -1,16 +1,18 @@
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect, useMemo } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { isDealerBackoffice } from '../../machines/session.helpers';
 import { activity } from '../http/activity';
 import { useT } from '../i18n/i18n';
 import { matchPath, resolveRoute } from '../routing/resolve';
-import { ROUTES, type ScreenLoader, type ScreenProps } from '../routing/routes';
+import { RouteTableContext } from '../routing/routeTable';
+import { ROUTES } from '../routing/routes';
+import type { ScreenLoader, ScreenProps } from '../routing/types';
 import NotFoundScreen from '../screens/NotFoundScreen';
-import { useAppActors, useSession } from './AppActors';
 import { loadChunk } from './chunkReload';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Main } from './Main';
 import { useRouteFocus } from './routeFocus';
+import { useSessionView } from './services/session';
+import { useSidebar } from './services/sidebar';
 
 // The signed-in shell (sidebar, menus, dialogs) is not needed to show the login form.
 const Layout = lazy(() => import('./Layout').then((m) => ({ default: m.Layout })));
@@ -35,17 +37,17 @@ function Loading() {
 export function RouteView() {
   const [path] = useLocation();
   const search = useSearch();
-  const { sidebar } = useAppActors();
-  const loggedIn = useSession((s) => s.context.loggedIn);
-  const user = useSession((s) => s.context.user);
-  const dealerBackoffice = useSession((s) => isDealerBackoffice(s.context.tenantKind));
+  const routeChanged = useSidebar((s) => s.routeChanged);
+  const loggedIn = useSessionView((s) => s.loggedIn);
+  const user = useSessionView((s) => s.user);
+  const dealerBackoffice = useSessionView((s) => s.dealerBackoffice);
   const resolution = useMemo(
     () => resolveRoute(ROUTES, path, search, { loggedIn, user, dealerBackoffice }),
     [path, search, loggedIn, user, dealerBackoffice],
   );
   useEffect(() => {
-    sidebar.send({ type: 'route.changed', group: matchPath(ROUTES, path)?.route.group ?? null });
-  }, [sidebar, path]);
+    routeChanged(matchPath(ROUTES, path)?.route.group ?? null);
+  }, [routeChanged, path]);
   useRouteFocus(path);
 
   if (resolution.kind === 'redirect') return <Redirect to={resolution.to} replace />;
@@ -53,7 +55,9 @@ export function RouteView() {
   const content = (
     <ErrorBoundary resetKey={path}>
       <Suspense fallback={<Loading />}>
-        <Screen params={resolution.kind === 'ok' ? resolution.params : {}} />
+        <RouteTableContext.Provider value={ROUTES}>
+          <Screen params={resolution.kind === 'ok' ? resolution.params : {}} />
+        </RouteTableContext.Provider>
       </Suspense>
     </ErrorBoundary>
   );

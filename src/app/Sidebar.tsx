@@ -1,15 +1,16 @@
-import { useSelector } from '@xstate/react';
 import { memo, useMemo } from 'react';
 import { Link, useRouter } from 'wouter';
 import { useLocationProperty } from 'wouter/use-browser-location';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../locales/languages';
-import { isDealer, isDealerBackoffice } from '../../machines/session.helpers';
 import { useT } from '../i18n/i18n';
-import { GROUPS, type GroupDef, ROUTES, type RouteDef } from '../routing/routes';
+import { GROUPS, ROUTES } from '../routing/routes';
+import type { GroupDef, RouteDef } from '../routing/types';
 import { type MenuGroup, type MenuLink, sidebarMenu } from '../routing/sidebar';
 import { Icon } from '../ui/icons';
 import { useRenderProbe } from '../ui/renderProbe';
-import { useAppActors, useSession } from './AppActors';
+import { useLanguageView } from './services/language';
+import { useSessionView } from './services/session';
+import { useSidebar } from './services/sidebar';
 
 const INDENT_PX = 14;
 /** Icons only: still a step in, so a group's children read as its children. */
@@ -22,10 +23,7 @@ function useIsActive(path: string) {
   return useLocationProperty(() => window.location.pathname === full || window.location.pathname.startsWith(`${full}/`));
 }
 
-function useMini() {
-  const { sidebar } = useAppActors();
-  return useSelector(sidebar, (s) => s.context.minivariant && !s.context.narrow);
-}
+const useMini = () => useSidebar((s) => s.mini);
 
 const itemClass = (active: boolean) =>
   `flex w-full items-center gap-3 rounded-md py-2 pr-3 text-sm ${active ? 'bg-brand-soft text-white' : 'text-ink-muted hover:bg-surface-overlay hover:text-ink'}`;
@@ -55,8 +53,8 @@ const SidebarLink = memo(function SidebarLink({ link, depth }: { link: MenuLink;
 const SidebarGroup = memo(function SidebarGroup({ group }: { group: MenuGroup }) {
   useRenderProbe(`group:${group.name}`);
   const t = useT();
-  const { sidebar } = useAppActors();
-  const expanded = useSelector(sidebar, (s) => s.context.expanded.includes(group.name));
+  const expanded = useSidebar((s) => s.expanded.includes(group.name));
+  const toggle = useSidebar((s) => s.toggleGroup);
   const mini = useMini();
   const label = t(group.label);
   const listId = `nav-group-${group.name}`;
@@ -69,7 +67,7 @@ const SidebarGroup = memo(function SidebarGroup({ group }: { group: MenuGroup })
         aria-expanded={expanded}
         aria-controls={listId}
         title={mini ? label : undefined}
-        onClick={() => sidebar.send({ type: 'group.toggle', name: group.name })}
+        onClick={() => toggle(group.name)}
       >
         <Icon name={group.icon} className="shrink-0" />
         <span className={mini ? 'sr-only' : 'flex-1 truncate text-left'}>{label}</span>
@@ -88,8 +86,8 @@ const SidebarGroup = memo(function SidebarGroup({ group }: { group: MenuGroup })
 
 function LanguageSelect() {
   const t = useT();
-  const { language } = useAppActors();
-  const current = useSelector(language, (s) => s.context.requested);
+  const current = useLanguageView((l) => l.requested);
+  const choose = useLanguageView((l) => l.choose);
   const mini = useMini();
   return (
     <label className={`flex items-center gap-3 px-3 py-2 text-sm text-ink-muted ${mini ? 'justify-center' : ''}`} title={mini ? t('nav.language') : undefined}>
@@ -97,7 +95,7 @@ function LanguageSelect() {
       <span className="sr-only">{t('nav.language')}</span>
       <select
         value={current}
-        onChange={(e) => language.send({ type: 'language.change', language: e.target.value as Language })}
+        onChange={(e) => choose(e.target.value as Language)}
         className={`${mini ? 'w-0 opacity-0 absolute' : 'flex-1'} rounded-md border border-surface-border bg-surface px-2 py-1 text-ink`}
         data-testid="language-select"
       >
@@ -113,8 +111,8 @@ function LanguageSelect() {
 
 function SessionItem() {
   const t = useT();
-  const { session } = useAppActors();
-  const loggedIn = useSession((s) => s.context.loggedIn);
+  const loggedIn = useSessionView((s) => s.loggedIn);
+  const logout = useSessionView((s) => s.logout);
   const mini = useMini();
   if (!loggedIn)
     return (
@@ -127,7 +125,7 @@ function SessionItem() {
     );
   return (
     <li>
-      <button type="button" className={itemClass(false)} style={{ paddingLeft: 12 }} onClick={() => session.send({ type: 'logout' })} title={mini ? t('nav.logout') : undefined}>
+      <button type="button" className={itemClass(false)} style={{ paddingLeft: 12 }} onClick={logout} title={mini ? t('nav.logout') : undefined}>
         <Icon name="logout" className="shrink-0" />
         <span className={mini ? 'sr-only' : ''}>{t('nav.logout')}</span>
       </button>
@@ -139,10 +137,10 @@ function SessionItem() {
 export const Sidebar = memo(function Sidebar({ routes = ROUTES, groups = GROUPS }: { routes?: RouteDef[]; groups?: GroupDef[] }) {
   useRenderProbe('sidebar');
   const t = useT();
-  const user = useSession((s) => s.context.user);
-  const loggedIn = useSession((s) => s.context.loggedIn);
-  const dealerBackoffice = useSession((s) => isDealerBackoffice(s.context.tenantKind));
-  const dealer = useSession((s) => isDealer(s.context.tenantKind, s.context.user));
+  const user = useSessionView((s) => s.user);
+  const loggedIn = useSessionView((s) => s.loggedIn);
+  const dealerBackoffice = useSessionView((s) => s.dealerBackoffice);
+  const dealer = useSessionView((s) => s.dealer);
   const menu = useMemo(
     () => sidebarMenu(routes, groups, { loggedIn, user, dealerBackoffice }, { withScreenOnly: true }),
     [routes, groups, loggedIn, user, dealerBackoffice],

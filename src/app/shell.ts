@@ -5,5 +5,6 @@
 export { StrictMode } from 'react';
 export { createRoot } from 'react-dom/client';
 export { App } from './App';
+export { AppServicesProvider } from './AppServices';
 export { startInspector } from './inspector';
 export { startApp } from './startApp';

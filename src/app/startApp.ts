@@ -1,6 +1,6 @@
 import { createActor, fromPromise } from 'xstate';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Language } from '../../locales/languages';
-import { confirmMachine, type ConfirmRequest } from '../../machines/confirm.machine';
+import { confirmMachine } from '../../machines/confirm.machine';
 import { chooseLanguage, localizedUrl } from '../../machines/language.helpers';
 import { languageMachine } from '../../machines/language.machine';
 import { loadingBarMachine } from '../../machines/loadingBar.machine';
@@ -16,12 +16,17 @@ import { ROUTES } from '../routing/routes';
 import { appPath } from '../../machines/language.helpers';
 import { writeCookie } from './cookies';
 import { readBootData } from './bootData';
+import type { AppServices } from './AppServices';
 import type { Inspect } from './inspector';
 
 export const NARROW_QUERY = '(max-width: 767px)';
 
-/** Every app-wide actor, started once outside React (STYLE.md) and handed to it by context. */
-export function startApp(inspect?: Inspect) {
+/**
+ * Every app-wide actor, started once outside React and handed to it through
+ * AppServicesProvider by src/main.tsx. Nothing else imports this file: components and
+ * machines depend on the interfaces in src/app/services/ (docs/architecture.md).
+ */
+export function startApp(inspect?: Inspect): AppServices {
   const { hostname, pathname } = window.location;
   const boot = readBootData(document);
 
@@ -83,9 +88,3 @@ export function startApp(inspect?: Inspect) {
   for (const actor of Object.values(actors)) actor.start();
   return actors;
 }
-
-export type AppActors = ReturnType<typeof startApp>;
-
-/** For machines that need a yes/no from the user: the `confirm` actor they invoke. */
-export const askConfirm = (actors: Pick<AppActors, 'confirm'>, request: ConfirmRequest) =>
-  new Promise<boolean>((reply) => actors.confirm.send({ type: 'ask', ...request, reply }));

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { entityActions, type EntityDef } from '../../entities/define';
-import { useSession } from '../app/AppActors';
-import type { ScreenProps } from '../routing/routes';
+import { useSession } from '../app/services/session';
+import type { ScreenProps } from '../routing/types';
 import NotFoundScreen from '../screens/NotFoundScreen';
 import { EntityForm } from './EntityForm';
 import { siteLanguages } from './formValues';

@@ -6,7 +6,8 @@ import { DECLARED } from '../../entities/index';
 import { can as holds } from '../../entities/permissions';
 import { connectEntityList, type EntityListProps } from '../../machines/entityList.connect';
 import { entityListMachine } from '../../machines/entityList.machine';
-import { useAppActors, useSession } from '../app/AppActors';
+import { useConfirm } from '../app/services/confirm';
+import { useSession } from '../app/services/session';
 import { entityListActors, notify } from '../http/entityActors';
 import { useT } from '../i18n/i18n';
 import { errorText } from '../i18n/notices';
@@ -229,7 +230,7 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
  */
 export default function EntityListScreen({ entity }: { entity: EntityDef }) {
   const t = useT();
-  const app = useAppActors();
+  const ask = useConfirm();
   const locale = useIntlLocale();
   const user = useSession((s) => s.context.user);
   const can = useMemo(() => entityActions(user, entity), [user, entity]);
@@ -237,13 +238,13 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
   const machine = useMemo(
     () =>
       entityListMachine.provide({
-        actors: entityListActors(app, entity),
+        actors: entityListActors(ask, entity),
         actions: {
           writeUrl: (_, { search: q, replace }) => writeUrl(entity.path, q, replace),
           notify: (_, notice) => void notify(notice),
         },
       }),
-    [app, entity],
+    [ask, entity],
   );
   const actor = useActorRef(machine, {
     input: {

@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import { defineEntity, type EntityDef } from '../../entities/define';
 import { validateRecord } from '../../entities/validateRecord';
 import type { Draft, DraftKey, FieldErrors, SaveRowInput, ValidateInput, VersionedRow } from '../../machines/entityForm.types';
-import { useAppActors } from '../app/AppActors';
+import type { AskConfirm } from '../app/services/confirm';
 import { entityFormActors, type FormActorOptions } from '../http/entityActors';
 import { EntityForm } from './EntityForm';
 
@@ -52,8 +52,8 @@ const subscribe = (l: () => void) => {
 };
 
 /** The HTTP actors with the row kept in memory instead of on the server. */
-function memoryActors(app: ReturnType<typeof useAppActors>, opts: FormActorOptions) {
-  const http = entityFormActors(app, { ...opts, storage: window.sessionStorage });
+function memoryActors(ask: AskConfirm, opts: FormActorOptions) {
+  const http = entityFormActors(ask, { ...opts, storage: window.sessionStorage });
   const entity: EntityDef = opts.entity;
   return {
     actors: {

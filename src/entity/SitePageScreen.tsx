@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import type { EntityDef } from '../../entities/define';
 import { actionsOn } from '../../entities/permissions';
-import { useSession } from '../app/AppActors';
+import { useSessionView } from '../app/services/session';
 import { SINGLETON_ID } from '../http/entityActors';
-import type { ScreenProps } from '../routing/routes';
+import type { ScreenProps } from '../routing/types';
 import { EntityForm } from './EntityForm';
 import { siteLanguages } from './formValues';
 
@@ -14,9 +14,9 @@ import { siteLanguages } from './formValues';
  * superuser-only pages, the superuser flag; the server checks both again.
  */
 export default function SitePageScreen({ entity }: ScreenProps & { entity: EntityDef }) {
-  const user = useSession((s) => s.context.user);
-  const tenantLanguages = useSession((s) => s.context.tenant?.languages);
-  const tenantDefault = useSession((s) => s.context.tenant?.default_language);
+  const user = useSessionView((s) => s.user);
+  const tenantLanguages = useSessionView((s) => s.tenant?.languages);
+  const tenantDefault = useSessionView((s) => s.tenant?.default_language);
   const canChange = useMemo(() => actionsOn(user, entity.model).has('change'), [user, entity.model]);
   const languages = useMemo(() => siteLanguages(tenantLanguages, tenantDefault), [tenantLanguages, tenantDefault]);
   return (

@@ -1,8 +1,8 @@
 import { type ComponentType, createElement, useMemo } from 'react';
 import type { EntityDef } from '../../entities/define';
 import { forSite } from '../../entities/siteFields';
-import { useSession } from '../app/AppActors';
-import type { ScreenLoader, ScreenProps } from '../routing/routes';
+import { useSessionView } from '../app/services/session';
+import type { ScreenLoader, ScreenProps } from '../routing/types';
 
 /**
  * Screen loaders for the route table: `screen: entityList('product')`. The entity
@@ -23,8 +23,8 @@ function bind(kind: 'list' | 'form' | 'page', entity: EntityDef, Screen: Compone
   if (!screen) {
     const Bound = (props: ScreenProps) => {
       // A both-scope entity may have fields of one back-office only (entities/siteFields.ts).
-      const kind = useSession((st) => st.context.tenant?.kind) ?? 'default';
-      const superuser = useSession((st) => st.context.user?.is_superuser ?? false);
+      const kind = useSessionView((st) => st.tenant?.kind) ?? 'default';
+      const superuser = useSessionView((st) => st.user?.is_superuser ?? false);
       const onSite = useMemo(() => forSite(entity, kind, superuser), [kind, superuser]);
       return createElement(Screen, { ...props, entity: onSite });
     };

@@ -7,8 +7,8 @@ import { connectEntityForm } from '../../machines/entityForm.connect';
 import { type EntityFormMachine, entityFormMachine } from '../../machines/entityForm.machine';
 import type { ErrorTarget, Navigation } from '../../machines/entityForm.types';
 import { leaveGuardMachine } from '../../machines/leaveGuard.machine';
-import { useAppActors, useSession } from '../app/AppActors';
-import { askConfirm } from '../app/startApp';
+import { type AskConfirm, useConfirm } from '../app/services/confirm';
+import { useSession } from '../app/services/session';
 import { rememberTitles } from '../fields/refTitles';
 import { entityFormActors, type FormActorOptions } from '../http/entityActors';
 import { t } from '../i18n/i18n';
@@ -30,7 +30,7 @@ export interface EntityFormOptions {
   /** After a create: the URL takes the new id without a new form. */
   onCreated: (id: string) => void;
   /** The machine's actors and actions; default: the HTTP ones. A `navigate` given here replaces the screen's. */
-  makeActors?: (app: ReturnType<typeof useAppActors>, opts: FormActorOptions) => FormImplementations;
+  makeActors?: (ask: AskConfirm, opts: FormActorOptions) => FormImplementations;
 }
 
 /**
@@ -40,7 +40,7 @@ export interface EntityFormOptions {
  * what is in them is the machine's, and a failed save moves the view to its first error.
  */
 export function useEntityForm({ entity, detail, languages, defaultLanguage, canChange, onCreated, makeActors = entityFormActors }: EntityFormOptions) {
-  const app = useAppActors();
+  const ask = useConfirm();
   const [, navigate] = useLocation();
   const [language, setLanguage] = useState(defaultLanguage);
   const [tab, setTab] = useState(0);
@@ -51,15 +51,15 @@ export function useEntityForm({ entity, detail, languages, defaultLanguage, canC
       () =>
         leaveGuardMachine.provide({
           actors: {
-            confirm: fromPromise(() => askConfirm(app, { title: t('form.leaveTitle'), question: t('form.leaveQuestion'), approveLabel: t('form.leave'), danger: true })),
+            confirm: fromPromise(() => ask({ title: t('form.leaveTitle'), question: t('form.leaveQuestion'), approveLabel: t('form.leave'), danger: true })),
           },
         }),
-      [app],
+      [ask],
     ),
   );
 
   const machine = useMemo(() => {
-    const http = makeActors(app, { entity, languages, defaultLanguage, host: window.location.host });
+    const http = makeActors(ask, { entity, languages, defaultLanguage, host: window.location.host });
     return entityFormMachine.provide({
       actors: http.actors,
       actions: {
@@ -85,7 +85,7 @@ export function useEntityForm({ entity, detail, languages, defaultLanguage, canC
     });
     // The form is made once per mount; languages come with the site and do not change under it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [app, entity]);
+  }, [ask, entity]);
 
   const search = useSearch();
   const editor = useSession((s) => s.context.user);

@@ -1,10 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import type { EntityDef } from '../../entities/define';
+import { connectAutocomplete } from '../../machines/autocomplete.connect';
 import { autocompleteMachine, type Option } from '../../machines/autocomplete.machine';
 import { autocompleteActors } from '../http/entityActors';
-import { useMayList } from '../app/AppActors';
+import { useMayList } from '../app/services/session';
 import { useT } from '../i18n/i18n';
+import { useConnect } from '../ui/useConnect';
 import { rememberTitles } from './refTitles';
 import { inputClass } from './ui';
 
@@ -32,20 +34,14 @@ export function Autocomplete({ target, id, name, disabled, invalid, exclude = []
   const machine = useMemo(() => autocompleteMachine.provide({ actors: autocompleteActors(target) }), [target]);
   const actor = useActorRef(machine, { input: { resource: target.path.replace(/^\//, '') } });
   const listId = `${useId()}-list`;
-  const open = useSelector(actor, (s) => s.matches('open'));
-  const query = useSelector(actor, (s) => s.context.query);
-  const allOptions = useSelector(actor, (s) => s.context.options);
-  const highlighted = useSelector(actor, (s) => s.context.highlighted);
-  const status = useSelector(actor, (s) => (s.matches({ open: 'failed' }) ? 'failed' : s.matches({ open: 'ready' }) ? 'ready' : 'searching'));
-  const options = allOptions.filter((o) => !exclude.includes(o.id));
-  const candidate = highlighted >= 0 ? allOptions[highlighted] : undefined;
-  const current = candidate && !exclude.includes(candidate.id) ? candidate : undefined;
+  const box = useConnect(actor, (s, send) => connectAutocomplete(s, send, { exclude }), (props) => props);
+  const { open, current } = box;
 
-  const pick = (option: Option | undefined) => {
+  const pick = (option: Option | null) => {
     if (!option) return;
     rememberTitles(target.name, [option]);
     onPick(option);
-    actor.send({ type: 'choose' });
+    box.chosen();
   };
 
   return (
@@ -63,23 +59,23 @@ export function Autocomplete({ target, id, name, disabled, invalid, exclude = []
         aria-activedescendant={open && current ? `${listId}-${current.id}` : undefined}
         placeholder={mayList ? (placeholder ?? t('fields.search')) : t('fields.notListable')}
         title={mayList ? undefined : t('fields.notListable')}
-        value={query}
+        value={box.query}
         disabled={disabled || !mayList}
-        onFocus={() => actor.send({ type: 'open' })}
-        onClick={() => !open && actor.send({ type: 'open' })}
-        onBlur={() => actor.send({ type: 'close' })}
-        onChange={(e) => actor.send({ type: 'query.change', query: e.target.value })}
+        onFocus={box.openList}
+        onClick={() => !open && box.openList()}
+        onBlur={box.close}
+        onChange={(e) => box.type(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
             e.preventDefault();
-            if (!open) actor.send({ type: 'open' });
-            else actor.send({ type: 'highlight.move', delta: e.key === 'ArrowDown' ? 1 : -1 });
+            if (!open) box.openList();
+            else box.move(e.key === 'ArrowDown' ? 1 : -1);
           } else if (e.key === 'Enter' && open) {
             e.preventDefault();
-            pick(current ?? options[0]);
+            pick(box.enterPick);
           } else if (e.key === 'Escape' && open) {
             e.preventDefault();
-            actor.send({ type: 'close' });
+            box.close();
           }
         }}
         className={inputClass}
@@ -92,25 +88,25 @@ export function Autocomplete({ target, id, name, disabled, invalid, exclude = []
           // Keep the focus in the box while an option is clicked.
           onMouseDown={(e) => e.preventDefault()}
         >
-          {status === 'searching' && options.length === 0 && <li className="px-3 py-2 text-sm text-ink-faint">{t('fields.searching')}</li>}
-          {status === 'failed' && (
+          {box.searchingEmpty && <li className="px-3 py-2 text-sm text-ink-faint">{t('fields.searching')}</li>}
+          {box.failed && (
             <li className="flex items-center justify-between gap-2 px-3 py-2 text-sm text-danger">
               {t('fields.searchFailed')}
-              <button type="button" className="underline" onClick={() => actor.send({ type: 'retry' })}>
+              <button type="button" className="underline" onClick={box.retry}>
                 {t('errors.retry')}
               </button>
             </li>
           )}
-          {status === 'ready' && options.length === 0 && <li className="px-3 py-2 text-sm text-ink-faint">{t('fields.noOptions')}</li>}
-          {options.map((o) => (
+          {box.noOptions && <li className="px-3 py-2 text-sm text-ink-faint">{t('fields.noOptions')}</li>}
+          {box.options.map((o) => (
             <li
               key={o.id}
               id={`${listId}-${o.id}`}
               role="option"
-              aria-selected={o === current}
-              onMouseEnter={() => actor.send({ type: 'highlight.set', index: allOptions.indexOf(o) })}
-              onClick={() => pick(o)}
-              className={`cursor-pointer px-3 py-2 text-sm ${o === current ? 'bg-brand-soft text-ink' : 'text-ink-muted'}`}
+              aria-selected={o.highlighted}
+              onMouseEnter={o.point}
+              onClick={() => pick(o.option)}
+              className={`cursor-pointer px-3 py-2 text-sm ${o.highlighted ? 'bg-brand-soft text-ink' : 'text-ink-muted'}`}
             >
               {o.title}
             </li>

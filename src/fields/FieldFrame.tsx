@@ -1,22 +1,11 @@
 import { Suspense, useId } from 'react';
-import type { Field } from '../../entities/fields';
 import type { FieldMessage } from '../../machines/entityForm.types';
 import { useT } from '../i18n/i18n';
 import { labelText } from './label';
 import { fieldMessage } from './messages';
+import { FieldFrameContext } from './context';
 import { widgetFor } from './registry';
-
-export interface FieldFrameProps {
-  name: string;
-  field: Field;
-  value: unknown;
-  onChange: (value: unknown) => void;
-  errors?: FieldMessage[];
-  /** Something under this field (a repeater row) has errors. */
-  nestedInvalid?: boolean;
-  disabled?: boolean;
-  language?: string;
-}
+import type { FieldFrameProps } from './types';
 
 const NO_ERRORS: FieldMessage[] = [];
 
@@ -40,7 +29,9 @@ export function FieldFrame({ name, field, value, onChange, errors = NO_ERRORS, n
         </label>
       )}
       <Suspense fallback={<div className="h-9 animate-pulse rounded-md bg-surface-overlay" aria-hidden="true" />}>
-        <Widget name={name} field={field} value={value} onChange={onChange} errors={errors} disabled={disabled} id={id} language={language} />
+        <FieldFrameContext.Provider value={FieldFrame}>
+          <Widget name={name} field={field} value={value} onChange={onChange} errors={errors} disabled={disabled} id={id} language={language} />
+        </FieldFrameContext.Provider>
       </Suspense>
       {field.help && <p className="text-xs text-ink-faint">{t(field.help)}</p>}
       {errors.map((m, i) => (

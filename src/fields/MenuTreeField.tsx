@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MenuTreeField as MenuTreeDef } from '../../entities/fields';
 import type { MenuNode } from '../../entities/fieldTypes/menuTree';
 import { menuTreeMachine } from '../../machines/menuTree.machine';
-import { useAppActors } from '../app/AppActors';
+import { useConfirm } from '../app/services/confirm';
 import { confirmActor } from '../http/entityActors';
 import { useT } from '../i18n/i18n';
 import { useHostOrNone } from './context';
@@ -34,10 +34,10 @@ function ErrorsAt({ path }: { path: string }) {
  */
 export default function MenuTreeField({ name, field, value, onChange, disabled, id }: FieldWidgetProps<MenuNode[] | null, MenuTreeDef>) {
   const t = useT();
-  const app = useAppActors();
+  const ask = useConfirm();
   const tree = value ?? [];
   // Deleting an item asks first (menuTree.machine.ts); the tree is this field's value, so the field removes it.
-  const menu = useActorRef(useMemo(() => menuTreeMachine.provide({ actors: { confirm: confirmActor(app) } }), [app]));
+  const menu = useActorRef(useMemo(() => menuTreeMachine.provide({ actors: { confirm: confirmActor(ask) } }), [ask]));
   useEffect(() => {
     const removed = menu.on('item.removed', ({ path }) => onChange(removeNode(tree, path)));
     return () => removed.unsubscribe();

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { PermissionsField as PermissionsDef } from '../../entities/fields';
-import { useSession } from '../app/AppActors';
+import { useSessionView } from '../app/services/session';
 import { useT } from '../i18n/i18n';
 import { GRID_ACTIONS, permissionRows, rowState, toggleCodename, toggleRow } from './permissionsGrid';
 import type { FieldWidgetProps } from './types';
@@ -10,8 +10,8 @@ const NONE: string[] = [];
 /** Permissions grouped by model: a row per model, a column per action, a switch per row. */
 export default function PermissionsField({ name, field, value, onChange, disabled, id }: FieldWidgetProps<string[] | null, PermissionsDef>) {
   const t = useT();
-  const editor = useSession((s) => s.context.user);
-  const kind = useSession((s) => s.context.tenant?.kind);
+  const editor = useSessionView((s) => s.user);
+  const kind = useSessionView((s) => s.tenant?.kind);
   const list = value ?? NONE;
   const backoffice = field.backoffice === 'site' ? (kind === 'dealer' ? 'dealer' : 'master') : field.backoffice;
   const rows = useMemo(

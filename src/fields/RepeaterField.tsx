@@ -2,8 +2,7 @@ import { useRef, useState } from 'react';
 import { defaultValue } from '../../entities/fieldTypes/index';
 import { type Field, optionText, type RepeaterField as RepeaterDef } from '../../entities/fields';
 import { useT } from '../i18n/i18n';
-import { useHostOrNone, useFieldHost } from './context';
-import { FieldFrame } from './FieldFrame';
+import { useFieldFrame, useHostOrNone, useFieldHost } from './context';
 import { insertAt, move, removeAt, useRowKeys } from './rows';
 import type { FieldWidgetProps } from './types';
 import { iconButton, smallButton } from './ui';
@@ -18,6 +17,7 @@ function NestedField(props: { path: string; field: Field; value: unknown; disabl
   const host = useHostOrNone();
   const hosted = useFieldHost();
   const errors = host.useErrorsAt(props.path);
+  const FieldFrame = useFieldFrame();
   return (
     <FieldFrame
       name={props.path}

@@ -1,7 +1,7 @@
 import type { SeoField as SeoDef } from '../../entities/fields';
 import { slugify } from '../../entities/formats';
 import { SEO_LIMITS } from '../../entities/fieldTypes/seo';
-import { useSession } from '../app/AppActors';
+import { useSessionView } from '../app/services/session';
 import { useT } from '../i18n/i18n';
 import type { FieldWidgetProps } from './types';
 import { inputClass } from './ui';
@@ -30,7 +30,7 @@ function Counter({ length, max, testId }: { length: number; max: number; testId:
 /** Search-engine title, description and permalink, with a preview of the result as a search engine shows it. */
 export default function SeoField({ name, value, onChange, errors, disabled, id, language }: FieldWidgetProps<Seo | null, SeoDef>) {
   const t = useT();
-  const domain = useSession((s) => s.context.tenant?.domain ?? window.location.hostname);
+  const domain = useSessionView((s) => s.tenant?.domain ?? window.location.hostname);
   const seo: Seo = { title: value?.title ?? '', description: value?.description ?? '', slug: value?.slug ?? '' };
   const set = (key: keyof Seo, v: string) => onChange({ ...seo, [key]: v });
   const crumbs = [domain, ...(language ? [language] : []), ...(seo.slug ? [seo.slug] : [])];

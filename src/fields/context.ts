@@ -1,5 +1,6 @@
-import { createContext, useContext } from 'react';
+import { type ComponentType, createContext, useContext } from 'react';
 import type { FieldMessage } from '../../machines/entityForm.types';
+import type { FieldFrameProps } from './types';
 
 const NONE: FieldMessage[] = [];
 
@@ -26,3 +27,15 @@ const noHost: FieldHost = {
 
 export const useFieldHost = () => useContext(FieldHostContext);
 export const useHostOrNone = () => useContext(FieldHostContext) ?? noHost;
+
+/**
+ * The frame a widget renders the fields it holds in (repeater rows). FieldFrame provides
+ * itself: the widgets it loads through the registry do not import it back (no import circle).
+ */
+export const FieldFrameContext = createContext<ComponentType<FieldFrameProps> | null>(null);
+
+export function useFieldFrame(): ComponentType<FieldFrameProps> {
+  const frame = useContext(FieldFrameContext);
+  if (!frame) throw new Error('a nested field is rendered outside a FieldFrame');
+  return frame;
+}

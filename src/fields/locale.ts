@@ -1,6 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { isLanguage, LOCALE_TAGS } from '../../locales/languages';
-import { useAppActors } from '../app/AppActors';
+import { useLanguage } from '../app/services/language';
 
 export const intlLocale = (code: string) => (isLanguage(code) ? LOCALE_TAGS[code] : code);
 
@@ -9,5 +8,5 @@ export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The UI language as an Intl locale: dates and times are shown the way the user reads them. */
 export function useIntlLocale(): string {
-  return intlLocale(useSelector(useAppActors().language, (s) => s.context.language));
+  return intlLocale(useLanguage());
 }

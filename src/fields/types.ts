@@ -20,3 +20,16 @@ export interface FieldWidgetProps<V = unknown, F extends Field = Field> {
   /** The language tab a translated field is shown in. */
   language?: string;
 }
+
+/** A field in a form as src/fields/FieldFrame.tsx renders it: label, widget, help text, errors. */
+export interface FieldFrameProps {
+  name: string;
+  field: Field;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  errors?: FieldMessage[];
+  /** Something under this field (a repeater row) has errors. */
+  nestedInvalid?: boolean;
+  disabled?: boolean;
+  language?: string;
+}

@@ -6,7 +6,7 @@ import type { Draft, DraftKey, FetchRowInput, FieldErrors, SaveRowInput, Validat
 import { toApiParams } from '../../machines/entityList.helpers';
 import type { ConfirmInput, DeleteRowsInput, FetchPageInput, Notice, PageAnswer, Row } from '../../machines/entityList.types';
 import { errorStatus } from '../../machines/session.helpers';
-import { type AppActors, askConfirm } from '../app/startApp';
+import type { AskConfirm } from '../app/services/confirm';
 import { refsOf, rowTitle, toFormRow } from '../entity/formValues';
 import { rememberTitles } from '../fields/refTitles';
 import { t } from '../i18n/i18n';
@@ -60,9 +60,9 @@ function rememberRefs(entity: EntityDef | undefined, rows: Row[]) {
 }
 
 /** The question of a machine (message keys + values) asked through the shell's confirm dialog. */
-export const confirmActor = (app: Pick<AppActors, 'confirm'>) =>
+export const confirmActor = (ask: AskConfirm) =>
   fromPromise<boolean, ConfirmInput>(({ input }) =>
-    askConfirm(app, {
+    ask({
       title: t(input.title, input.values),
       question: t(input.question, input.values),
       danger: input.danger,
@@ -72,7 +72,7 @@ export const confirmActor = (app: Pick<AppActors, 'confirm'>) =>
 
 export const notify = (notice: Notice) => showSnackbar({ message: noticeText(notice), color: notice.color });
 
-export function entityListActors(app: Pick<AppActors, 'confirm'>, entity?: EntityDef) {
+export function entityListActors(ask: AskConfirm, entity?: EntityDef) {
   return {
     fetchPage: fromPromise<PageAnswer, FetchPageInput>(async ({ input, signal }) => {
       const answer = await quietOnAbort(signal, api<PageAnswer>(resourceUrl(input.resource), { query: toApiParams(input.query), signal }));
@@ -88,7 +88,7 @@ export function entityListActors(app: Pick<AppActors, 'confirm'>, entity?: Entit
       const answer = await api<{ deleted: unknown[] }>(`${resourceUrl(input.resource)}bulk_delete/`, { method: 'POST', body: { ids: input.ids } });
       return answer.deleted.length;
     }),
-    confirm: confirmActor(app),
+    confirm: confirmActor(ask),
   };
 }
 
@@ -119,7 +119,7 @@ export interface FormActorOptions {
 export const SINGLETON_ID = 'singleton';
 
 /** The entity form's actors and storage/snackbar actions; `navigate` is the screen's. */
-export function entityFormActors(app: Pick<AppActors, 'confirm'>, opts: FormActorOptions) {
+export function entityFormActors(ask: AskConfirm, opts: FormActorOptions) {
   const { entity, languages, defaultLanguage, host } = opts;
   const storage = opts.storage ?? window.localStorage;
   const singleton = entity.singleton !== undefined;
@@ -171,7 +171,7 @@ export function entityFormActors(app: Pick<AppActors, 'confirm'>, opts: FormActo
         const given = Object.keys((input.values.translations as object | undefined) ?? {});
         return validateRecord(entity, input.values, { mode: 'create', languages: [...new Set([...languages, ...given])], defaultLanguage }).errors;
       }),
-      confirm: confirmActor(app),
+      confirm: confirmActor(ask),
     },
     actions: {
       saveDraft: (_: unknown, { key, draft }: { key: DraftKey; draft: Draft }) => {

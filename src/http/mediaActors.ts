@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { ConfirmRequest } from '../../machines/confirm.machine';
+import type { AskConfirm } from '../app/services/confirm';
 import { mimeFilterParam } from '../../machines/mediaManager.helpers';
 import type {
   ConfirmInput,
@@ -84,9 +85,9 @@ export const confirmRequest = (input: ConfirmInput): ConfirmRequest => ({
 
 /**
  * The media manager's actors over HTTP (docs/spec.md §7, docs/decisions.md §5) and its snackbar. `ask` is
- * the shell's confirm dialog (startApp's askConfirm).
+ * the shell's confirm dialog (`useConfirm()`, src/app/services/confirm.ts).
  */
-export function mediaManagerImplementations(ask: (request: ConfirmRequest) => Promise<boolean>) {
+export function mediaManagerImplementations(ask: AskConfirm) {
   return {
     actors: {
       loadMedia: fromPromise<MediaListResponse, LoadMediaInput>(({ input, signal }) =>

@@ -1,8 +1,7 @@
-import { useSelector } from '@xstate/react';
 import rosetta from 'rosetta';
 import en from '../../locales/en.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, type Language } from '../../locales/languages';
-import { useAppActors } from '../app/AppActors';
+import { useLanguage } from '../app/services/language';
 import { activateDateLocale, loadDateLocale } from './dates';
 import { pluralForm } from './plural';
 
@@ -48,6 +47,6 @@ export function t(key: string, params?: Record<string, unknown>): string {
 
 /** Re-renders the caller when the language changes. */
 export function useT() {
-  useSelector(useAppActors().language, (s) => s.context.language);
+  useLanguage();
   return t;
 }

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES } from '../../locales/languages';
 import type { FolderOption, MediaItem, MediaTranslation } from '../../machines/mediaManager.types';
 import type { FieldErrors } from '../../machines/session.types';
-import { useSession } from '../app/AppActors';
+import { useSessionView } from '../app/services/session';
 import { useT } from '../i18n/i18n';
 import { errorText } from '../i18n/notices';
 import { showSnackbar } from '../ui/snackbar';
@@ -22,8 +22,8 @@ const input =
 
 /** The site's languages (its translations are kept per language), the default first. */
 function useSiteLanguages(): string[] {
-  const languages = useSession((s) => s.context.tenant?.languages);
-  const fallback = useSession((s) => s.context.tenant?.default_language);
+  const languages = useSessionView((s) => s.tenant?.languages);
+  const fallback = useSessionView((s) => s.tenant?.default_language);
   const list = (languages ?? []).filter(isLanguage);
   if (list.length) return list;
   return [isLanguage(fallback) ? fallback : DEFAULT_LANGUAGE];

@@ -1,10 +1,9 @@
-import { useSelector } from '@xstate/react';
 import { connectUpload } from '../../machines/upload.connect';
 import type { UploadQueueProps } from '../../machines/uploadQueue.connect';
 import { useT } from '../i18n/i18n';
 import { ProgressBar } from '../ui/ProgressBar';
 import { Icon } from '../ui/icons';
-import { propsEqual } from './propsEqual';
+import { useConnect } from '../ui/useConnect';
 import { type UploadQueueRef, useUploadQueueView } from './useMediaManager';
 
 /** Upload error keys the locale files do not hold under `errors`: said in upload's own words. */
@@ -15,7 +14,7 @@ type Row = UploadQueueProps['items'][number];
 /** One file: name, size, its bar, and retry/cancel. Subscribes to its own upload actor only. */
 function UploadRow({ row }: { row: Row }) {
   const t = useT();
-  const up = useSelector(row.ref, (s) => connectUpload(s, row.ref.send), propsEqual);
+  const up = useConnect(row.ref, connectUpload, (props) => props);
   const status =
     up.status === 'done'
       ? t('upload.done')

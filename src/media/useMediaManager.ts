@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { type Action, actionsOn } from '../../entities/permissions';
@@ -9,10 +9,10 @@ import type { QueueItemKind } from '../../machines/uploadQueue.helpers';
 import { uploadQueueMachine } from '../../machines/uploadQueue.machine';
 import { connectUploadQueue, type UploadQueueProps } from '../../machines/uploadQueue.connect';
 import { uploadMachine } from '../../machines/upload.machine';
-import { useAppActors, useSession } from '../app/AppActors';
-import { askConfirm } from '../app/startApp';
+import { useConfirm } from '../app/services/confirm';
+import { useSessionView } from '../app/services/session';
 import { mediaManagerImplementations, uploadFile } from '../http/mediaActors';
-import { propsEqual } from './propsEqual';
+import { useConnect } from '../ui/useConnect';
 
 export type MediaManagerRef = ActorRefFrom<typeof mediaManagerMachine>;
 export type UploadQueueRef = ActorRefFrom<typeof uploadQueueMachine>;
@@ -22,17 +22,17 @@ export type UploadQueueRef = ActorRefFrom<typeof uploadQueueMachine>;
  * confirm dialog; `writeUrl` (the media screen's) mirrors what it shows in the URL.
  */
 export function useMediaManagerActor(input: MediaManagerInput = {}, writeUrl?: (search: string, replace: boolean) => void): MediaManagerRef {
-  const actors = useAppActors();
+  const ask = useConfirm();
   const logic = useMemo(() => {
-    const impl = mediaManagerImplementations((request) => askConfirm(actors, request));
+    const impl = mediaManagerImplementations(ask);
     return mediaManagerMachine.provide(writeUrl ? { ...impl, actions: { ...impl.actions, writeUrl: (_: unknown, p: { search: string; replace: boolean }) => writeUrl(p.search, p.replace) } } : impl);
-  }, [actors, writeUrl]);
+  }, [ask, writeUrl]);
   return useActorRef(logic, { input });
 }
 
 /** A slice of the media manager's connect props; the caller re-renders only when it changes. */
 export function useMediaView<T>(manager: MediaManagerRef, pick: (props: MediaManagerProps) => T): T {
-  return useSelector(manager, (s) => pick(connectMediaManager(s, manager.send)), propsEqual);
+  return useConnect(manager, connectMediaManager, pick);
 }
 
 const uploadLogic = uploadMachine.provide({ actors: { uploadFile } });
@@ -54,7 +54,7 @@ export function useUploadQueueActor(handlers: { onUploaded?: (media: MediaItem, 
 }
 
 export function useUploadQueueView<T>(queue: UploadQueueRef, pick: (props: UploadQueueProps) => T): T {
-  return useSelector(queue, (s) => pick(connectUploadQueue(s, queue.send)), propsEqual);
+  return useConnect(queue, connectUploadQueue, pick);
 }
 
 export interface MediaPermissions {
@@ -66,7 +66,7 @@ export interface MediaPermissions {
 
 /** What the signed-in user may do with media (permission model `media`, docs/spec.md §6). */
 export function useMediaPermissions(): MediaPermissions {
-  const user = useSession((s) => s.context.user);
+  const user = useSessionView((s) => s.user);
   return useMemo(() => {
     const held = actionsOn(user, 'media');
     const has = (a: Action) => held.has(a);

@@ -2,7 +2,7 @@ import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
 import { type Action, actionsOn } from '../../entities/permissions';
 import type { UserInfo } from '../../machines/session.types';
-import type { RouteDef } from './routes';
+import type { RouteDef } from './types';
 
 export type Resolution =
   | { kind: 'redirect'; to: string }

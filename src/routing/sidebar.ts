@@ -1,6 +1,6 @@
 import type { IconName } from '../ui/icons';
 import { resolveRoute, type Viewer } from './resolve';
-import type { GroupDef, RouteDef } from './routes';
+import type { GroupDef, RouteDef } from './types';
 
 export interface MenuLink {
   kind: 'link';

@@ -1,18 +1,18 @@
 import { Link } from 'wouter';
-import { useSession } from '../app/AppActors';
+import { useSessionView } from '../app/services/session';
 import { useT } from '../i18n/i18n';
-import { ROUTES } from '../routing/routes';
 import { resolveRoute } from '../routing/resolve';
-import { isDealerBackoffice } from '../../machines/session.helpers';
+import { useRouteTable } from '../routing/routeTable';
 import { Icon } from '../ui/icons';
 
 export default function IndexScreen() {
   const t = useT();
-  const user = useSession((s) => s.context.user);
-  const dealerBackoffice = useSession((s) => isDealerBackoffice(s.context.tenantKind));
+  const routes = useRouteTable();
+  const user = useSessionView((s) => s.user);
+  const dealerBackoffice = useSessionView((s) => s.dealerBackoffice);
   if (!user) return null;
   const viewer = { loggedIn: true, user, dealerBackoffice };
-  const sections = ROUTES.filter((r) => !r.hidden && r.screen && resolveRoute(ROUTES, r.path, '', viewer).kind === 'ok');
+  const sections = routes.filter((r) => !r.hidden && r.screen && resolveRoute(routes, r.path, '', viewer).kind === 'ok');
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
   return (
     <div className="mx-auto max-w-4xl p-8">

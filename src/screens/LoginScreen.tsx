@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useSession, useSessionActor } from '../app/AppActors';
+import { useSessionView } from '../app/services/session';
 import { fieldMessage } from '../fields/messages';
 import { useT } from '../i18n/i18n';
 
@@ -15,15 +15,15 @@ function FieldError({ id, messages }: { id: string; messages?: string[] }) {
 
 export default function LoginScreen() {
   const t = useT();
-  const session = useSessionActor();
-  const busy = useSession((s) => s.matches('loggingIn') || s.matches('loadingProfile'));
-  const errors = useSession((s) => s.context.loginErrors);
-  const site = useSession((s) => s.context.tenant?.name ?? t('app.name'));
+  const busy = useSessionView((s) => s.loggingIn);
+  const errors = useSessionView((s) => s.loginErrors);
+  const site = useSessionView((s) => s.siteName) ?? t('app.name');
+  const login = useSessionView((s) => s.login);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    session.send({ type: 'login.submit', username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') });
+    login({ username: String(form.get('username') ?? ''), password: String(form.get('password') ?? '') });
   };
 
   const input =

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { MEDIA_QUERY_QUIET_KEYS } from '../../machines/mediaManager.helpers';
-import type { ScreenProps } from '../routing/routes';
+import type { ScreenProps } from '../routing/types';
 import { writeUrlQuery } from '../routing/urlQuery';
 import { useT } from '../i18n/i18n';
 import { MediaEditor } from '../media/MediaEditor';

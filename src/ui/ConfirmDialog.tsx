@@ -1,14 +1,11 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { useSelector } from '@xstate/react';
-import { useAppActors } from '../app/AppActors';
+import { useConfirmView } from '../app/services/confirm';
 import { useT } from '../i18n/i18n';
 
 /** The confirm dialog of docs/spec.md §1/§5: Escape and the backdrop dismiss; the approve button can be red. */
 export function ConfirmDialog() {
   const t = useT();
-  const { confirm } = useAppActors();
-  const request = useSelector(confirm, (s) => s.context.current);
-  const dismiss = () => confirm.send({ type: 'dismiss' });
+  const { request, approve, dismiss } = useConfirmView((c) => c);
   return (
     <Dialog open={request !== null} onClose={dismiss} className="relative z-50">
       <div className="fixed inset-0 bg-black/60" aria-hidden="true" />
@@ -24,7 +21,7 @@ export function ConfirmDialog() {
               </button>
               <button
                 type="button"
-                onClick={() => confirm.send({ type: 'approve' })}
+                onClick={approve}
                 className={`rounded-md px-4 py-2 font-medium text-white ${request.danger ? 'bg-danger-strong hover:bg-danger-deep' : 'bg-brand hover:bg-brand-strong'}`}
               >
                 {request.approveLabel ?? t('confirm.ok')}

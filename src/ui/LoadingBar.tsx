@@ -1,11 +1,9 @@
-import { useSelector } from '@xstate/react';
-import { useAppActors } from '../app/AppActors';
+import { useLoadingBar } from '../app/services/loadingBar';
 
 /** A thin bar at the top: creeps towards the end over the 5 s duration, then completes and fades. */
 export function LoadingBar() {
-  const state = useSelector(useAppActors().loadingBar, (s) => s.value as string);
-  if (state === 'idle' || state === 'pending') return null;
-  const completing = state === 'completing';
+  const { visible, completing } = useLoadingBar();
+  if (!visible) return null;
   return (
     <div
       role="progressbar"

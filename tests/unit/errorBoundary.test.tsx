@@ -4,15 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Language } from '../../locales/languages';
 import { languageMachine } from '../../machines/language.machine';
-import { AppActorsProvider } from '../../src/app/AppActors';
+import { AppServicesProvider } from '../../src/app/AppServices';
 import { ErrorBoundary } from '../../src/app/ErrorBoundary';
-import type { AppActors } from '../../src/app/startApp';
 
 const language = createActor(languageMachine.provide({ actors: { loadLocale: fromPromise<unknown, { language: Language }>(async () => ({})) } }), {
   input: { language: 'en' },
 }).start();
-const actors = { language } as unknown as AppActors;
-const inApp = (node: React.ReactNode) => <AppActorsProvider actors={actors}>{node}</AppActorsProvider>;
+const actors = { language };
+const inApp = (node: React.ReactNode) => <AppServicesProvider services={actors}>{node}</AppServicesProvider>;
 
 function Broken({ error }: { error: unknown }): never {
   throw error;

@@ -8,20 +8,19 @@ import type { MenuNode } from '../../entities/fieldTypes/menuTree';
 import type { Language } from '../../locales/languages';
 import { confirmMachine } from '../../machines/confirm.machine';
 import { languageMachine } from '../../machines/language.machine';
-import { AppActorsProvider } from '../../src/app/AppActors';
-import type { AppActors } from '../../src/app/startApp';
+import { AppServicesProvider, type AppServices } from '../../src/app/AppServices';
 import { FieldFrame } from '../../src/fields/FieldFrame';
 import { FieldHostContext, type FieldHost } from '../../src/fields/context';
 import en from '../../locales/en.json' with { type: 'json' };
 
 /** The two app-wide actors the widgets use: the language (labels) and the confirm dialog. */
-let actors: AppActors;
+let actors: Partial<AppServices>;
 beforeAll(async () => {
   const language = createActor(languageMachine.provide({ actors: { loadLocale: fromPromise<unknown, { language: Language }>(async () => ({})) } }), {
     input: { language: 'en' },
   }).start();
   await waitFor(language, (s) => s.matches('ready'));
-  actors = { language, confirm: createActor(confirmMachine).start() } as unknown as AppActors;
+  actors = { language, confirm: createActor(confirmMachine).start() };
 });
 afterEach(cleanup);
 
@@ -48,7 +47,7 @@ function Harness({ field, initial, host, onValue }: { field: Field; initial: unk
     />
   );
   const wrap = (children: ReactNode) => (host ? <FieldHostContext.Provider value={host}>{children}</FieldHostContext.Provider> : children);
-  return <AppActorsProvider actors={actors}>{wrap(frame)}</AppActorsProvider>;
+  return <AppServicesProvider services={actors}>{wrap(frame)}</AppServicesProvider>;
 }
 
 const specs: RepeaterDef = {

@@ -10,11 +10,10 @@ import { loadingBarMachine } from '../../machines/loadingBar.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { tenant } from '../../machines/session.model';
 import { sidebarMachine } from '../../machines/sidebar.machine';
-import { AppActorsProvider } from '../../src/app/AppActors';
+import { AppServicesProvider, type AppServices } from '../../src/app/AppServices';
 import { RouteView } from '../../src/app/RouteView';
-import type { AppActors } from '../../src/app/startApp';
 
-async function signedOutActors(): Promise<AppActors> {
+async function signedOutActors(): Promise<AppServices> {
   const session = createActor(
     sessionMachine.provide({
       actors: { tenantExists: fromPromise(async () => 'default'), tenantByDomain: fromPromise(async () => tenant) } as any,
@@ -27,7 +26,7 @@ async function signedOutActors(): Promise<AppActors> {
   }).start();
   await waitFor(language, (s) => s.matches('ready'));
   const sidebar = createActor(sidebarMachine, { input: { drawer: true, clipped: false, minivariant: false, narrow: false, activeGroup: null } }).start();
-  return { session, language, sidebar, loadingBar: createActor(loadingBarMachine).start(), confirm: createActor(confirmMachine).start() } as AppActors;
+  return { session, language, sidebar, loadingBar: createActor(loadingBarMachine).start(), confirm: createActor(confirmMachine).start() };
 }
 
 describe('login route (issue 2 budget)', () => {
@@ -37,11 +36,11 @@ describe('login route (issue 2 budget)', () => {
     window.history.replaceState(null, '', '/backoffice/login');
     const actors = await signedOutActors();
     render(
-      <AppActorsProvider actors={actors}>
+      <AppServicesProvider services={actors}>
         <Router base="/backoffice">
           <RouteView />
         </Router>
-      </AppActorsProvider>,
+      </AppServicesProvider>,
     );
     expect(screen.queryByText('Loading…')).toBeNull();
     expect(document.querySelector('input[name="username"]')).not.toBeNull();

@@ -6,25 +6,24 @@ import type { Language } from '../../locales/languages';
 import { confirmMachine } from '../../machines/confirm.machine';
 import { languageMachine } from '../../machines/language.machine';
 import type { MediaItem } from '../../machines/mediaManager.types';
-import { AppActorsProvider } from '../../src/app/AppActors';
-import type { AppActors } from '../../src/app/startApp';
+import { AppServicesProvider, type AppServices } from '../../src/app/AppServices';
 import { UsedBy } from '../../src/media/MediaEditor';
 
-let actors: AppActors;
+let actors: Partial<AppServices>;
 beforeAll(async () => {
   const language = createActor(languageMachine.provide({ actors: { loadLocale: fromPromise<unknown, { language: Language }>(async () => ({})) } }), {
     input: { language: 'en' },
   }).start();
   await waitFor(language, (s) => s.matches('ready'));
-  actors = { language, confirm: createActor(confirmMachine).start() } as unknown as AppActors;
+  actors = { language, confirm: createActor(confirmMachine).start() };
 });
 afterEach(cleanup);
 
 const show = (media: Partial<MediaItem>) =>
   render(
-    <AppActorsProvider actors={actors}>
+    <AppServicesProvider services={actors}>
       <UsedBy media={{ id: 1, ...media } as MediaItem} />
-    </AppActorsProvider>,
+    </AppServicesProvider>,
   );
 
 it('names the records it may see and counts the others (issue 13.8)', () => {

@@ -5,15 +5,14 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Language } from '../../locales/languages';
 import { confirmMachine } from '../../machines/confirm.machine';
 import { languageMachine } from '../../machines/language.machine';
-import { AppActorsProvider } from '../../src/app/AppActors';
-import type { AppActors } from '../../src/app/startApp';
+import { AppServicesProvider, type AppServices } from '../../src/app/AppServices';
 import RichTextField from '../../src/fields/RichTextField';
 
-let actors: AppActors;
+let actors: Partial<AppServices>;
 beforeAll(async () => {
   const language = createActor(languageMachine.provide({ actors: { loadLocale: fromPromise<unknown, { language: Language }>(async () => ({})) } }), { input: { language: 'en' } }).start();
   await waitFor(language, (s) => s.matches('ready'));
-  actors = { language, confirm: createActor(confirmMachine).start() } as unknown as AppActors;
+  actors = { language, confirm: createActor(confirmMachine).start() };
 });
 afterEach(cleanup);
 /**
@@ -24,9 +23,9 @@ const LOADED = ['<ul><li><strong>A</strong>: b</li></ul><p>x</p>', '<p>e <a href
 
 it('draws its toolbar with the icon set, not emoji a font may lack', async () => {
   const { findAllByRole } = render(
-    <AppActorsProvider actors={actors}>
+    <AppServicesProvider services={actors}>
       <RichTextField name="b" id="b" field={{ type: 'richtext', label: 'x' } as never} value="" onChange={() => {}} />
-    </AppActorsProvider>,
+    </AppServicesProvider>,
   );
   const buttons = await findAllByRole('button');
   for (const name of ['Link', 'Insert an image', 'Undo', 'Redo']) {
@@ -40,9 +39,9 @@ for (const html of LOADED) {
   it(`showing ${JSON.stringify(html)} reports no change`, async () => {
     const calls: unknown[] = [];
     const { findByRole } = render(
-      <AppActorsProvider actors={actors}>
+      <AppServicesProvider services={actors}>
         <RichTextField name="b" id="b" field={{ type: 'richtext', label: 'x' } as never} value={html} onChange={(v) => calls.push(v)} />
-      </AppActorsProvider>,
+      </AppServicesProvider>,
     );
     await findByRole('textbox');
     // TipTap reports its first update on a later tick than the mount.

@@ -11,16 +11,15 @@ import { loadingBarMachine } from '../../machines/loadingBar.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { tenant, user } from '../../machines/session.model';
 import { sidebarMachine } from '../../machines/sidebar.machine';
-import { AppActorsProvider } from '../../src/app/AppActors';
+import { AppServicesProvider, type AppServices } from '../../src/app/AppServices';
 import { Sidebar } from '../../src/app/Sidebar';
-import type { AppActors } from '../../src/app/startApp';
 import { ROUTES } from '../../src/routing/routes';
 import { RenderProbe } from '../../src/ui/renderProbe';
 
 const BUILT = ['tenants', 'tenantUsers', 'indexingLogs', 'users', 'media', 'sitePages.home', 'sitePages.contacts'];
 const routes = ROUTES.map((r) => (BUILT.includes(r.name) ? { ...r, screen: async () => ({ default: () => null }) } : r));
 
-async function signedInActors(): Promise<AppActors> {
+async function signedInActors(): Promise<AppServices> {
   const session = createActor(
     sessionMachine.provide({
       actors: {
@@ -37,7 +36,7 @@ async function signedInActors(): Promise<AppActors> {
   }).start();
   await waitFor(language, (s) => s.matches('ready'));
   const sidebar = createActor(sidebarMachine, { input: { drawer: true, clipped: false, minivariant: false, narrow: false, activeGroup: 'pages' } }).start();
-  return { session, language, sidebar, loadingBar: createActor(loadingBarMachine).start(), confirm: createActor(confirmMachine).start() } as AppActors;
+  return { session, language, sidebar, loadingBar: createActor(loadingBarMachine).start(), confirm: createActor(confirmMachine).start() };
 }
 
 describe('sidebar rendering (issue 3 budget)', () => {
@@ -49,11 +48,11 @@ describe('sidebar rendering (issue 3 budget)', () => {
     const probe = (name: string) => renders.set(name, (renders.get(name) ?? 0) + 1);
     render(
       <RenderProbe.Provider value={probe}>
-        <AppActorsProvider actors={await signedInActors()}>
+        <AppServicesProvider services={await signedInActors()}>
           <Router base="/backoffice">
             <Sidebar routes={routes} />
           </Router>
-        </AppActorsProvider>
+        </AppServicesProvider>
       </RenderProbe.Provider>,
     );
     expect(screen.getByRole('link', { name: 'Dealer Sites' }).getAttribute('aria-current')).toBe('page');

@@ -4,7 +4,9 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '../../../locales/langua
 import type { Action } from '../../../entities/permissions.js';
 import { withAccess } from '../../access.js';
 import { HttpError } from '../../errors.js';
-import { MAX_ID } from '../../../entities/formats.js';
+import { isPlainObject, MAX_ID } from '../../../entities/formats.js';
+import type { MediaContext } from './files.js';
+import type { MediaReader } from './usage.js';
 import type { Tenant } from '../tenants.js';
 
 /** Every media route answers under both: the SPA calls /backoffice/api/… (docs/spec.md §7). */
@@ -13,6 +15,20 @@ export const API_PREFIXES = ['/api', '/backoffice/api'] as const;
 /** The media library exists on every site, each its own: `<action>_media` on either kind. */
 export const MEDIA = (action: Action) => withAccess({ kind: 'permission', model: 'media', action, scope: 'both' });
 
+/** What the media routes of one request work with: the guard's site, what its user may read, the files. */
+export interface Library {
+  site: Tenant;
+  reader: MediaReader;
+  files: MediaContext;
+}
+
+/** Where and how a part of the library is served (server/routes/crud.ts): under both prefixes, no trailing slash, no ETag. */
+export const libraryCollection = (path: string) => ({
+  bases: API_PREFIXES.map((prefix) => `${prefix}${path}`),
+  slash: false,
+  access: MEDIA,
+  etag: false,
+});
 
 /** The language of flat title/alt_text/description: the one asked for, else the site's default. */
 export function languageFor(tenant: Tenant, requested: string | undefined): string {
@@ -46,6 +62,12 @@ export function ifMatchVersion(req: FastifyRequest): number | undefined {
   const m = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
   if (!m || Number(m[1]) < 1) throw new HttpError(400, { detail: 'If-Match must name a version, e.g. "3".' });
   return Number(m[1]);
+}
+
+/** The version a media write was made from: the body's, else If-Match's (read only when the body has none). */
+export function bodyOrIfMatchVersion(req: FastifyRequest): number | undefined {
+  const body = isPlainObject(req.body) ? req.body.version : undefined;
+  return typeof body === 'number' ? body : ifMatchVersion(req);
 }
 
 const str = (max: number) =>
