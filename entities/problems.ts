@@ -117,7 +117,16 @@ export type ServerCode =
   /** {count} */
   | 'folderDepth'
   | 'folderTaken'
-  | 'folderIntoItself';
+  | 'folderIntoItself'
+  // The route schemas' own (server/schemas.ts, server/services/media/http.ts).
+  | 'pk'
+  | 'pkOrNull'
+  | 'languageChoice'
+  | 'translationsObject'
+  /** {value}, cut to 20 characters */
+  | 'languageUnknown'
+  /** {expected, received}: zod's own type names */
+  | 'type';
 
 export type ProblemCode = ValidationCode | ServerCode;
 

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { errorsAt, errorTabs, getIn, NON_FIELD } from './entityForm.helpers';
+import { errorsAt, errorTabs, getIn } from './entityForm.helpers';
+import { NON_FIELD } from './fieldErrors';
 import type { EntityFormEvent, entityFormMachine } from './entityForm.machine';
 
 export type EntityFormSnapshot = SnapshotFrom<typeof entityFormMachine>;

@@ -1,6 +1,6 @@
 import { type EventObject, fromCallback } from 'xstate';
 import { whenShown } from './dom/whenShown';
-import { NON_FIELD } from './entityForm.helpers';
+import { NON_FIELD } from './fieldErrors';
 import type { ErrorTarget } from './entityForm.types';
 
 /**

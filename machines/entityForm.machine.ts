@@ -7,13 +7,13 @@ import {
   firstError,
   hasErrors,
   mergeMine,
-  NON_FIELD,
   rowValues,
   setIn,
   toConflict,
   toRowId,
   toServerErrors,
 } from './entityForm.helpers';
+import { NON_FIELD } from './fieldErrors';
 import type {
   Conflict,
   DeleteRowInput,

@@ -37,6 +37,9 @@ export function connectEntityList(snapshot: EntityListSnapshot, send: (event: En
     interactive,
     loadError: status === 'failed' ? c.loadError : null,
     retry: () => send({ type: 'retry' }),
+    /** A page deep from both ends (docs/decisions.md §12): retrying cannot help, the first page can. */
+    pageTooDeep: status === 'failed' && c.loadError?.key === 'list.pageTooDeep',
+    firstPage: () => send({ type: 'page.change', page: 1 }),
     reload: () => send({ type: 'reload' }),
     /** For links that keep the list state (e.g. back from a detail). */
     queryString: stateToQuery(c.query, c.defaults),

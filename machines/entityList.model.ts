@@ -12,6 +12,14 @@ export const page = (n = 1, pages = 3): PageAnswer => ({
   paginator: { count: 25, page: n, pages, page_size: 10, has_next: n < pages, has_previous: n > 1 },
 });
 
+export const PAGE_TOO_DEEP = {
+  status: 400,
+  data: {
+    page: ['This page is too deep to read: narrow the list with a filter or a search, or sort it the other way.'],
+    $codes: { page: [{ code: 'pageTooDeep' }] },
+  },
+};
+
 /** An entity list as a test model: every server answer and the confirm answer are events. */
 export const entityListModel: MachineModel = {
   machine: entityListMachine,
@@ -21,6 +29,9 @@ export const entityListModel: MachineModel = {
   events: [
     done('fetchPage', page()),
     fail('fetchPage', { status: 500 }),
+    // A page deep from both ends (docs/decisions.md §12), left by going to the first page.
+    fail('fetchPage', PAGE_TOO_DEEP),
+    { type: 'page.change', page: 1 },
     { type: 'retry' },
     { type: 'reload' },
     { type: 'page.change', page: 2 },

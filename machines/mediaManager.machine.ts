@@ -35,7 +35,7 @@ import type {
   Selection,
 } from './mediaManager.types';
 import { toBootError, toFieldErrors } from './session.helpers';
-import type { FieldErrors } from './session.types';
+import type { FieldErrors } from './entityForm.types';
 import { provided, wait } from './actors';
 import { atStart } from './atStart';
 import { confirmDeleteState } from './confirmDelete.state';

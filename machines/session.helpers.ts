@@ -1,4 +1,6 @@
-import type { BootError, Credentials, FieldErrors, TenantInfo, UserInfo } from './session.types';
+import type { FieldErrors } from './entityForm.types';
+import { fieldErrorsOf, NON_FIELD } from './fieldErrors';
+import type { BootError, Credentials, TenantInfo, UserInfo } from './session.types';
 
 /** docs/spec.md §5: login trims username and password before sending. */
 export const trimCredentials = (c: Credentials): Credentials => ({
@@ -37,6 +39,8 @@ export function errorKey(status: number | undefined, data?: unknown): string {
   if (status === undefined) return 'errors.network';
   // A delete the server refused because other rows use it (server/entities/write.ts).
   if (status === 409 && typeof data === 'object' && data !== null && 'used_by' in data) return 'errors.http.inUse';
+  // A list page deep from both ends (docs/decisions.md §12): the list says how to reach its rows.
+  if (status === 400 && fieldErrorsOf(data).page?.some((m) => typeof m === 'object' && m.code === 'pageTooDeep')) return 'list.pageTooDeep';
   if (status === 401) return 'errors.http.unauthorized';
   if (status === 403) return 'errors.forbidden';
   if (status === 404) return 'errors.http.notFound';
@@ -52,18 +56,11 @@ export function toBootError(error: unknown): BootError {
   return { status: status ?? errorStatus(error), key: errorKey(status, (error as ErrorLike | undefined)?.data) };
 }
 
-/** A DRF error body as field errors; anything else becomes one non-field message. */
+/** A refused sign-in or media save as field errors, codes and all (fieldErrorsOf); a body that names nothing becomes one non-field message. */
 export function toFieldErrors(error: unknown): FieldErrors {
-  const data = (error as ErrorLike | undefined)?.data;
-  if (data && typeof data === 'object' && !Array.isArray(data)) {
-    const out: FieldErrors = {};
-    for (const [key, value] of Object.entries(data)) {
-      if (Array.isArray(value)) out[key] = value.map(String);
-      else if (typeof value === 'string') out[key === 'detail' ? 'non_field_errors' : key] = [value];
-    }
-    if (Object.keys(out).length) return out;
-  }
-  return { non_field_errors: [errorStatus(error) === 429 ? 'errors.tooManyAttempts' : 'errors.network'] };
+  const out = fieldErrorsOf((error as ErrorLike | undefined)?.data);
+  if (Object.keys(out).length) return out;
+  return { [NON_FIELD]: [errorStatus(error) === 429 ? 'errors.tooManyAttempts' : 'errors.network'] };
 }
 
 /** docs/spec.md §4: the dealer back-office is any host that is not the default tenant. */

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { toBootError, toFieldErrors, trimCredentials } from './session.helpers';
-import type { BootError, Credentials, FieldErrors, TenantInfo, UserInfo } from './session.types';
+import type { FieldErrors } from './entityForm.types';
+import type { BootError, Credentials, TenantInfo, UserInfo } from './session.types';
 import { provided } from './actors';
 
 export interface SessionContext {

@@ -25,8 +25,6 @@ export interface TenantInfo {
   default_language: string;
 }
 
-export type FieldErrors = Record<string, string[]>;
-
 export interface Credentials {
   username: string;
   password: string;

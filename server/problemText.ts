@@ -2,6 +2,7 @@
  * The API's English for every problem code (entities/problems.ts): the one place a 400's
  * sentences are written, in the words DRF clients know. docs/decisions.md §11.
  */
+import { LANGUAGES } from '../locales/languages.js';
 import { CODES_KEY, type Errors, type Problem, type ProblemCode, type ProblemParams } from '../entities/problems.js';
 
 type Text = (p: ProblemParams) => string;
@@ -102,7 +103,16 @@ const TEXT: { readonly [C in ProblemCode]: Text } = {
   folderDepth: (p) => `Folders may be nested at most ${p.count} levels deep.`,
   folderTaken: () => 'A folder with this name already exists here.',
   folderIntoItself: () => 'A folder cannot be moved into itself or into one of its sub-folders.',
+  pk: () => 'Incorrect type. Expected pk value.',
+  pkOrNull: () => 'Incorrect type. Expected pk value or null.',
+  languageChoice: () => `Choose one of ${LANGUAGES.join(', ')}.`,
+  translationsObject: () => 'Expected an object keyed by language code.',
+  languageUnknown: (p) => `Unknown language "${p.value}".`,
+  // zod's own sentence for a value of the wrong type.
+  type: (p) => `Invalid input: expected ${p.expected}, received ${p.received}`,
 };
+
+export const isProblemCode = (s: string): s is ProblemCode => Object.hasOwn(TEXT, s);
 
 export const problemText = (problem: Problem) => TEXT[problem.code](problem.params ?? {});
 

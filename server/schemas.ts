@@ -2,8 +2,9 @@
  * What comes in, declared: every route's params, query string and body are zod schemas on
  * the route (`schema: { params, querystring, body }`), checked by Fastify after the route's
  * guard and before its handler, which receives the parsed values, typed through
- * `ZodProvider`. A refusal keeps the API's 400 body (`{"<path>": ["message"]}`, docs/decisions.md
- * §4); a malformed id in the URL names nothing, so it answers 404. Entity fields are
+ * `ZodProvider`. A refusal is field problems (server/zodProblems.ts), written as the API's 400
+ * body (`{"<path>": ["message"]}`, docs/decisions.md §4, §11) by the error handler; a malformed
+ * id in the URL names nothing, so it answers 404. Entity fields are
  * checked by the entity validator (entities/validateRecord.ts), which the SPA runs too: an
  * entity's body is declared `entityBody` and handed on as sent.
  */
@@ -11,39 +12,43 @@ import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
 import { z } from 'zod';
 import { isPlainObject, MAX_ID } from '../entities/formats.js';
 import { addError, type Errors } from '../entities/problems.js';
-import { HttpError, notFound } from './errors.js';
+import { fieldErrors, notFound } from './errors.js';
 import { MAX_BULK } from './entities/write.js';
-import { problemText } from './problemText.js';
+import { code, problemIssue, zodProblem, zodProblems } from './zodProblems.js';
 
 export interface ZodProvider extends FastifyTypeProvider {
   validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
   serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
 }
 
-/** Field path as DRF clients expect it: `translations.it.title`, `specs.2.value`. */
-export function zodErrorBody(error: z.ZodError): Record<string, string[]> {
-  const body: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : 'non_field_errors';
-    (body[key] ??= []).push(issue.message);
-  }
-  return body;
-}
+// The input stays on an issue, for the type a value had (zodProblem).
+const parse = <S extends z.ZodType>(schema: S, input: unknown) => schema.safeParse(input, { reportInput: true });
 
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) throw new HttpError(400, zodErrorBody(result.error));
+  const result = parse(schema, input ?? {});
+  if (!result.success) throw fieldErrors(zodProblems(result.error));
   return result.data;
 }
 
 /** Fastify's validator for zod schemas (app.setValidatorCompiler); Fastify hands an absent part over as null. */
 export const zodCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
-  const refusal = httpPart === 'params' ? () => notFound() : (error: z.ZodError) => new HttpError(400, zodErrorBody(error));
+  const refusal = httpPart === 'params' ? () => notFound() : (error: z.ZodError) => fieldErrors(zodProblems(error));
   return (data) => {
-    const result = schema.safeParse(data);
+    const result = parse(schema, data);
     return result.success ? { value: result.data } : { error: refusal(result.error) };
   };
 };
+
+/**
+ * A required text of at most `max` characters, trimmed, not blank: each failure names its
+ * problem code (server/zodProblems.ts).
+ */
+export const requiredText = (max: number) =>
+  z
+    .string({ error: (i) => code(i.input === undefined ? 'required' : 'string') })
+    .max(max, code('maxLength'))
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, code('blank')));
 
 /** A part that may be absent altogether (a bodyless POST, a JSON `null`): read as `{}`. */
 export const absentAsEmpty = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? {}, schema);
@@ -93,14 +98,13 @@ export function idsBody<S extends z.ZodRawShape = {}>(rest?: S) {
   const others = z.object(rest ?? ({} as S));
   return z.unknown().transform((body, ctx) => {
     const { ids, errors } = idsErrors(body);
-    // A zod refusal carries sentences (zodErrorBody), so the problems are written here.
     for (const [path, problems] of Object.entries(errors)) {
-      for (const problem of problems) ctx.addIssue({ code: 'custom', path: path.split('.'), message: problemText(problem) });
+      for (const problem of problems) ctx.addIssue(problemIssue(path.split('.'), problem));
     }
     if (Object.keys(errors).length) return z.NEVER;
-    const parsed = others.safeParse(body);
+    const parsed = others.safeParse(body, { reportInput: true });
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path as PropertyKey[], message: issue.message });
+      for (const issue of parsed.error.issues) ctx.addIssue(problemIssue(issue.path as PropertyKey[], zodProblem(issue)));
       return z.NEVER;
     }
     return { ...parsed.data, ids };

@@ -14,6 +14,7 @@ import { ENTITIES } from '../../entities/index.js';
 import { sendCachedJson } from '../cache/cachedJson.js';
 import { fieldError, fieldErrors } from '../errors.js';
 import { signedIn } from '../guards.js';
+import { code } from '../zodProblems.js';
 import { bulkDeleteInput, crudRoutes, entityCollection, operation } from '../routes/crud.js';
 import { entityBody, nothing } from '../schemas.js';
 import { userMarketOf } from '../services/principal.js';
@@ -40,7 +41,7 @@ export const siteOf = (tenant: Tenant): Site => ({
 });
 
 // `?language_code=` given once; whether the site has it is the site's to say (languageOf).
-const language = { language_code: z.string({ error: 'Give this parameter once.' }).optional() };
+const language = { language_code: z.string({ error: code('once') }).optional() };
 const languageQuery = z.object(language);
 /** A list's other parameters are the list engine's to parse (list/query.ts parseListQuery). */
 const listQuery = z.object(language).catchall(z.union([z.string(), z.array(z.string())]));

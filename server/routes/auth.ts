@@ -8,16 +8,9 @@ import { setCookie } from '../plugins/cookies.js';
 import { verifyPassword } from '../services/passwords.js';
 import { mayUseTenant } from '../services/principal.js';
 import { createSession, revokeSession } from '../services/sessions.js';
-import { nothing, objectOf, type ZodProvider } from '../schemas.js';
+import { nothing, objectOf, requiredText, type ZodProvider } from '../schemas.js';
 
-const required = (max: number) =>
-  z
-    .string({ error: (i) => (i.input === undefined ? 'This field is required.' : 'Not a valid string.') })
-    .max(max, `Ensure this field has no more than ${max} characters.`)
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, 'This field may not be blank.'));
-
-const loginBody = objectOf({ username: required(150), password: required(1024) });
+const loginBody = objectOf({ username: requiredText(150), password: requiredText(1024) });
 
 const INVALID = { non_field_errors: ['Unable to log in with provided credentials.'] };
 

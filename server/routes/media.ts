@@ -28,6 +28,7 @@ import { assertMediaYours, readerOf } from '../services/media/usage.js';
 import { LocalDiskStorage } from '../storage/index.js';
 import { crudRoutes, operation } from './crud.js';
 import mediaFolders from './mediaFolders.js';
+import { code, problemIssue } from '../zodProblems.js';
 
 const uploadData = translationFields.extend({
   folder: pk.nullable().optional(),
@@ -42,13 +43,13 @@ const patchBody = absentAsEmpty(
       folder: pk.nullable().optional(),
       language_code: languageCode.optional(),
       translations: z
-        .record(z.string(), translationFields.nullable(), { error: 'Expected an object keyed by language code.' })
+        .record(z.string(), translationFields.nullable(), { error: code('translationsObject') })
         .optional(),
       version: version.optional(),
     })
     .superRefine((body, ctx) => {
       for (const key of Object.keys(body.translations ?? {})) {
-        if (!isLanguage(key)) ctx.addIssue({ code: 'custom', path: ['translations', key], message: `Unknown language "${key.slice(0, 20)}".` });
+        if (!isLanguage(key)) ctx.addIssue(problemIssue(['translations', key], { code: 'languageUnknown', params: { value: key.slice(0, 20) } }));
       }
     }),
 );
@@ -61,7 +62,7 @@ const fileParams = z.object({ '*': z.string() });
 const streamedForm = nothing;
 
 // Ids as bulk deletes take them; the folder is required, so a forgotten one never files everything into the root.
-const moveBody = idsBody({ folder: z.union([z.null(), pk], { error: 'Incorrect type. Expected pk value or null.' }) });
+const moveBody = idsBody({ folder: z.union([z.null(), pk], { error: code('pkOrNull') }) });
 
 /**
  * Media items (docs/spec.md §7, docs/decisions.md §5), served by the one route builder

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sendCachedJson } from '../cache/cachedJson.js';
 import { notFound } from '../errors.js';
-import { nothing, objectOf } from '../schemas.js';
+import { nothing, objectOf, requiredText } from '../schemas.js';
 import { removeKeys } from '../services/media/files.js';
 import { allFolders, ancestorsOf, createFolder, deleteFolderTree, foldersFor, getFolder, updateFolder } from '../services/media/folders.js';
 import {
@@ -34,11 +34,7 @@ const listQuery = objectOf({
 });
 type ListQuery = z.output<typeof listQuery>;
 
-const title = z
-  .string({ error: (i) => (i.input === undefined ? 'This field is required.' : 'Not a valid string.') })
-  .max(255, 'Ensure this field has no more than 255 characters.')
-  .transform((s) => s.trim())
-  .pipe(z.string().min(1, 'This field may not be blank.'));
+const title = requiredText(255);
 
 const createBody = objectOf({ title, parent: pk.nullable().optional() });
 const updateBody = objectOf({ title: title.optional(), parent: pk.nullable().optional(), version: version.optional() });

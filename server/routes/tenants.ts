@@ -4,11 +4,12 @@ import { PUBLIC } from '../access.js';
 import { notFound } from '../errors.js';
 import { findTenantByHost, publicTenant } from '../services/tenants.js';
 import type { ZodProvider } from '../schemas.js';
+import { code } from '../zodProblems.js';
 
 const domainQuery = z.object({
   domain: z
-    .string({ error: 'Not a valid string.' })
-    .max(253, 'Ensure this field has no more than 253 characters.')
+    .string({ error: code('string') })
+    .max(253, code('maxLength'))
     .optional(),
 });
 

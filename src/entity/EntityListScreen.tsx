@@ -282,10 +282,21 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
       {list.loadError ? (
         <div className="flex items-center gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4" role="alert" data-testid="list-error">
           <EIcon name="alert" className="text-danger" />
-          <span className="flex-1">{t('list.loadFailed', { detail: errorText(list.loadError) })}</span>
-          <button type="button" className={buttonClass.secondary} onClick={list.retry}>
-            {t('errors.retry')}
-          </button>
+          {list.pageTooDeep ? (
+            <>
+              <span className="flex-1">{t('list.pageTooDeep')}</span>
+              <button type="button" className={buttonClass.secondary} onClick={list.firstPage}>
+                {t('list.firstPage')}
+              </button>
+            </>
+          ) : (
+            <>
+              <span className="flex-1">{t('list.loadFailed', { detail: errorText(list.loadError) })}</span>
+              <button type="button" className={buttonClass.secondary} onClick={list.retry}>
+                {t('errors.retry')}
+              </button>
+            </>
+          )}
         </div>
       ) : list.empty ? (
         <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-surface-border p-10 text-center" data-testid="list-empty">

@@ -1,5 +1,5 @@
 import type { EntityDef } from '../../entities/define';
-import { NON_FIELD } from '../../machines/entityForm.helpers';
+import { NON_FIELD } from '../../machines/fieldErrors';
 
 /** The form field a message path belongs to: `translations.it.seo.title` → `seo`, `specs.2.value` → `specs`. */
 export const rootField = (path: string) => {

@@ -1,7 +1,8 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import type { FormEvent } from 'react';
 import type { MediaManagerProps } from '../../machines/mediaManager.connect';
-import type { FieldErrors } from '../../machines/session.types';
+import type { FieldErrors } from '../../machines/entityForm.types';
+import { fieldMessage } from '../fields/messages';
 import { useT } from '../i18n/i18n';
 import { errorText } from '../i18n/notices';
 import { Spinner } from '../ui/Spinner';
@@ -25,7 +26,7 @@ function FolderErrors({ errors }: { errors: FieldErrors | null }) {
     <p role="alert" className="text-sm text-danger">
       {Object.values(errors)
         .flat()
-        .map((m) => t(m))
+        .map((m) => fieldMessage(t, m))
         .join(' ')}
     </p>
   );

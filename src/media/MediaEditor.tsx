@@ -2,7 +2,8 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Tab, TabGroup, TabLis
 import type { FormEvent } from 'react';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES } from '../../locales/languages';
 import type { FolderOption, MediaItem, MediaTranslation } from '../../machines/mediaManager.types';
-import type { FieldErrors } from '../../machines/session.types';
+import type { FieldErrors, FieldMessage } from '../../machines/entityForm.types';
+import { fieldMessage } from '../fields/messages';
 import { useSessionView } from '../app/services/session';
 import { useT } from '../i18n/i18n';
 import { errorText } from '../i18n/notices';
@@ -58,7 +59,7 @@ function changedFolder(media: MediaItem, form: FormData): { folder?: number | nu
  * Where the media is filed: the root and every folder under its parent. Until the folders
  * are there it offers the media's own folder only, so nothing can be chosen by mistake.
  */
-function FolderField({ media, options, readOnly, messages }: { media: MediaItem; options: FolderOption[] | null; readOnly: boolean; messages?: string[] }) {
+function FolderField({ media, options, readOnly, messages }: { media: MediaItem; options: FolderOption[] | null; readOnly: boolean; messages?: FieldMessage[] }) {
   const t = useT();
   const id = `media-${media.id}-folder`;
   const current = media.folder ?? null;
@@ -93,12 +94,12 @@ function FolderField({ media, options, readOnly, messages }: { media: MediaItem;
   );
 }
 
-function Errors({ messages, id }: { messages?: string[]; id?: string }) {
+function Errors({ messages, id }: { messages?: FieldMessage[]; id?: string }) {
   const t = useT();
   if (!messages?.length) return null;
   return (
     <p id={id} className="mt-1 text-sm text-danger">
-      {messages.map((m) => t(m)).join(' ')}
+      {messages.map((m) => fieldMessage(t, m)).join(' ')}
     </p>
   );
 }
@@ -179,7 +180,7 @@ function TranslationsForm({
     <form onSubmit={submit} className="space-y-4" aria-label={t('media.texts')} data-testid="media-editor-form">
       {general.length > 0 && (
         <div role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-          {general.flatMap(([, m]) => m.map((x) => t(x))).join(' ')}
+          {general.flatMap(([, m]) => m.map((x) => fieldMessage(t, x))).join(' ')}
         </div>
       )}
       <FolderField media={media} options={folderOptions} readOnly={readOnly} messages={errors?.folder} />

@@ -1,9 +1,10 @@
 import type { FormEvent } from 'react';
 import { useSessionView } from '../app/services/session';
 import { fieldMessage } from '../fields/messages';
+import type { FieldMessage } from '../../machines/entityForm.types';
 import { useT } from '../i18n/i18n';
 
-function FieldError({ id, messages }: { id: string; messages?: string[] }) {
+function FieldError({ id, messages }: { id: string; messages?: FieldMessage[] }) {
   const t = useT();
   if (!messages?.length) return null;
   return (
@@ -37,7 +38,7 @@ export default function LoginScreen() {
         <p className="mb-6 text-ink-muted">{t('login.subtitle', { site })}</p>
         {errors?.non_field_errors && (
           <div role="alert" className="mb-4 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-            {errors.non_field_errors.map((m) => t(m)).join(' ')}
+            {errors.non_field_errors.map((m) => fieldMessage(t, m)).join(' ')}
           </div>
         )}
         <label className="mb-4 block text-sm font-medium">

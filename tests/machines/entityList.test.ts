@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { type EntityListInput, entityListMachine } from '../../machines/entityList.machine';
-import { entityListModel, page, rows } from '../../machines/entityList.model';
+import { entityListModel, PAGE_TOO_DEEP, page, rows } from '../../machines/entityList.model';
 import type { Notice } from '../../machines/entityList.types';
 import { pathsOf, uncoveredTransitions, unvisitedStates, walkPath } from './modelHarness';
 
@@ -196,6 +196,16 @@ describe('entity list behaviour', () => {
     actor.send({ type: 'retry' });
     await ready(3);
     expect(ctx().query.items).toBe(50);
+  });
+
+  it('a page too deep to read says so, and the first page reads', async () => {
+    const { actor, calls, ready, ctx } = boot({ search: '?page=2000' }, { fetchPage: (i) => (i.query.page === 1 ? page(1, 3000) : Promise.reject(PAGE_TOO_DEEP)) });
+    await waitFor(actor, (s) => s.matches({ browse: 'failed' }));
+    expect(ctx().loadError).toEqual({ status: 400, key: 'list.pageTooDeep' });
+    actor.send({ type: 'page.change', page: 1 });
+    await ready(2);
+    expect(calls.fetchPage?.[1]?.query.page).toBe(1);
+    expect(ctx()).toMatchObject({ loadError: null, query: { page: 1 } });
   });
 
   it('does not page past the end, nor accept a page size over 100', async () => {

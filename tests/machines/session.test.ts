@@ -84,6 +84,18 @@ describe('session machine behaviour', () => {
     expect(actor.getSnapshot().context.loginErrors).toEqual({ username: ['This field may not be blank.'] });
   });
 
+  it('pairs each field error of a failed login with its problem code (docs/decisions.md §11)', async () => {
+    const actor = boot({
+      login: fromPromise(async () => {
+        throw { status: 400, data: { username: ['This field may not be blank.'], $codes: { username: [{ code: 'blank' }] } } };
+      }),
+    });
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    actor.send({ type: 'login.submit', username: '', password: 'x' });
+    await waitFor(actor, (s) => s.matches('loggedOut') && s.context.loginErrors !== null);
+    expect(actor.getSnapshot().context.loginErrors).toEqual({ username: [{ code: 'blank', text: 'This field may not be blank.' }] });
+  });
+
   it('clears the user and reloads the page even when logout fails', async () => {
     let reloads = 0;
     const actor = boot(

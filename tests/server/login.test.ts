@@ -158,6 +158,18 @@ describeEachDialect('POST /api/auth/login', (h) => {
       expect(body.password).toEqual(['This field may not be blank.']);
     });
 
+    it('names its problems as codes when asked (docs/decisions.md §11)', async () => {
+      const res = await h.post('/api/auth/login', { body: { username: '  ', password: 'p'.repeat(1025) }, headers: { 'x-problem-codes': '1' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        username: ['This field may not be blank.'],
+        password: ['Ensure this field has no more than 1024 characters.'],
+        $codes: { username: [{ code: 'blank' }], password: [{ code: 'maxLength', params: { count: 1024 } }] },
+      });
+      const missing = await h.post('/api/auth/login', { body: {}, headers: { 'x-problem-codes': '1' } });
+      expect(missing.json()).toMatchObject({ $codes: { username: [{ code: 'required' }], password: [{ code: 'required' }] } });
+    });
+
     it('refuses fields that are not strings', async () => {
       for (const [username, password] of [
         [42, true],

@@ -166,4 +166,14 @@ describe('connectEntityList', () => {
     expect(connectEntityList(snap({ browse: 'failed' }, { loadError }), send).loadError).toEqual(loadError);
     expect(connectEntityList(snap('deleting', { selection: [1] }), send)).toMatchObject({ canBulkDelete: false, deleting: true });
   });
+
+  it('offers the first page, not a retry, for a page too deep to read (docs/decisions.md §12)', () => {
+    const { send, sent } = rec();
+    const tooDeep = { status: 400, key: 'list.pageTooDeep' };
+    const props = connectEntityList(snap({ browse: 'failed' }, { loadError: tooDeep, query: { ...base.query, page: 2000 } }), send);
+    expect(props.pageTooDeep).toBe(true);
+    props.firstPage();
+    expect(sent).toEqual([{ type: 'page.change', page: 1 }]);
+    expect(connectEntityList(snap({ browse: 'failed' }, { loadError: { status: 500, key: 'errors.http.server' } }), send).pageTooDeep).toBe(false);
+  });
 });

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '../../../locales/languages.js';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../locales/languages.js';
 import type { Action } from '../../../entities/permissions.js';
 import { withAccess } from '../../access.js';
 import { HttpError } from '../../errors.js';
+import { code } from '../../zodProblems.js';
 import { isPlainObject, MAX_ID } from '../../../entities/formats.js';
 import type { MediaContext } from './files.js';
 import type { MediaReader } from './usage.js';
@@ -36,24 +37,22 @@ export function languageFor(tenant: Tenant, requested: string | undefined): stri
   return isLanguage(tenant.default_language) ? tenant.default_language : DEFAULT_LANGUAGE;
 }
 
-export const languageCode = z
-  .string({ error: 'Not a valid string.' })
-  .refine(isLanguage, { message: `Choose one of ${LANGUAGES.join(', ')}.` });
+export const languageCode = z.string({ error: code('string') }).refine(isLanguage, { message: code('languageChoice') });
 
 /** A primary key in a body: a number, or a string of digits as form posts send it; '' is null. */
 export const pk = z.preprocess(
   (v) => (v === '' ? null : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v),
   z
-    .number({ error: 'Incorrect type. Expected pk value.' })
-    .int('Incorrect type. Expected pk value.')
-    .min(1, 'Incorrect type. Expected pk value.')
-    .max(MAX_ID, 'Incorrect type. Expected pk value.'),
+    .number({ error: code('pk') })
+    .int(code('pk'))
+    .min(1, code('pk'))
+    .max(MAX_ID, code('pk')),
 );
 
 export const version = z
-  .number({ error: 'A valid integer is required.' })
-  .int('A valid integer is required.')
-  .min(1, 'A valid integer is required.');
+  .number({ error: code('integer') })
+  .int(code('integer'))
+  .min(1, code('integer'));
 
 /** `If-Match: "3"` (or W/"3", or 3) as a version; `*` or no header: undefined. */
 export function ifMatchVersion(req: FastifyRequest): number | undefined {
@@ -71,7 +70,7 @@ export function bodyOrIfMatchVersion(req: FastifyRequest): number | undefined {
 }
 
 const str = (max: number) =>
-  z.string({ error: 'Not a valid string.' }).max(max, `Ensure this field has no more than ${max} characters.`);
+  z.string({ error: code('string') }).max(max, code('maxLength'));
 
 export const translationFields = z.object({
   title: str(255).optional(),
@@ -81,19 +80,14 @@ export const translationFields = z.object({
 
 /** Query flags as DRF reads them. */
 export const flag = z
-  .enum(['true', 'false', '1', '0', 'True', 'False', ''], { error: 'Must be a valid boolean.' })
+  .enum(['true', 'false', '1', '0', 'True', 'False', ''], { error: code('boolean') })
   .transform((v) => v === 'true' || v === 'True' || v === '1');
 
 export const intParam = (min: number, max: number) =>
   z
-    .string({ error: 'A valid integer is required.' })
-    .regex(/^\d{1,9}$/, 'A valid integer is required.')
+    .string({ error: code('integer') })
+    .regex(/^\d{1,9}$/, code('integer'))
     .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, `Ensure this value is greater than or equal to ${min}.`)
-        .max(max, `Ensure this value is less than or equal to ${max}.`),
-    );
+    .pipe(z.number().min(min, code('minValue')).max(max, code('maxValue')));
 
 export { str };
