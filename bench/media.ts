@@ -27,7 +27,7 @@ async function onFixture(ctx: BenchContext, size: number, adminUrl?: string) {
   const dialect = adminUrl ? 'postgres' : 'sqlite';
   const fx = await fixture({
     name: `media${size}`,
-    files: ['bench/lib/bulkMedia.ts', 'server/services/media/indexes.ts', 'server/services/media/terms.ts'],
+    files: ['bench/lib/bulkMedia.ts', 'server/services/media/indexes.ts', 'server/services/media/terms.ts', 'server/list/words.ts'],
     adminUrl,
     seed: (db, d) => seedMedia(db, d, SITE, size).then(() => undefined),
     log: ctx.log,

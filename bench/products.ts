@@ -31,7 +31,7 @@ const SCENARIOS: Scenario[] = [
 export async function productsFixture(ctx: BenchContext, adminUrl?: string): Promise<Fixture> {
   const fx = await fixture({
     name: `products${ROWS}`,
-    files: ['bench/lib/bulkProducts.ts'],
+    files: ['bench/lib/bulkProducts.ts', 'server/entities/search.ts', 'server/list/words.ts'],
     adminUrl,
     seed: (db, d) => seedProducts(db, d, SITE, ROWS).then(() => undefined),
     log: ctx.log,

@@ -12,7 +12,8 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { EntityDef } from '../entities/define.js';
-import { searchTokens } from '../server/entities/search.js';
+import { ENTITY_WORDS } from '../server/entities/search.js';
+import { words } from '../server/list/words.js';
 import { login, startApp } from './lib/app.js';
 import { onBothDialects } from './lib/bothDialects.js';
 import { MEDIA_WORDS } from './lib/bulkMedia.js';
@@ -98,7 +99,7 @@ async function samplesOf(get: Get, base: string, entity: EntityDef) {
   let word: string | undefined;
   for (const name of entity.list.search) {
     const v = items[0]?.[name] ?? detail[name];
-    const tokens = typeof v === 'string' ? searchTokens(v) : [];
+    const tokens = typeof v === 'string' ? words(v, ENTITY_WORDS) : [];
     if (tokens.length) {
       word = tokens[0];
       break;

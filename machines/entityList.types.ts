@@ -1,4 +1,4 @@
-import type { Paginator } from './mediaManager.types';
+import type { Paginator } from '../entities/paginator';
 
 export type { Paginator };
 

@@ -1,5 +1,7 @@
 /** Media manager data (docs/spec.md §3, §7; docs/decisions.md §5). */
 
+import type { Paginator } from '../entities/paginator';
+
 export interface MediaTranslation {
   title?: string;
   alt_text?: string;
@@ -44,15 +46,6 @@ export interface MediaFolder {
   path: string;
   parent?: number | null;
   version?: number;
-}
-
-export interface Paginator {
-  count: number;
-  page: number;
-  pages: number;
-  page_size: number;
-  has_next: boolean;
-  has_previous: boolean;
 }
 
 /** `GET api/media-folders[/{id}]`; at the root `parent_folder` has no `path`. */

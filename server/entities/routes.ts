@@ -20,7 +20,8 @@ import { entityBody, nothing } from '../schemas.js';
 import { userMarketOf } from '../services/principal.js';
 import type { Tenant } from '../services/tenants.js';
 import { type EngineContext, hasTable, type Site } from './context.js';
-import { listRecords, parseListQuery } from './list.js';
+import { listRecords } from './list/listRecords.js';
+import { parseListQuery } from './list/query.js';
 import { loadRecord, presentDetail } from './read.js';
 import { MEDIA_TABLE } from './references.js';
 import { Registry } from './registry.js';
@@ -42,7 +43,7 @@ export const siteOf = (tenant: Tenant): Site => ({
 // `?language_code=` given once; whether the site has it is the site's to say (languageOf).
 const language = { language_code: z.string({ error: code('once') }).optional() };
 const languageQuery = z.object(language);
-/** A list's other parameters are the list engine's to parse (list.ts parseListQuery). */
+/** A list's other parameters are the list engine's to parse (list/query.ts parseListQuery). */
 const listQuery = z.object(language).catchall(z.union([z.string(), z.array(z.string())]));
 
 const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) => {

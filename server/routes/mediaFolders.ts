@@ -20,7 +20,8 @@ import {
 } from '../services/media/http.js';
 import { listMedia, MEDIA_PAGE_SIZE, parseFltr } from '../services/media/library.js';
 import { folderJson } from '../services/media/serialize.js';
-import { searchWords } from '../services/media/terms.js';
+import { searchWords } from '../list/words.js';
+import { MEDIA_WORDS } from '../services/media/terms.js';
 import { crudRoutes, operation } from './crud.js';
 
 const listQuery = objectOf({
@@ -56,7 +57,7 @@ const mediaFolders: FastifyPluginAsync<MediaFoldersOptions> = async (app, { open
       const folder = folderId === null ? undefined : await getFolder(app.db, site.id, folderId);
       if (folderId !== null && !folder) throw notFound();
       const filter = parseFltr(q.fltr);
-      const words = searchWords(q.search ?? '');
+      const words = searchWords(q.search ?? '', MEDIA_WORDS);
       const all = q.all ?? false;
       const [folders, media, ancestors] = await Promise.all([
         foldersFor(app.db, site.id, { parentId: folderId, all, words }),

@@ -12,7 +12,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { EntityDef } from '../../entities/define.js';
 import { tenantUser } from '../../entities/tenantUser.js';
 import { user } from '../../entities/user.js';
-import { parseListQuery } from '../entities/list.js';
+import { parseListQuery } from '../entities/list/query.js';
 import { fieldErrors } from '../errors.js';
 import { entityBody, nothing, rawQuery } from '../schemas.js';
 import { createAccount, deleteAccounts, updateAccount } from '../users/changes.js';

@@ -6,7 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { RecordValues } from '../../entities/validateRecord.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { UsersTable } from '../db/tables/users.js';
-import type { ListQuery } from '../entities/list.js';
+import type { ListQuery } from '../entities/list/query.js';
 import { listFields } from '../entities/read.js';
 import { inRoster, type Roster } from './roster.js';
 
@@ -114,7 +114,7 @@ export async function listAccounts(db: Db, roster: Roster, query: ListQuery) {
     });
   }
   for (const token of query.tokens) {
-    // Search words are letters and digits only (server/entities/search.ts): nothing to escape.
+    // Search words are letters and digits only (server/list/words.ts): nothing to escape.
     const pattern = `%${token}%`;
     base = base.where((eb) =>
       eb.or(search.map((name) => eb(eb.fn('lower', [`users.${name}` as 'users.username']), 'like', eb.val(pattern)))),

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../entities/index.js';
-import { COUNT_CAP, PROBE_COUNT_CAP, PROBE_WALK_CAP } from '../../server/entities/list.js';
+import { COUNT_CAP, WALK_COUNT_CAP, WORD_COUNT_CAP } from '../../server/list/caps.js';
 import { reindexEntity } from '../../server/entities/maintenance.js';
 import { nowIso } from '../../server/services/clock.js';
 import { api, contextFor, fixtures, HOSTS, json, tenantId } from './entity-fixtures.js';
@@ -250,10 +250,10 @@ describeEachDialect(
         const all = json(await h.get(`${api(tag)}?items=100&page=50`, { host: 'bulk.localhost', session: admin }));
         expect(all.paginator).toMatchObject({ count: COUNT_CAP + 5, count_exact: true, pages: Math.ceil((COUNT_CAP + 5) / 100), page: 50 });
         const searched = json(await h.get(`${api(tag)}?search=bulk`, { host: 'bulk.localhost', session: admin }));
-        expect(searched.paginator).toMatchObject({ count: PROBE_COUNT_CAP, count_exact: false, has_next: true });
+        expect(searched.paginator).toMatchObject({ count: WORD_COUNT_CAP, count_exact: false, has_next: true });
         // Every word frequent: the list walks its sort index and probes each row's words.
         const both = json(await h.get(`${api(tag)}?search=bulk+tag&sort=-id&page=2`, { host: 'bulk.localhost', session: admin }));
-        expect(both.paginator).toMatchObject({ count: PROBE_WALK_CAP, count_exact: false, page: 2 });
+        expect(both.paginator).toMatchObject({ count: WALK_COUNT_CAP, count_exact: false, page: 2 });
         expect(both.items.map((i: { title: string }) => i.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Bulk tag ${COUNT_CAP + 4 - 10 - i}`));
         const narrow = json(await h.get(`${api(tag)}?search=bulk+9999`, { host: 'bulk.localhost', session: admin }));
         expect(narrow.paginator).toMatchObject({ count: 1, count_exact: true });

@@ -24,8 +24,10 @@ import { prepareDatabase } from '../../server/boot.js';
 import { loadConfig } from '../../server/config.js';
 import { type Database, pgPoolOf, sqliteOf } from '../../server/db/database.js';
 import { contextForSite } from '../../server/entities/context.js';
-import { DRIVER_CAP, listRecords, MAX_OFFSET, parseListQuery } from '../../server/entities/list.js';
+import { listRecords } from '../../server/entities/list/listRecords.js';
+import { parseListQuery } from '../../server/entities/list/query.js';
 import { columnOf, isJoinField, joinTableOf, searchTableOf } from '../../server/entities/schema.js';
+import { DRIVER_CAP, MAX_OFFSET } from '../../server/list/caps.js';
 import { dialects } from './harness.js';
 import { createPostgresDatabase, dropPostgresDatabase } from './postgresDatabases.js';
 
@@ -82,7 +84,7 @@ const SUBQUERY = /^(LIST|SCALAR|CORRELATED \w+) SUBQUERY|^CO-ROUTINE|^MATERIALIZ
 /**
  * SQLite: no full scan of a large table, and a sort only of rows read one by one by id
  * from a list that is bounded — the page's own ids (a LIMIT over the same table) or a
- * search word's matches (the search table; fewer than DRIVER_CAP, server/entities/list.ts).
+ * search word's matches (the search table; fewer than DRIVER_CAP, server/list/plan.ts).
  */
 function sqliteProblems(rows: PlanRow[]): string[] {
   const problems = rows.filter((r) => /^SCAN \w+$/.test(r.detail) && LARGE.includes(r.detail.slice(5))).map((r) => r.detail);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rebuildMediaIndexes, recountMedia } from '../../server/services/media/indexes.js';
 import { listMedia, type MimeFilter } from '../../server/services/media/library.js';
-import { searchWords } from '../../server/services/media/terms.js';
+import { searchWords } from '../../server/list/words.js';
+import { MEDIA_WORDS } from '../../server/services/media/terms.js';
 import { image, mp4, pdf, svg } from './fixtures/media.js';
 import { call, fileOf, folder, list, type MediaJson, uploaded } from './fixtures/mediaApi.js';
 import { describeEachDialect, expectDetail, expectFieldErrors, type Harness, type Session } from './harness.js';
@@ -241,7 +242,7 @@ describeEachDialect('media folders and the library list', (h) => {
           folderId: q.all ? null : lib,
           all: q.all ?? false,
           filter: q.filter,
-          words: searchWords(q.search),
+          words: searchWords(q.search, MEDIA_WORDS),
           page: q.page ?? 1,
           pageSize: 18,
           language: 'en',
@@ -255,7 +256,7 @@ describeEachDialect('media folders and the library list', (h) => {
         tenantId: tenant.tenant_id,
         folderId: lib,
         all: false,
-        words: searchWords('tractor red'),
+        words: searchWords('tractor red', MEDIA_WORDS),
         page: 1,
         pageSize: 18,
         language: 'en',

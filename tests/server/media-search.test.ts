@@ -1,13 +1,14 @@
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { rebuildMediaIndexes } from '../../server/services/media/indexes.js';
 import { listMedia, type ListOptions, type MimeFilter } from '../../server/services/media/library.js';
-import { DRIVER_CAP, WALK_COUNT_CAP, WORD_COUNT_CAP } from '../../server/services/media/search.js';
-import { searchWords, words as wordsOf } from '../../server/services/media/terms.js';
+import { DRIVER_CAP, WALK_COUNT_CAP, WORD_COUNT_CAP } from '../../server/list/caps.js';
+import { searchWords, words } from '../../server/list/words.js';
+import { MEDIA_WORDS } from '../../server/services/media/terms.js';
 import { list } from './fixtures/mediaApi.js';
 import { describeEachDialect, type Session } from './harness.js';
 
 /**
- * Search over a library large enough for every search plan (search.ts): words rarer than
+ * Search over a library large enough for every search plan (server/list/plan.ts): words rarer than
  * DRIVER_CAP drive the search; words all more frequent walk the library and cap the count.
  * Rows are loaded behind the API's back and indexed with rebuildMediaIndexes, like the
  * benchmark fixtures. Every answer is checked against the names themselves.
@@ -30,8 +31,8 @@ const ITEM_LIST: Item[] = Array.from({ length: ITEMS }, (_, k) => {
 
 /** The items a search must find, newest first: each search word starts a word of the name. */
 function expected(search: string, filter?: (item: Item) => boolean): Item[] {
-  const ws = searchWords(search);
-  return ITEM_LIST.filter((item) => ws.every((w) => wordsOf(item.name).some((t) => t.startsWith(w))))
+  const ws = searchWords(search, MEDIA_WORDS);
+  return ITEM_LIST.filter((item) => ws.every((w) => words(item.name, MEDIA_WORDS).some((t) => t.startsWith(w))))
     .filter((item) => !filter || filter(item))
     .sort((a, b) => b.i - a.i);
 }
@@ -70,7 +71,7 @@ describeEachDialect('media search in a large library', (h) => {
     tenantId,
     folderId: null,
     all: false,
-    words: searchWords(search),
+    words: searchWords(search, MEDIA_WORDS),
     page: 1,
     pageSize: 18,
     language: 'en',

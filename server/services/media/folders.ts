@@ -4,8 +4,9 @@ import { fieldError, HttpError, notFound } from '../../errors.js';
 import { nowIso } from '../clock.js';
 import { type Db, isUniqueViolation, libraryTransaction, lockLibrary, type Trx } from './db.js';
 import { type FolderRow, folderJson } from './serialize.js';
-import { NOTHING, runText, sqlText } from './sqlText.js';
-import { fold, words } from './terms.js';
+import { NOTHING, runText, sqlText } from '../../list/sqlText.js';
+import { fold, words } from '../../list/words.js';
+import { MEDIA_WORDS } from './terms.js';
 import { assertMediaUnused, type MediaReader } from './usage.js';
 
 /** How deep folders may nest (the root's children are depth 1). */
@@ -14,7 +15,7 @@ const MAX_SLUG_LENGTH = 64;
 
 /** `Trattori & Ricambi` → `trattori-ricambi`; letters of any script are kept; never empty. */
 export function slugify(title: string): string {
-  const s = Array.from(fold(title).replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+/, ''))
+  const s = Array.from(fold(title, MEDIA_WORDS).replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+/, ''))
     .slice(0, MAX_SLUG_LENGTH)
     .join('')
     .replace(/-+$/, '');
@@ -57,13 +58,13 @@ export async function foldersFor(
   tenantId: number,
   opts: { parentId: number | null; all: boolean; words: string[] },
 ): Promise<FolderRow[]> {
-  // Raw SQL: every list request runs it (see sqlText.ts).
+  // Raw SQL: every list request runs it (see server/list/sqlText.ts).
   let parent = NOTHING;
   if (!(opts.all && opts.words.length)) parent = opts.parentId === null ? sqlText` and parent_id is null` : sqlText` and parent_id = ${opts.parentId}`;
   let rows = await runText<FolderRow>(db, sqlText`select * from media_folders where tenant_id = ${tenantId}${parent}`);
   if (opts.words.length) {
     rows = rows.filter((r) => {
-      const own = words(r.title);
+      const own = words(r.title, MEDIA_WORDS);
       return opts.words.every((w) => own.some((t) => t.startsWith(w)));
     });
   }

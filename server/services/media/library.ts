@@ -1,12 +1,16 @@
+import type { Paginator } from '../../../entities/paginator.js';
 import type { Dialect } from '../../db/database.js';
 import { fieldError, HttpError, notFound } from '../../errors.js';
+import { capped } from '../../list/counted.js';
+import { planSearch } from '../../list/plan.js';
+import { readPage } from '../../list/readPage.js';
 import { nowIso } from '../clock.js';
 import { type Db, libraryTransaction, lockLibrary, type Trx } from './db.js';
 import { getFolder } from './folders.js';
 import { type MediaDetailJson, mediaDetailJson, type MediaJson, type MediaRow, type TranslationRow } from './serialize.js';
 import { bumpCount, reindexTerms } from './indexes.js';
 import { counterCount, counterPage, rowsByIds, walkPage } from './listRows.js';
-import { type Counted, countMatches, matchingIds, planSearch } from './search.js';
+import { countMatches, matchingIds, termsIndex } from './search.js';
 import { assertMediaUnused, assertMediaYours, type MediaReader, mediaUsedBy } from './usage.js';
 
 export const MEDIA_PAGE_SIZE = 18;
@@ -44,59 +48,43 @@ export interface ListOptions {
   folderId: number | null;
   all: boolean;
   filter?: MimeFilter;
-  /** Search words (see terms.searchWords); a media item matches when each starts one of its terms. */
+  /** Search words (server/list/words.ts searchWords with MEDIA_WORDS); a media item matches when each starts one of its terms. */
   words: string[];
   page: number;
   pageSize: number;
   language: string;
   /**
-   * How a search finds its page (search.ts): `terms` collects the rarest word's matches
-   * and sorts them; `scan` walks the scope newest first and probes each row; `auto`
-   * (default) collects when a word matches fewer than DRIVER_CAP media. Tests force each.
+   * How a search finds its page (server/list/plan.ts): `terms` collects the rarest word's
+   * matches and sorts them; `scan` walks the scope newest first and probes each row;
+   * `auto` (default) collects when a word matches fewer than DRIVER_CAP media. Tests force each.
    */
   plan?: 'auto' | 'terms' | 'scan';
 }
 
-/** As entity lists answer it (server/entities/list.ts): `count_exact` is false when the count stopped at a cap. */
-export interface Paginator {
-  count: number;
-  page: number;
-  pages: number;
-  page_size: number;
-  has_next: boolean;
-  has_previous: boolean;
-  count_exact: boolean;
-}
-
-/** The paginator of a count; the page asked for, or the last one when it is past the end. */
-function paginator(opts: ListOptions, counted: Counted): Paginator {
-  const pages = Math.max(1, Math.ceil(counted.count / opts.pageSize));
-  const page = Math.min(opts.page, pages);
-  return { count: counted.count, page, pages, page_size: opts.pageSize, has_next: page < pages, has_previous: page > 1, count_exact: counted.exact };
-}
-
-async function searchPage(db: Db, opts: ListOptions) {
-  const plan = await planSearch(db, opts, opts.words, opts.plan === 'auto' ? undefined : opts.plan);
-  if (plan.collect) {
-    const ids = await matchingIds(db, opts, plan);
-    const p = paginator(opts, { count: ids.length, exact: true });
-    const start = (p.page - 1) * opts.pageSize;
-    return { items: await rowsByIds(db, ids.slice(start, start + opts.pageSize), opts.language), paginator: p };
-  }
-  const p = paginator(opts, await countMatches(db, opts, plan));
-  const items = p.count ? await walkPage(db, { scope: opts, words: opts.words, page: p.page, pageSize: opts.pageSize, language: opts.language }) : [];
-  return { items, paginator: p };
-}
-
 /** One page of a folder (or of the whole library), newest first; an out-of-range page answers the last one. */
 export async function listMedia(db: Db, opts: ListOptions): Promise<{ items: MediaJson[]; paginator: Paginator }> {
-  if (opts.words.length) return searchPage(db, opts);
-  const q = { scope: opts, words: [], page: opts.page, pageSize: opts.pageSize, language: opts.language };
-  const found = await counterPage(db, q);
-  if (found) return { items: found.items, paginator: paginator(opts, { count: found.count, exact: true }) };
-  // Past the last page (or nothing at all): answer the last one.
-  const p = paginator(opts, await counterCount(db, opts));
-  return { items: p.count ? await walkPage(db, { ...q, page: p.page }) : [], paginator: p };
+  const asked = { page: opts.page, size: opts.pageSize };
+  const rows = (page: number, words: string[]) => ({ scope: opts, words, page, pageSize: opts.pageSize, language: opts.language });
+  if (!opts.words.length) {
+    return readPage(asked, {
+      page: (page) => walkPage(db, rows(page, [])),
+      count: () => counterCount(db, opts),
+      pageAndCount: (page) => counterPage(db, rows(page, [])),
+    });
+  }
+  const forced = opts.plan === 'terms' ? 'drive' : opts.plan === 'scan' ? 'walk' : undefined;
+  const plan = await planSearch(db, termsIndex(opts), opts.words, forced);
+  if (plan.drives) {
+    const ids = await matchingIds(db, opts, plan);
+    return readPage(asked, {
+      page: (page) => rowsByIds(db, ids.slice((page - 1) * opts.pageSize, page * opts.pageSize), opts.language),
+      count: async () => capped(ids.length),
+    });
+  }
+  return readPage(asked, {
+    page: (page) => walkPage(db, rows(page, opts.words)),
+    count: () => countMatches(db, opts, plan),
+  });
 }
 
 async function translationsOf(db: Db, id: number): Promise<TranslationRow[]> {

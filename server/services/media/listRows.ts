@@ -3,10 +3,12 @@
  * one query: the page's ids come from an index walk of the scope newest first
  * (the indexes are in db/migrations/0002_media.ts), and only those rows are read.
  */
+import { capped, type Counted } from '../../list/counted.js';
+import { probes } from '../../list/searchIndex.js';
+import { type Fragment, joinText, NOTHING, raw, runText, sqlText } from '../../list/sqlText.js';
 import type { Db } from './db.js';
-import { type Counted, filterGroup, mimeTypeCondition, probes, type Scope } from './search.js';
+import { filterGroup, mimeTypeCondition, type Scope, termsIndex } from './search.js';
 import { type MediaJson, mediaJson, type MediaRow, type TranslationFields } from './serialize.js';
-import { type Fragment, joinText, NOTHING, raw, runText, sqlText } from './sqlText.js';
 
 /** A media row with its translation's columns (null without one). */
 type ListRow = Omit<MediaRow, 'tenant_id' | 'mime_group'> & { [K in keyof TranslationFields]: TranslationFields[K] | null };
@@ -61,20 +63,20 @@ export async function walkPage(db: Db, q: PageQuery): Promise<MediaJson[]> {
 }
 
 /** One page of an unsearched scope with the scope's size from the counters, in one query; undefined past the last page. */
-export async function counterPage(db: Db, q: PageQuery): Promise<{ items: MediaJson[]; count: number } | undefined> {
+export async function counterPage(db: Db, q: PageQuery): Promise<{ items: MediaJson[]; counted: Counted } | undefined> {
   const rows = await runText<ListRow & { count__: number }>(db, pageQuery(q, sqlText`, ${counterTotal(q.scope)} as count__`));
   const [first] = rows;
-  return first ? { items: rows.map(toJson), count: Math.max(0, Number(first.count__)) } : undefined;
+  return first ? { items: rows.map(toJson), counted: capped(Number(first.count__)) } : undefined;
 }
 
 /** The scope's size from the counters alone (when counterPage was past the last page). */
 export async function counterCount(db: Db, scope: Scope): Promise<Counted> {
   const [row] = await runText<{ n: number }>(db, sqlText`select ${counterTotal(scope)} as n`);
-  return { count: Math.max(0, Number(row?.n ?? 0)), exact: true };
+  return capped(Number(row?.n ?? 0));
 }
 
 function pageQuery(q: PageQuery, extra: Fragment): Fragment {
-  const ids = sqlText`select s.id from media s where ${scopeRows(q.scope)}${probes(q.words, 's.id')} order by s.created_at desc, s.id desc limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
+  const ids = sqlText`select s.id from media s where ${scopeRows(q.scope)}${probes(termsIndex(q.scope), q.words, 's.id')} order by s.created_at desc, s.id desc limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
   return sqlText`select ${COLUMNS}${extra} ${fromMedia(q.language)} where m.id in (${ids}) ${NEWEST_FIRST}`;
 }
 

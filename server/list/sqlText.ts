@@ -1,5 +1,10 @@
-import type { Kysely } from 'kysely';
-import { hotQuery } from '../../db/hotQuery.js';
+/**
+ * SQL as text with bound values, for the list engine's queries (server/list/): cheaper to
+ * build and run than Kysely's builder, and small pieces of it go into a Kysely query
+ * through asKysely.
+ */
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { hotQuery } from '../db/hotQuery.js';
 
 /** A piece of SQL with `?` placeholders and the values they stand for, in order. */
 export class Fragment {
@@ -38,12 +43,18 @@ export function sqlText(strings: TemplateStringsArray, ...values: unknown[]): Fr
 export const joinText = (parts: Fragment[], separator: string) =>
   new Fragment(parts.map((p) => p.text).join(separator), parts.flatMap((p) => p.params));
 
+/** The fragment as an expression of a query Kysely builds. */
+export function asKysely<T = unknown>(fragment: Fragment): RawBuilder<T> {
+  const parts = fragment.text.split('?');
+  return sql<T>(Object.assign([...parts], { raw: parts }) as unknown as TemplateStringsArray, ...fragment.params);
+}
+
 const MAX_SHAPES = 500;
 const runners = new Map<string, ReturnType<typeof hotQuery<unknown, unknown[]>>>();
 
 /**
  * Runs the fragment as one query without Kysely's builder and compiler, which cost
- * more than the media list's queries themselves. The list has a bounded set of shapes
+ * more than the list's queries themselves. A list has a bounded set of shapes
  * (scope, filter, number of words or ids); their runners are kept by text, capped in case.
  */
 export async function runText<Row>(db: Kysely<any>, query: Fragment): Promise<Row[]> {

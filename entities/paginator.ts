@@ -1,0 +1,18 @@
+/**
+ * The paginator of a list answer (docs/decisions.md §4): entity lists, the media library
+ * and the accounts list send it, the SPA's list machines read it. Computed on the server
+ * by server/list/paginate.ts.
+ */
+export interface Paginator {
+  count: number;
+  page: number;
+  pages: number;
+  page_size: number;
+  has_next: boolean;
+  has_previous: boolean;
+  /**
+   * false when the count stopped at a cap: there are at least `count` matches. The
+   * accounts list, whose count is always exact, leaves it out.
+   */
+  count_exact?: boolean;
+}

@@ -1,0 +1,42 @@
+/** The per-dialect SQL of a list row's columns: translated values, join-table ids and fk titles, each read by the database. */
+import { type RawBuilder, sql } from 'kysely';
+import { type EntityDef, fieldOf } from '../../../entities/define.js';
+import type { EngineContext } from '../context.js';
+import { columnOf, isShadowed, joinTableOf, storesColumn } from '../schema.js';
+
+/** A translated field's value in one language, read out of the row's JSON by the database. */
+export function translatedColumn(ctx: EngineContext, entity: EntityDef, name: string, language: string): RawBuilder<unknown> {
+  const col = sql.ref(`${entity.table}.translations`);
+  return ctx.dialect === 'postgres' ? sql`(${col}::json -> ${language} ->> ${name})` : sql`json_extract(${col}, ${`$."${language}"."${name}"`})`;
+}
+
+/** The ids of a join-table field of the outer row, as a JSON array, in one correlated subquery. */
+export function joinIdsColumn(ctx: EngineContext, entity: EntityDef, name: string): RawBuilder<unknown> {
+  const jt = sql.table(joinTableOf(entity, name));
+  const outer = sql.ref(`${entity.table}.id`);
+  return ctx.dialect === 'postgres'
+    ? sql`(select coalesce(json_agg(j.target_id order by j.position), '[]'::json) from ${jt} as j where j.source_id = ${outer})`
+    : sql`(select json_group_array(target_id) from (select j.target_id from ${jt} as j where j.source_id = ${outer} order by j.position))`;
+}
+
+/**
+ * The title of an fk target of the outer row, in one correlated subquery, when the
+ * target's title is a plain column or a translated text with its default-language copy;
+ * undefined otherwise (titles are then looked up after the rows).
+ */
+export function fkTitleColumn(ctx: EngineContext, entity: EntityDef, name: string, language: string): RawBuilder<unknown> | undefined {
+  const field = fieldOf(entity, name);
+  if (field.type !== 'fk') return undefined;
+  const target = ctx.registry.get(field.target);
+  const tf = fieldOf(target, target.titleField);
+  const fk = sql.ref(`${entity.table}.${columnOf(name, field)}`);
+  const from = sql`from ${sql.table(target.table)} as tt where tt.id = ${fk}`;
+  if (!tf.translated && tf.type !== 'fk' && storesColumn(tf)) return sql`(select ${sql.ref(`tt.${columnOf(target.titleField, tf)}`)} ${from})`;
+  if (isShadowed(tf)) {
+    const tr = sql.ref('tt.translations');
+    const own =
+      ctx.dialect === 'postgres' ? sql`(${tr}::json -> ${language} ->> ${target.titleField})` : sql`json_extract(${tr}, ${`$."${language}"."${target.titleField}"`})`;
+    return sql`(select coalesce(nullif(${own}, ''), ${sql.ref(`tt.${target.titleField}`)}) ${from})`;
+  }
+  return undefined;
+}

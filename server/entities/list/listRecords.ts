@@ -1,0 +1,57 @@
+/**
+ * A page of an entity list (docs/decisions.md §4, §12), read by the list engine
+ * (server/list/). Cost stays flat with the size of a site's table:
+ * - the page's ids come from an index-only scan of (tenant_id, filter column, sort
+ *   column, id) — server/entities/indexPlan.ts gives every filter × sort pair its index —
+ *   a filter on several values as merged per-value walks (ids.ts), and only those rows
+ *   are then read (rows.ts); a date range drives when it matches few rows (ranges.ts);
+ * - a page deeper than MAX_OFFSET is read from the nearer end, or refused
+ *   (server/list/window.ts);
+ * - search is a range scan per word of the `<table>_search` index, planned by
+ *   server/list/plan.ts: a rare word drives, or the list walks its sort index and probes;
+ * - the paginator's count comes from entity_counts when the list is unfiltered or
+ *   filtered by one facet, and is otherwise counted up to a cap (count.ts);
+ * - list rows carry only the list columns; translated ones are read out of the row's
+ *   translations JSON by the database, in the asked language (columns.ts).
+ */
+import type { EntityDef } from '../../../entities/define.js';
+import { longReads } from '../../db/database.js';
+import { capped } from '../../list/counted.js';
+import { planSearch } from '../../list/plan.js';
+import { readPage } from '../../list/readPage.js';
+import { isDeep, windowOf } from '../../list/window.js';
+import { type EngineContext, marketBound } from '../context.js';
+import { presentList } from '../read.js';
+import { searchIndexOf } from '../search.js';
+import { countPlan, countRows } from './count.js';
+import type { ListQuery } from './query.js';
+import { planRanges } from './ranges.js';
+import { pageRows } from './rows.js';
+
+export async function listRecords(request: EngineContext, entity: EntityDef, asked: ListQuery, language: string) {
+  // A list's reads may take long: off the event loop, within a time budget (db/database.ts longReads).
+  const ctx: EngineContext = { ...request, db: longReads(request.db, request.site.id) };
+  const market = marketBound(ctx, entity);
+  const query = await planRanges(
+    ctx,
+    entity,
+    market
+      ? { ...asked, filters: [{ type: 'in', field: entity.marketField!, column: market[0], values: [market[1]], facetKeys: [String(market[1])] }, ...asked.filters] }
+      : asked,
+  );
+  const plan = query.tokens.length ? await planSearch(ctx.db, searchIndexOf(ctx, entity), query.tokens) : undefined;
+  const counting = countPlan(ctx, entity, query, plan);
+  const { items: rows, paginator } = await readPage(query, {
+    page: (page, counted) => pageRows(ctx, entity, query, plan, windowOf(query, page, counted), language),
+    count: () => countRows(ctx, entity, query, plan),
+    pageAndCount: counting
+      ? async (page) => {
+          const rows = await pageRows(ctx, entity, query, plan, windowOf(query, page), language, counting);
+          const [first] = rows;
+          return first ? { items: rows, counted: capped(Number(first.row.count__ ?? 0), counting.cap) } : undefined;
+        }
+      : undefined,
+    countFirst: isDeep(query),
+  });
+  return { items: await presentList(ctx, entity, rows, language), paginator };
+}

@@ -1,0 +1,80 @@
+import { type RawBuilder, sql } from 'kysely';
+import { type EntityDef, fieldOf } from '../../../entities/define.js';
+import { emptyValue } from '../../../entities/fieldTypes/index.js';
+import type { SearchPlan } from '../../list/plan.js';
+import type { Window } from '../../list/window.js';
+import type { EngineContext } from '../context.js';
+import { listFields, type Loaded } from '../read.js';
+import { columnOf, isJoinField, storesColumn } from '../schema.js';
+import { decodeRecord, parseJson } from '../storage.js';
+import { fkTitleColumn, joinIdsColumn, translatedColumn } from './columns.js';
+import type { CountPlan } from './count.js';
+import { idsQuery } from './ids.js';
+import type { ListQuery } from './query.js';
+
+const TEXT_TYPES = new Set(['text', 'textarea', 'email', 'url', 'slug', 'richtext']);
+
+/** One page of rows with only what a list item shows: ids from an index-only scan, then just those rows. */
+export async function pageRows(
+  ctx: EngineContext,
+  entity: EntityDef,
+  asked: ListQuery,
+  plan: SearchPlan | undefined,
+  w: Window,
+  language: string,
+  counting?: CountPlan,
+): Promise<Loaded[]> {
+  const t = entity.table;
+  const query = w.reversed ? { ...asked, sort: asked.sort.map((s) => ({ ...s, desc: !s.desc })) } : asked;
+  const ids = idsQuery(ctx, entity, query, plan, w);
+
+  const fields = listFields(entity);
+  const selections: Array<string | ReturnType<RawBuilder<unknown>['as']>> = [`${t}.id`, `${t}.version`, `${t}.created_at`, `${t}.updated_at`];
+  // The count rides along as a scalar subquery (evaluated once), saving a round trip.
+  if (counting) selections.push(counting.query.as('count__') as never);
+  const titled: string[] = [];
+  for (const name of fields) {
+    const field = fieldOf(entity, name);
+    if (field.translated) selections.push(translatedColumn(ctx, entity, name, language).as(`tr__${name}`));
+    else if (isJoinField(field)) selections.push(joinIdsColumn(ctx, entity, name).as(`ids__${name}`));
+    else if (storesColumn(field)) selections.push(`${t}.${columnOf(name, field)}`);
+    const title = fkTitleColumn(ctx, entity, name, language);
+    if (title) {
+      selections.push(title.as(`title__${name}`));
+      titled.push(name);
+    }
+  }
+  // `in (…)`, not a join: SQLite cannot tell a join with a bound LIMIT is small, and may scan.
+  let q = ctx.db
+    .selectFrom(t)
+    .where(`${t}.id`, 'in', ids)
+    .select(selections as never[]);
+  for (const s of query.sort) q = q.orderBy(sql.ref(`${t}.${s.column}`), s.desc ? 'desc' : 'asc');
+  const rows = (await q.execute()) as Array<Record<string, unknown>>;
+  if (w.reversed) rows.reverse();
+  // Join-table ids and fk titles came with the rows: one query for the whole page.
+  const joins = new Map<string, Map<number, number[]>>();
+  for (const name of fields.filter((n) => isJoinField(fieldOf(entity, n)))) {
+    const m = new Map<number, number[]>();
+    for (const row of rows) {
+      const raw = row[`ids__${name}`];
+      const ids = (typeof raw === 'string' ? parseJson<unknown[]>(raw, []) : Array.isArray(raw) ? raw : []).map(Number);
+      m.set(Number(row.id), ids);
+    }
+    joins.set(name, m);
+  }
+  return rows.map((row) => {
+    const record = decodeRecord(entity, { ...row, translations: undefined }, joins);
+    const titles: Record<string, string | null> = {};
+    for (const name of titled) titles[name] = row[`title__${name}`] === null || row[`title__${name}`] === undefined ? null : String(row[`title__${name}`]);
+    const values: Record<string, unknown> = {};
+    for (const name of fields) {
+      const field = fieldOf(entity, name);
+      if (!field.translated) continue;
+      const raw = row[`tr__${name}`];
+      values[name] = raw === null || raw === undefined ? emptyValue(field) : TEXT_TYPES.has(field.type) ? String(raw) : parseJson(raw, emptyValue(field));
+    }
+    record.translations = { [language]: values };
+    return { row, record, titles };
+  });
+}

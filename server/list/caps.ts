@@ -1,0 +1,19 @@
+/**
+ * The limits that keep a list's cost flat with the size of its table, for every list
+ * (entity lists and the media library; docs/architecture.md, "A request").
+ */
+
+/** A search word matching fewer rows than this drives the query: its rows are the candidates. */
+export const DRIVER_CAP = 2_000;
+/** Count cap of a filtered list, or of a search driven by a rare word. */
+export const COUNT_CAP = 10_000;
+/** Count cap of a single frequent word, counted in the search index alone. */
+export const WORD_COUNT_CAP = 1_000;
+/** Count cap when several words are all frequent: each counted row costs a probe per word. */
+export const WALK_COUNT_CAP = 200;
+/**
+ * The most rows a page may skip, from either end (docs/decisions.md §12): a deeper page of
+ * an exact count is read in the reversed order from the nearer end; one deep from both
+ * ends is refused (400, window.ts). An inexact count stops at COUNT_CAP, so its pages are all served.
+ */
+export const MAX_OFFSET = COUNT_CAP;
