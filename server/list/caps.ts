@@ -15,5 +15,6 @@ export const WALK_COUNT_CAP = 200;
  * The most rows a page may skip, from either end (docs/decisions.md §12): a deeper page of
  * an exact count is read in the reversed order from the nearer end; one deep from both
  * ends is refused (400, window.ts). An inexact count stops at COUNT_CAP, so its pages are all served.
+ * @alias of COUNT_CAP by design
  */
 export const MAX_OFFSET = COUNT_CAP;
