@@ -7,7 +7,10 @@ import tseslint from 'typescript-eslint';
 
 /** The rules that follow an `any` value on; off where `any` is the data's honest type. */
 const unsafeAnyAllowed = Object.fromEntries(
-  ['no-unsafe-assignment', 'no-unsafe-member-access', 'no-unsafe-argument', 'no-unsafe-call', 'no-unsafe-return'].map((r) => [`@typescript-eslint/${r}`, 'off']),
+  ['no-unsafe-assignment', 'no-unsafe-member-access', 'no-unsafe-argument', 'no-unsafe-call', 'no-unsafe-return'].map((r) => [
+    `@typescript-eslint/${r}`,
+    'off',
+  ]),
 );
 
 export default tseslint.config(

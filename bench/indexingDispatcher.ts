@@ -43,21 +43,35 @@ export async function benchIndexingDispatcher(ctx: BenchContext): Promise<BenchO
     const headers = { host, authorization: `Token ${token}` };
     const count = async (status: string) =>
       Number(
-        (await database.db
-          .selectFrom(TABLE as never)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('status' as never, '=', status as never)
-          .where('url' as never, 'like', '%/bench-%' as never)
-          .executeTakeFirstOrThrow()).n,
+        (
+          await database.db
+            .selectFrom(TABLE as never)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('status' as never, '=', status as never)
+            .where('url' as never, 'like', '%/bench-%' as never)
+            .executeTakeFirstOrThrow()
+        ).n,
       );
     // The demo data's own actions are sent first, so the idle run is idle.
     const anyPending = async () =>
-      (await database.db.selectFrom(TABLE as never).select('id' as never).where('status' as never, '=', 'pending' as never).limit(1).execute()).length > 0;
-    for (const t = performance.now(); (await anyPending()) && performance.now() - t < 10_000; ) await new Promise((r) => setTimeout(r, 100));
+      (
+        await database.db
+          .selectFrom(TABLE as never)
+          .select('id' as never)
+          .where('status' as never, '=', 'pending' as never)
+          .limit(1)
+          .execute()
+      ).length > 0;
+    for (const t = performance.now(); (await anyPending()) && performance.now() - t < 10_000;) await new Promise((r) => setTimeout(r, 100));
 
     const idleSeconds = Math.min(ctx.loadSeconds, IDLE_SECONDS);
     ctx.log(`  GET /api/products/ as rossi, dispatcher idle, ${idleSeconds} s at ${CONNECTIONS} connections…`);
-    const idle = await measureLoad(`${app.url}/api/products/`, { headers, connections: CONNECTIONS, warmupSeconds: ctx.warmupSeconds, durationSeconds: idleSeconds });
+    const idle = await measureLoad(`${app.url}/api/products/`, {
+      headers,
+      connections: CONNECTIONS,
+      warmupSeconds: ctx.warmupSeconds,
+      durationSeconds: idleSeconds,
+    });
 
     // Queued while the server is down (SQLite has one writer: a second process writing
     // would make the server wait for its lock), then drained by the restarted server.
@@ -104,7 +118,9 @@ export async function benchIndexingDispatcher(ctx: BenchContext): Promise<BenchO
           bench: 'indexing',
           figure: `dispatch ${int(ACTIONS)} queued actions (log notifier, sqlite)`,
           budget: 'all sent',
-          measured: drained ? `${int(ACTIONS / (drainMs / 1000))} actions/s, drained in ${ms(drainMs)}` : `${int(left)} still pending after ${ms(drainMs)}, ${int(sent)} sent`,
+          measured: drained
+            ? `${int(ACTIONS / (drainMs / 1000))} actions/s, drained in ${ms(drainMs)}`
+            : `${int(left)} still pending after ${ms(drainMs)}, ${int(sent)} sent`,
           status: budgetStatus(drained),
           value: drainMs,
           unit: 'ms',

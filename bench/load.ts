@@ -214,17 +214,40 @@ async function runOn(backend: 'sqlite' | 'postgres', spaDir: string, adminUrl?: 
     OPERATIONS.map((o) => {
       const s = stats[o];
       const sorted = [...s.ms].sort((a, b) => a - b);
-      return [o, { requests: s.ms.length + s.unanswered, answered: s.ms.length, errors: s.errors, conflicts409: s.conflicts, p50: percentile(sorted, 50), p99: percentile(sorted, 99), errorSamples: s.errorSamples }];
+      return [
+        o,
+        {
+          requests: s.ms.length + s.unanswered,
+          answered: s.ms.length,
+          errors: s.errors,
+          conflicts409: s.conflicts,
+          p50: percentile(sorted, 50),
+          p99: percentile(sorted, 99),
+          errorSamples: s.errorSamples,
+        },
+      ];
     }),
   ) as Record<Operation, { requests: number; answered: number; errors: number; conflicts409: number; p50: number; p99: number; errorSamples: string[] }>;
-  return { backend, seconds: elapsed, users: USERS, thinkMs: THINK_MS, ops, acknowledgedSaves: [...saves.values()].reduce((n, l) => n + l.length, 0), acknowledgedUploads: uploads.length, lost, contention };
+  return {
+    backend,
+    seconds: elapsed,
+    users: USERS,
+    thinkMs: THINK_MS,
+    ops,
+    acknowledgedSaves: [...saves.values()].reduce((n, l) => n + l.length, 0),
+    acknowledgedUploads: uploads.length,
+    lost,
+    contention,
+  };
 }
 
 async function main() {
   installExitHandlers();
   const startedAt = new Date();
   const [load = 0] = os.loadavg();
-  console.log(`bench:load: ${USERS} users (arriving over ${RAMP_SECONDS} s), ${SECONDS} s, think ${THINK_MS} ms, node ${process.version}, ${os.cpus().length} CPUs, load average ${load.toFixed(2)}`);
+  console.log(
+    `bench:load: ${USERS} users (arriving over ${RAMP_SECONDS} s), ${SECONDS} s, think ${THINK_MS} ms, node ${process.version}, ${os.cpus().length} CPUs, load average ${load.toFixed(2)}`,
+  );
   if (load > os.cpus().length * 0.5) console.log('note: the machine is busy (other work is running): figures are noisy');
   const snapshot = await ensureBuild((l) => console.log(l));
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

@@ -94,6 +94,13 @@ export async function benchMedia(ctx: BenchContext): Promise<BenchOutcome> {
     rows.push(...small.rows, ...large.rows, ...flatness(dialect, small.results, large.results));
     details[dialect] = { [SIZES[0]]: small.results, [SIZES[1]]: large.results };
   }
-  if (!adminUrl) rows.push({ bench: 'media', figure: 'media [postgres]', budget: 'p99 < 15 ms', measured: 'not run: set BENCH_DATABASE_URL or TEST_DATABASE_URL', status: 'skipped' });
+  if (!adminUrl)
+    rows.push({
+      bench: 'media',
+      figure: 'media [postgres]',
+      budget: 'p99 < 15 ms',
+      measured: 'not run: set BENCH_DATABASE_URL or TEST_DATABASE_URL',
+      status: 'skipped',
+    });
   return { rows, details };
 }

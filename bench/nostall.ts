@@ -45,7 +45,10 @@ export async function benchNostall(ctx: BenchContext): Promise<BenchOutcome> {
     const f = await crossSiteListStall(app.url, { slowPath: worst.path, connections: CONNECTIONS, seconds: SECONDS });
     const other = { p50: percentile(f.otherMs, 50), p99: percentile(f.otherMs, 99) };
     const statuses = f.hammer.reduce<Record<number, number>>((acc, h) => ({ ...acc, [h.status]: (acc[h.status] ?? 0) + 1 }), {});
-    const slowP50 = percentile(f.hammer.map((h) => h.ms), 50);
+    const slowP50 = percentile(
+      f.hammer.map((h) => h.ms),
+      50,
+    );
     const failed = f.failures.length ? `, ${f.failures.length} failed: ${f.failures[0]}` : '';
     return {
       rows: [

@@ -62,7 +62,13 @@ async function measure(
   budget: ScenarioBudget,
   reference?: string,
 ) {
-  const app = await startApp({ name: `server (products, ${dialect}, ${label})`, dataDir: fx.dataDir, spaDir: ctx.snapshot.spaDir, databaseUrl: fx.databaseUrl, env });
+  const app = await startApp({
+    name: `server (products, ${dialect}, ${label})`,
+    dataDir: fx.dataDir,
+    spaDir: ctx.snapshot.spaDir,
+    databaseUrl: fx.databaseUrl,
+    env,
+  });
   try {
     const token = await login(app, 'rossi', undefined, SITE);
     const headers = { host: `${SITE}:${app.port}`, authorization: `Token ${token}` };

@@ -61,7 +61,7 @@ function profileRows(dialect: string, r: LoadResult, bare: LoadResult): Row[] {
           {
             bench: 'profile',
             figure: `GET /api/profiles/me/ [${dialect}] server CPU per request vs bare`,
-            budget: 'reference (the req/s budget with the machine\'s other work taken out)',
+            budget: "reference (the req/s budget with the machine's other work taken out)",
             measured: `${r.cpuMsPerRequest.toFixed(3)} vs ${bare.cpuMsPerRequest.toFixed(3)} ms/req: ${((100 * bare.cpuMsPerRequest) / r.cpuMsPerRequest).toFixed(1)}% of bare`,
             status: 'info',
             value: (100 * bare.cpuMsPerRequest) / r.cpuMsPerRequest,

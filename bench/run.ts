@@ -121,7 +121,13 @@ async function main(): Promise<number> {
       const elapsed = (performance.now() - t0) / 1000;
       if (elapsed > RUN_BUDGET_SECONDS) {
         log(`\n${b.title}: skipped, the run has taken ${Math.round(elapsed)} s of its ${RUN_BUDGET_SECONDS} s`);
-        rows.push({ bench: name, figure: b.title.replace(/^\d+b?\.\s*/, ''), budget: '-', measured: `not run: ${Math.round(elapsed)} s of the run's ${RUN_BUDGET_SECONDS} s used`, status: 'skipped' });
+        rows.push({
+          bench: name,
+          figure: b.title.replace(/^\d+b?\.\s*/, ''),
+          budget: '-',
+          measured: `not run: ${Math.round(elapsed)} s of the run's ${RUN_BUDGET_SECONDS} s used`,
+          status: 'skipped',
+        });
         continue;
       }
       log(`\n${b.title}`);
@@ -134,7 +140,13 @@ async function main(): Promise<number> {
         const message = (err as Error).message ?? String(err);
         console.error(`  crashed: ${(err as Error).stack ?? message}`);
         crashed.push({ bench: name, error: (err as Error).stack ?? message });
-        rows.push({ bench: name, figure: b.title.replace(/^\d+\.\s*/, ''), budget: '-', measured: `crashed: ${message.split('\n')[0] ?? ''}`, status: 'ERROR' });
+        rows.push({
+          bench: name,
+          figure: b.title.replace(/^\d+\.\s*/, ''),
+          budget: '-',
+          measured: `crashed: ${message.split('\n')[0] ?? ''}`,
+          status: 'ERROR',
+        });
       }
       durations[name] = Math.round(performance.now() - started);
       log(`  (${(durations[name] / 1000).toFixed(1)} s)`);

@@ -164,7 +164,8 @@ async function sweep(ctx: BenchContext, app: ServerHandle, dialect: string): Pro
   return { timed, headersOf: sessions };
 }
 
-const label = (t: Timed) => `${t.entity}@${t.site === MASTER ? 'master' : 'dealer'} fltr ${t.filter} | sort ${t.sort} | search ${t.search ? 'on' : 'off'} | ${t.page}`;
+const label = (t: Timed) =>
+  `${t.entity}@${t.site === MASTER ? 'master' : 'dealer'} fltr ${t.filter} | sort ${t.sort} | search ${t.search ? 'on' : 'off'} | ${t.page}`;
 
 function worstTable(rows: Timed[]): string {
   return formatGrid(

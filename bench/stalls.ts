@@ -24,7 +24,10 @@ export async function benchStalls(ctx: BenchContext): Promise<BenchOutcome> {
     const login = { p50: percentile(f.loginMs, 50), p99: percentile(f.loginMs, 99) };
     const media = { p50: percentile(f.mediaMs, 50), p99: percentile(f.mediaMs, 99) };
     const uploadStatuses = f.uploads.reduce<Record<number, number>>((acc, u) => ({ ...acc, [u.status]: (acc[u.status] ?? 0) + 1 }), {});
-    const uploadP50 = percentile(f.uploads.map((u) => u.ms), 50);
+    const uploadP50 = percentile(
+      f.uploads.map((u) => u.ms),
+      50,
+    );
     const failed = f.failures.length ? `, ${f.failures.length} failed: ${f.failures[0]}` : '';
     return {
       rows: [

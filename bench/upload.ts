@@ -94,7 +94,9 @@ export async function benchThumbs(ctx: BenchContext): Promise<BenchOutcome> {
   // A noisy gradient: JPEG decoding and resizing cost what a real photo costs.
   const noise = Buffer.alloc(4000 * 3000 * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = ((i % 12000) / 47 + Math.random() * 24) & 0xff;
-  await sharp(noise, { raw: { width: 4000, height: 3000, channels: 3 } }).jpeg({ quality: 85 }).toFile(photo);
+  await sharp(noise, { raw: { width: 4000, height: 3000, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toFile(photo);
   const { app, headers } = await signedIn(ctx, 'thumbs');
   try {
     ctx.log(`  ${THUMB_IMAGES} uploads of a 12 MP JPEG (${(fs.statSync(photo).size / 1e6).toFixed(1)} MB), ${THUMB_CONCURRENCY} at a time…`);

@@ -30,7 +30,8 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
     if (builtin.has(n) || n === 'translations' || n === 'tenant_id' || n.startsWith('_')) p.push(at(`field name ${n} is reserved`));
   }
   if (entity.singleton && entity.scope === 'master') p.push(at('a singleton belongs to a site: scope dealer or both'));
-  if (entity.public?.statusField !== undefined && !names.includes(entity.public.statusField)) p.push(at(`public statusField ${entity.public.statusField} is not a field`));
+  if (entity.public?.statusField !== undefined && !names.includes(entity.public.statusField))
+    p.push(at(`public statusField ${entity.public.statusField} is not a field`));
   const slugs = names.filter((n) => entity.fields[n]?.type === 'slug');
   if (slugs.length > 1) p.push(at('at most one slug field'));
   const checkField = (path: string, f: Field, nested: boolean) => {
@@ -105,7 +106,8 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
     else if (f.translated) p.push(at(`filter ${fl.field}: translated fields do not filter`));
   }
   for (const col of Object.keys(entity.fixed ?? {})) {
-    if (!/^[a-z][a-z0-9_]*$/.test(col) || names.includes(col) || builtin.has(col)) p.push(at(`fixed column ${col} must be a snake_case column outside the fields`));
+    if (!/^[a-z][a-z0-9_]*$/.test(col) || names.includes(col) || builtin.has(col))
+      p.push(at(`fixed column ${col} must be a snake_case column outside the fields`));
   }
   if (entity.marketField !== undefined) {
     const f = entity.fields[entity.marketField];
@@ -123,4 +125,3 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
   }
   return p;
 }
-

@@ -32,10 +32,7 @@ export const featuredProduct = defineEntity({
     tabs: [
       {
         label: 'tabs.general',
-        groups: [
-          { fields: ['product', 'badge'] },
-          { label: 'groups.featuredProduct.schedule', fields: ['order', 'valid_from', 'valid_to'], columns: 2 },
-        ],
+        groups: [{ fields: ['product', 'badge'] }, { label: 'groups.featuredProduct.schedule', fields: ['order', 'valid_from', 'valid_to'], columns: 2 }],
       },
     ],
   },

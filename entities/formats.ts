@@ -8,8 +8,7 @@ import { EMAIL_ADDRESS } from './patterns.js';
 /** Ids are PostgreSQL `integer`s. */
 export const MAX_ID = 2_147_483_647;
 
-export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
+export const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export const EMAIL = new RegExp(`^(?:${EMAIL_ADDRESS})$`, 'u');
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -60,7 +59,12 @@ export function normalizeTime(v: string): string | undefined {
 /** Text of an HTML fragment, for "is this rich text empty?". */
 export function richTextIsEmpty(html: string): boolean {
   if (/<img\b/i.test(html)) return false;
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' ').trim() === '';
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;/g, ' ')
+      .trim() === ''
+  );
 }
 
 /** A positive integer id, from a number or its decimal text. */
@@ -92,7 +96,10 @@ export function slugify(text: string, maxLength = 200): string {
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
   // Keep only what a slug may hold (a-z, 0-9): other scripts become nothing here.
-  const ascii = s.replace(/[^a-z0-9-]+/g, '').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '');
+  const ascii = s
+    .replace(/[^a-z0-9-]+/g, '')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '');
   return ascii.slice(0, maxLength).replace(/-+$/, '');
 }
 

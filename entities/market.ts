@@ -63,6 +63,5 @@ export const market = defineEntity({
       },
     ],
   },
-  checks: ({ values }) =>
-    values.indexing_enabled && !values.indexing_endpoint ? { indexing_endpoint: [{ code: 'indexingEndpoint' }] } : undefined,
+  checks: ({ values }) => (values.indexing_enabled && !values.indexing_endpoint ? { indexing_endpoint: [{ code: 'indexingEndpoint' }] } : undefined),
 });

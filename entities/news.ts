@@ -47,10 +47,7 @@ export const news = defineEntity({
     tabs: [
       {
         label: 'tabs.general',
-        groups: [
-          { fields: ['title', 'slug', 'summary'] },
-          { label: 'groups.news.publishing', fields: ['publish_at', 'status', 'image'], columns: 2 },
-        ],
+        groups: [{ fields: ['title', 'slug', 'summary'] }, { label: 'groups.news.publishing', fields: ['publish_at', 'status', 'image'], columns: 2 }],
       },
       { label: 'tabs.content', groups: [{ fields: ['body'] }] },
       { label: 'tabs.seo', groups: [{ fields: ['seo'] }] },

@@ -63,5 +63,4 @@ export function actionsOn(user: PermissionHolder | null | undefined, model: stri
   return held;
 }
 
-export const can = (user: PermissionHolder | null | undefined, action: Action, model: string) =>
-  actionsOn(user, model).has(action);
+export const can = (user: PermissionHolder | null | undefined, action: Action, model: string) => actionsOn(user, model).has(action);

@@ -15,6 +15,20 @@ export const BRAND_OPTIONS: readonly SelectOption[] = [
 ];
 
 /** ISO 4217 currencies of the markets the platform serves. */
-export const CURRENCY_OPTIONS: readonly SelectOption[] = ['EUR', 'GBP', 'CHF', 'PLN', 'HUF', 'CZK', 'RON', 'BGN', 'RSD', 'MKD', 'BAM', 'ALL', 'RUB', 'TRY', 'USD'].map(
-  (code) => ({ value: code, name: code }),
-);
+export const CURRENCY_OPTIONS: readonly SelectOption[] = [
+  'EUR',
+  'GBP',
+  'CHF',
+  'PLN',
+  'HUF',
+  'CZK',
+  'RON',
+  'BGN',
+  'RSD',
+  'MKD',
+  'BAM',
+  'ALL',
+  'RUB',
+  'TRY',
+  'USD',
+].map((code) => ({ value: code, name: code }));

@@ -83,10 +83,7 @@ export const tenant = defineEntity({
       },
       {
         label: 'tabs.contacts',
-        groups: [
-          { fields: ['contact_email', 'phone', 'address'], columns: 2 },
-          { fields: ['logo', 'location'] },
-        ],
+        groups: [{ fields: ['contact_email', 'phone', 'address'], columns: 2 }, { fields: ['logo', 'location'] }],
       },
     ],
   },

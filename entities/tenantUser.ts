@@ -16,10 +16,13 @@ export const tenantUser = defineEntity({
     tenant: { type: 'fk', label: 'fields.user.tenant', target: 'tenant', required: true },
     permissions: { type: 'permissions', label: 'fields.user.permissions', backoffice: 'dealer', grantAllOnCreate: true },
   },
-  list: accountList(['username', 'first_name', 'last_name', 'email', 'tenant', 'is_active'], [
-    { field: 'tenant', kind: 'fk' },
-    { field: 'is_active', kind: 'boolean' },
-  ]),
+  list: accountList(
+    ['username', 'first_name', 'last_name', 'email', 'tenant', 'is_active'],
+    [
+      { field: 'tenant', kind: 'fk' },
+      { field: 'is_active', kind: 'boolean' },
+    ],
+  ),
   form: {
     tabs: [
       {

@@ -81,7 +81,5 @@ export const usedProduct = defineEntity({
     ],
   },
   checks: ({ values }) =>
-    values.show_price === true && (values.price === null || values.price === undefined)
-      ? { price: [{ code: 'priceNeeded' }] }
-      : undefined,
+    values.show_price === true && (values.price === null || values.price === undefined) ? { price: [{ code: 'priceNeeded' }] } : undefined,
 });

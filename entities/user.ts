@@ -27,10 +27,13 @@ export const user = defineEntity({
     is_superuser: { type: 'boolean', label: 'fields.user.is_superuser', help: 'help.user.is_superuser', site: 'master', superuserOnly: true },
     permissions: { type: 'permissions', label: 'fields.user.permissions', backoffice: 'site' },
   },
-  list: accountList(['username', 'first_name', 'last_name', 'email', 'role', 'is_superuser', 'is_active'], [
-    { field: 'role', kind: 'select' },
-    { field: 'is_active', kind: 'boolean' },
-  ]),
+  list: accountList(
+    ['username', 'first_name', 'last_name', 'email', 'role', 'is_superuser', 'is_active'],
+    [
+      { field: 'role', kind: 'select' },
+      { field: 'is_active', kind: 'boolean' },
+    ],
+  ),
   form: {
     tabs: [
       {

@@ -38,11 +38,9 @@ export interface ValidateResult {
   touched: Set<string>;
 }
 
-export const translatedFields = (entity: EntityDef) =>
-  Object.entries(entity.fields).filter(([, f]) => f.translated) as Array<[string, Field]>;
+export const translatedFields = (entity: EntityDef) => Object.entries(entity.fields).filter(([, f]) => f.translated) as Array<[string, Field]>;
 
-export const plainFields = (entity: EntityDef) =>
-  Object.entries(entity.fields).filter(([, f]) => !f.translated) as Array<[string, Field]>;
+export const plainFields = (entity: EntityDef) => Object.entries(entity.fields).filter(([, f]) => !f.translated) as Array<[string, Field]>;
 
 /**
  * A create (`POST`), full update (`PUT`) or partial update (`PATCH`) body against the

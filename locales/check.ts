@@ -43,7 +43,8 @@ for (const code of LANGUAGES.filter((l) => l !== 'en')) {
     for (const [key, english] of expected) {
       const value = messages.get(key);
       if (!messages.has(key)) lines.push(`  missing      ${key} = ${JSON.stringify(english)}`);
-      else if (typeof value !== 'string' || value.trim() === '') lines.push(`  ${typeof value === 'string' ? 'empty       ' : 'not a string'} ${key} = ${JSON.stringify(value)}`);
+      else if (typeof value !== 'string' || value.trim() === '')
+        lines.push(`  ${typeof value === 'string' ? 'empty       ' : 'not a string'} ${key} = ${JSON.stringify(value)}`);
       else if (typeof english === 'string' && sameText(value, english) && !SAME_AS_ENGLISH[key]?.includes(code))
         lines.push(`  as English   ${key} = ${JSON.stringify(english)}`);
       else if (typeof english === 'string' && placeholders(value).join(', ') !== placeholders(english).join(', '))

@@ -60,8 +60,6 @@ export function expectedKeys(en: Map<string, unknown>): Map<string, unknown> {
 }
 
 /** rosetta/templite reads `{{ name }}` with the name trimmed. */
-export const placeholders = (value: string) =>
-  [...new Set([...value.matchAll(/\{\{(.*?)\}\}/g)].map(([, name = '']) => name.trim()))].sort();
+export const placeholders = (value: string) => [...new Set([...value.matchAll(/\{\{(.*?)\}\}/g)].map(([, name = '']) => name.trim()))].sort();
 
 export const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-

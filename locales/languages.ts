@@ -5,8 +5,7 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_COOKIE = 'i18n_redirected';
 export const LANGUAGE_COOKIE_DAYS = 365;
 
-export const isLanguage = (code: unknown): code is Language =>
-  typeof code === 'string' && (LANGUAGES as readonly string[]).includes(code);
+export const isLanguage = (code: unknown): code is Language => typeof code === 'string' && (LANGUAGES as readonly string[]).includes(code);
 
 /** Each language as a BCP 47 tag (Intl, date-fns): docs/spec.md §9's codes `rs` and `al` are not ones. */
 export const LOCALE_TAGS: Record<Language, string> = {

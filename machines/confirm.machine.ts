@@ -20,8 +20,10 @@ export interface ConfirmContext {
 
 export type ConfirmEvent = ({ type: 'ask' } & Pending) | { type: 'approve' } | { type: 'dismiss' };
 
-
-const answer = (approved: boolean) => ({ context }: { context: ConfirmContext }) => context.current?.reply(approved);
+const answer =
+  (approved: boolean) =>
+  ({ context }: { context: ConfirmContext }) =>
+    context.current?.reply(approved);
 const toPending = ({ type: _type, ...request }: { type: 'ask' } & Pending): Pending => request;
 
 /** One question at a time; asks made while one is open wait their turn. Declining does nothing but answer no. */

@@ -104,7 +104,7 @@ export function mergeMine(base: Values, mine: Values, theirs: Values): Values {
       continue;
     }
     const baseT = (base.translations ?? {}) as Record<string, Values>;
-    const outT = ((out.translations ??= {}) as Record<string, Values>);
+    const outT = (out.translations ??= {}) as Record<string, Values>;
     for (const [lang, fields] of Object.entries((value ?? {}) as Record<string, Values>)) {
       for (const [field, v] of Object.entries(fields)) {
         if (take(v, baseT[lang]?.[field])) (outT[lang] ??= {})[field] = structuredClone(v);

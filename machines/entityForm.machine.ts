@@ -103,8 +103,7 @@ const draftKey = (c: EntityFormContext): DraftKey => ({ resource: c.resource, id
 const draftOf = (c: EntityFormContext): Draft => ({ values: c.values, version: c.version, savedAt: new Date().toISOString() });
 
 /** A draft is worth offering only if it differs from what the form shows. */
-const offer = (draft: Draft | null | undefined, values: Values): Draft | null =>
-  draft && !deepEqual(draft.values, values) ? draft : null;
+const offer = (draft: Draft | null | undefined, values: Values): Draft | null => (draft && !deepEqual(draft.values, values) ? draft : null);
 
 /**
  * An entity form (issue 5): load → editing (dirty tracking, local drafts) → validating →
@@ -283,7 +282,11 @@ export const entityFormMachine = formSetup.createMachine({
                 src: 'draftDebounce',
                 input: ({ context }) => ({ ms: context.debounceMs }),
                 onDone: [
-                  { guard: 'isDirty', target: 'idle', actions: { type: 'saveDraft', params: ({ context }) => ({ key: draftKey(context), draft: draftOf(context) }) } },
+                  {
+                    guard: 'isDirty',
+                    target: 'idle',
+                    actions: { type: 'saveDraft', params: ({ context }) => ({ key: draftKey(context), draft: draftOf(context) }) },
+                  },
                   // Back to what was loaded: nothing to keep.
                   { target: 'idle', actions: { type: 'clearDraft', params: ({ context }) => ({ key: draftKey(context) }) } },
                 ],
@@ -412,9 +415,7 @@ export const entityFormMachine = formSetup.createMachine({
         // E.g. 409 "in use": say why and stay.
         onError: {
           target: 'editable',
-          actions: [
-            { type: 'notify', params: ({ event }) => ({ key: 'form.deleteFailed', because: toBootError(event.error), color: 'error' as const }) },
-          ],
+          actions: [{ type: 'notify', params: ({ event }) => ({ key: 'form.deleteFailed', because: toBootError(event.error), color: 'error' as const }) }],
         },
       },
     },

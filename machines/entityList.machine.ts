@@ -112,8 +112,7 @@ const listSetup = setup({
       (context.paginator === null || params.page <= context.paginator.pages),
     validItems: ({ context }, params: { items: number }) =>
       Number.isInteger(params.items) && params.items >= 1 && params.items <= MAX_PAGE_SIZE && params.items !== context.query.items,
-    urlDiffers: ({ context }, params: { search: string }) =>
-      !sameQuery(queryToState(params.search, context.defaults, context.fields), context.query),
+    urlDiffers: ({ context }, params: { search: string }) => !sameQuery(queryToState(params.search, context.defaults, context.fields), context.query),
     hasSelection: ({ context }) => context.selection.length > 0,
   },
 });
@@ -221,7 +220,13 @@ export const entityListMachine = listSetup.createMachine({
           on: {
             'selection.toggle': { actions: assign({ selection: ({ context, event }) => toggleId(context.selection, event.id) }) },
             'selection.togglePage': {
-              actions: assign({ selection: ({ context }) => togglePage(context.selection, context.rows.map((r) => r.id)) }),
+              actions: assign({
+                selection: ({ context }) =>
+                  togglePage(
+                    context.selection,
+                    context.rows.map((r) => r.id),
+                  ),
+              }),
             },
             'selection.clear': { actions: assign({ selection: [] }) },
             'row.delete': {

@@ -36,7 +36,8 @@ export function fieldErrorsOf(data: unknown): FieldErrors {
     } else if (Array.isArray(value)) {
       value.forEach((v, i) => walk(v, path ? `${path}.${i}` : String(i)));
     } else if (isPlainObject(value)) {
-      for (const [k, v] of Object.entries(value)) if (path || k !== CODES_KEY) walk(v, k === 'detail' || k === NON_FIELD ? (path ? `${path}.${NON_FIELD}` : NON_FIELD) : path ? `${path}.${k}` : k);
+      for (const [k, v] of Object.entries(value))
+        if (path || k !== CODES_KEY) walk(v, k === 'detail' || k === NON_FIELD ? (path ? `${path}.${NON_FIELD}` : NON_FIELD) : path ? `${path}.${k}` : k);
     }
   };
   if (isPlainObject(data)) walk(data, '');

@@ -6,9 +6,5 @@ export const languageModel: MachineModel = {
   input: { language: 'it' },
   actorIds: ['loadLocale'],
   contextKey: (c) => c.language,
-  events: [
-    done('loadLocale', {}),
-    fail('loadLocale', new Error('chunk failed')),
-    { type: 'language.change', language: 'de' },
-  ],
+  events: [done('loadLocale', {}), fail('loadLocale', new Error('chunk failed')), { type: 'language.change', language: 'de' }],
 };

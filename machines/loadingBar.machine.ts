@@ -29,10 +29,7 @@ export const loadingBarMachine = setup({
       after: { throttle: 'visible' },
       on: {
         start: { actions: assign({ active: ({ context }) => context.active + 1 }) },
-        finish: [
-          { guard: 'lastOne', target: 'idle', actions: assign({ active: 0 }) },
-          { actions: assign({ active: ({ context }) => context.active - 1 }) },
-        ],
+        finish: [{ guard: 'lastOne', target: 'idle', actions: assign({ active: 0 }) }, { actions: assign({ active: ({ context }) => context.active - 1 }) }],
       },
     },
     visible: {

@@ -7,17 +7,7 @@ export type MediaManagerSnapshot = SnapshotFrom<typeof mediaManagerMachine>;
 export type MediaManagerSend = (event: MediaManagerEvent) => void;
 
 export type MediaManagerStatus =
-  | 'loading'
-  | 'ready'
-  | 'searching'
-  | 'failed'
-  | 'confirming'
-  | 'deleting'
-  | 'savingFolder'
-  | 'deletingFolder'
-  | 'moveDialog'
-  | 'movingMedia'
-  | 'editor';
+  'loading' | 'ready' | 'searching' | 'failed' | 'confirming' | 'deleting' | 'savingFolder' | 'deletingFolder' | 'moveDialog' | 'movingMedia' | 'editor';
 
 export type EditorStatus = 'loading' | 'failed' | 'open' | 'saving';
 

@@ -166,13 +166,7 @@ export const folderLabel = (f: MediaFolder) => f.title || f.path.split('/').filt
 /** The mime filter as the API takes it: `fltr=mime_type=image/*`. */
 export const mimeFilterParam = (mimeType: string | null) => (mimeType ? `mime_type=${mimeType}` : undefined);
 
-export function loadInput(c: {
-  parentFolders: MediaFolder[];
-  page: number;
-  search: string;
-  allFolders: boolean;
-  mimeType: string | null;
-}): LoadMediaInput {
+export function loadInput(c: { parentFolders: MediaFolder[]; page: number; search: string; allFolders: boolean; mimeType: string | null }): LoadMediaInput {
   return {
     folder: currentFolderId(c.parentFolders),
     page: c.page,

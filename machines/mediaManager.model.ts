@@ -40,7 +40,18 @@ export const detail = media(1, { translations: { en: { title: 'Red tractor', alt
 export const mediaManagerModel: MachineModel = {
   machine: mediaManagerMachine,
   input: {},
-  actorIds: ['loadMedia', 'searchDebounce', 'loadMediaDetail', 'saveMedia', 'deleteMedia', 'saveFolder', 'deleteFolder', 'confirm', 'loadFolderTree', 'moveMedia'],
+  actorIds: [
+    'loadMedia',
+    'searchDebounce',
+    'loadMediaDetail',
+    'saveMedia',
+    'deleteMedia',
+    'saveFolder',
+    'deleteFolder',
+    'confirm',
+    'loadFolderTree',
+    'moveMedia',
+  ],
   // Guards read the select mode, whether anything is ticked, whether the list went stale and the folder shown.
   contextKey: (c) => [c.selectMode, c.editList.length > 0, c.stale, currentFolderId(c.parentFolders)],
   events: [

@@ -114,9 +114,7 @@ export interface FolderOption {
 }
 
 /** What a confirmed delete removes, and where declining returns to. */
-export type PendingDelete =
-  | { kind: 'media'; ids: number[]; origin: 'grid' | 'editor' }
-  | { kind: 'folder'; folder: MediaFolder };
+export type PendingDelete = { kind: 'media'; ids: number[]; origin: 'grid' | 'editor' } | { kind: 'folder'; folder: MediaFolder };
 
 export type { ConfirmInput, Notice } from './shell.types';
 export type { BootError as LoadError } from './session.types';

@@ -49,7 +49,10 @@ export const menuTreeMachine = menuSetup.createMachine({
       approved: [
         {
           target: 'idle',
-          actions: [menuSetup.emit(({ context }) => ({ type: 'item.removed' as const, path: context.pending?.path ?? [] })), menuSetup.assign({ pending: null })],
+          actions: [
+            menuSetup.emit(({ context }) => ({ type: 'item.removed' as const, path: context.pending?.path ?? [] })),
+            menuSetup.assign({ pending: null }),
+          ],
         },
       ],
       declined: [{ target: 'idle', actions: menuSetup.assign({ pending: null }) }],

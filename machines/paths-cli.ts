@@ -4,7 +4,10 @@ import path from 'node:path';
 import { pathsOf, uncoveredTransitions, unvisitedStates, type MachineModel } from './model/paths';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
-const available = fs.readdirSync(dir).filter((f) => f.endsWith('.model.ts')).map((f) => f.replace('.model.ts', ''));
+const available = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.model.ts'))
+  .map((f) => f.replace('.model.ts', ''));
 const name = process.argv[2];
 if (!name || !available.includes(name)) {
   console.error(`usage: npm run paths -- <machine>\nmachines: ${available.join(', ')}`);
@@ -16,4 +19,6 @@ const paths = pathsOf(model);
 paths.forEach((p, i) => console.log(`${String(i + 1).padStart(3)}. ${p.description}`));
 const states = unvisitedStates(model.machine, paths);
 const transitions = uncoveredTransitions(model.machine, paths);
-console.log(`\n${paths.length} paths; unvisited states: ${states.length ? states.join(', ') : 'none'}; uncovered transitions: ${transitions.length ? transitions.join(', ') : 'none'}`);
+console.log(
+  `\n${paths.length} paths; unvisited states: ${states.length ? states.join(', ') : 'none'}; uncovered transitions: ${transitions.length ? transitions.join(', ') : 'none'}`,
+);

@@ -65,5 +65,4 @@ export function toFieldErrors(error: unknown): FieldErrors {
 
 /** docs/spec.md §4: the dealer back-office is any host that is not the default tenant. */
 export const isDealerBackoffice = (tenantKind: string | null) => tenantKind !== null && tenantKind !== 'default';
-export const isDealer = (tenantKind: string | null, user: UserInfo | null) =>
-  isDealerBackoffice(tenantKind) && user?.role === 'DE';
+export const isDealer = (tenantKind: string | null, user: UserInfo | null) => isDealerBackoffice(tenantKind) && user?.role === 'DE';

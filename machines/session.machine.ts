@@ -22,10 +22,7 @@ export interface SessionContext {
   loginErrors: FieldErrors | null;
 }
 
-export type SessionEvent =
-  | { type: 'login.submit'; username: string; password: string }
-  | { type: 'logout' }
-  | { type: 'retry' };
+export type SessionEvent = { type: 'login.submit'; username: string; password: string } | { type: 'logout' } | { type: 'retry' };
 
 const signedOut = { token: null, loggedIn: false, user: null } as const;
 
@@ -169,11 +166,7 @@ export const sessionMachine = setup({
         onDone: { target: 'loggedOut', actions: [assign({ ...signedOut, logoutPending: false }), 'forgetLogout', 'reloadPage'] },
         onError: {
           target: 'loggedOut',
-          actions: [
-            assign(signedOut),
-            { type: 'logFailure', params: ({ event }) => ({ what: 'logout', error: event.error }) },
-            'reloadPage',
-          ],
+          actions: [assign(signedOut), { type: 'logFailure', params: ({ event }) => ({ what: 'logout', error: event.error }) }, 'reloadPage'],
         },
       },
     },

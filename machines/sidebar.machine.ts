@@ -50,27 +50,20 @@ export const sidebarMachine = setup({
         'drawer.toggle': [
           { guard: 'narrow', actions: assign({ overlayOpen: ({ context }) => !context.overlayOpen }) },
           {
-            actions: [
-              assign({ drawer: ({ context }) => !context.drawer }),
-              { type: 'persist', params: ({ context }) => flags(context) },
-            ],
+            actions: [assign({ drawer: ({ context }) => !context.drawer }), { type: 'persist', params: ({ context }) => flags(context) }],
           },
         ],
         'clipped.toggle': {
           actions: [assign({ clipped: ({ context }) => !context.clipped }), { type: 'persist', params: ({ context }) => flags(context) }],
         },
         'minivariant.toggle': {
-          actions: [
-            assign({ minivariant: ({ context }) => !context.minivariant }),
-            { type: 'persist', params: ({ context }) => flags(context) },
-          ],
+          actions: [assign({ minivariant: ({ context }) => !context.minivariant }), { type: 'persist', params: ({ context }) => flags(context) }],
         },
         'group.toggle': { actions: assign({ expanded: ({ context, event }) => toggleIn(context.expanded, event.name) }) },
         'route.changed': {
           actions: assign({
             overlayOpen: false,
-            expanded: ({ context, event }) =>
-              event.group && !context.expanded.includes(event.group) ? [...context.expanded, event.group] : context.expanded,
+            expanded: ({ context, event }) => (event.group && !context.expanded.includes(event.group) ? [...context.expanded, event.group] : context.expanded),
           }),
         },
         'viewport.changed': { actions: assign({ narrow: ({ event }) => event.narrow, overlayOpen: false }) },

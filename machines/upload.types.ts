@@ -29,8 +29,6 @@ export interface UploadError {
  * exactly one of done or failed. Stopping the actor (cancel) must abort the request.
  */
 export type UploadActorEvent =
-  | { type: 'upload.progress'; loaded: number; total: number }
-  | { type: 'upload.done'; media: MediaItem }
-  | { type: 'upload.failed'; error: unknown };
+  { type: 'upload.progress'; loaded: number; total: number } | { type: 'upload.done'; media: MediaItem } | { type: 'upload.failed'; error: unknown };
 
 export type UploadEvent = UploadActorEvent | { type: 'upload.start' } | { type: 'upload.retry' } | { type: 'upload.cancel' };

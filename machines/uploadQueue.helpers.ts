@@ -22,8 +22,7 @@ export type ReplaceFile = UploadFile & { readonly replaces: ReplaceTarget };
 
 export const replaceFile = (file: UploadFile, target: ReplaceTarget): ReplaceFile => Object.assign(file, { replaces: target });
 
-export const isReplaceFile = (file: UploadFile): file is ReplaceFile =>
-  typeof (file as Partial<ReplaceFile>).replaces?.id === 'number';
+export const isReplaceFile = (file: UploadFile): file is ReplaceFile => typeof (file as Partial<ReplaceFile>).replaces?.id === 'number';
 
 /** The queue's view of one upload: its status as last reported by the upload itself. */
 export interface QueueEntry {
@@ -51,8 +50,7 @@ export interface UploadChange {
 export const activeCount = (items: readonly QueueEntry[]) => items.filter((i) => i.status === 'uploading').length;
 
 /** Uploads still to go: waiting for a slot, sending, or waiting to retry. */
-export const pendingCount = (items: readonly QueueEntry[]) =>
-  items.filter((i) => i.status === 'queued' || i.status === 'uploading' || i.retrying).length;
+export const pendingCount = (items: readonly QueueEntry[]) => items.filter((i) => i.status === 'queued' || i.status === 'uploading' || i.retrying).length;
 
 /** Nothing is waiting or sending: the batch is over (failed ones wait for the user). */
 export const isSettled = (items: readonly QueueEntry[]) => pendingCount(items) === 0;

@@ -74,7 +74,9 @@ export const watchUpload = fromCallback<UploadQueueEvent, { id: string; ref: Upl
 });
 
 const changeOf = (event: UploadQueueEvent): UploadChange =>
-  event.type === 'upload.changed' ? { id: event.id, status: event.status, canRetry: event.canRetry, media: event.media } : { id: '', status: 'queued', canRetry: false, media: null };
+  event.type === 'upload.changed'
+    ? { id: event.id, status: event.status, canRetry: event.canRetry, media: event.media }
+    : { id: '', status: 'queued', canRetry: false, media: null };
 
 /** Read after `mirror` has counted the report. */
 const batchParams = ({ context }: { context: UploadQueueContext }) => ({ count: context.uploaded });
@@ -149,8 +151,7 @@ export const uploadQueueMachine = setup({
       event.type === 'upload.changed' && isNews(context.items, changeOf(event)) && isSettled(applyChange(context.items, changeOf(event))),
     retryable: ({ context, event }) =>
       event.type === 'item.retry' && context.items.some((i) => i.id === event.id && i.status === 'failed' && i.canRetry && !i.retrying),
-    cancellable: ({ context, event }) =>
-      event.type === 'item.cancel' && context.items.some((i) => i.id === event.id && !isFinished(i.status)),
+    cancellable: ({ context, event }) => event.type === 'item.cancel' && context.items.some((i) => i.id === event.id && !isFinished(i.status)),
     anyCancellable: ({ context }) => context.items.some((i) => !isFinished(i.status)),
     anyFinished: ({ context }) => context.items.some((i) => i.status === 'done'),
     hasFiles: ({ event }) => event.type === 'files.add' && Array.isArray(event.files) && event.files.length > 0,
@@ -189,7 +190,18 @@ export const uploadQueueMachine = setup({
           const file: ReplaceFile = replaceFile(event.file, event.media);
           const ref = spawn('replaceUpload', { id, input: { file, folder: null } });
           spawn('watchUpload', { id: `watch-${id}`, input: { id, ref } });
-          const item: QueueItem = { id, ref, name: file.name, target: event.media.id, kind: 'replace', status: 'queued', retrying: false, canRetry: false, media: null, told: false };
+          const item: QueueItem = {
+            id,
+            ref,
+            name: file.name,
+            target: event.media.id,
+            kind: 'replace',
+            status: 'queued',
+            retrying: false,
+            canRetry: false,
+            media: null,
+            told: false,
+          };
           return { seq: context.seq + 1, items: [...context.items, item] };
         }),
         'pump',
@@ -198,10 +210,7 @@ export const uploadQueueMachine = setup({
     'item.retry': {
       guard: 'retryable',
       target: '.running',
-      actions: [
-        assign({ items: ({ context, event }) => context.items.map((i) => (i.id === event.id ? { ...i, retrying: true } : i)) }),
-        'pump',
-      ],
+      actions: [assign({ items: ({ context, event }) => context.items.map((i) => (i.id === event.id ? { ...i, retrying: true } : i)) }), 'pump'],
     },
     // The upload says when it is cancelled (upload.changed), which takes it off the list.
     'item.cancel': {

@@ -33,44 +33,57 @@ const trustProxy = z
     return z.NEVER;
   });
 
-const envSchema = z.object({
-  HOST: z.string().default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().optional(),
-  TRUST_PROXY: trustProxy.default(false),
-  NODE_ENV: z.string().default('production'),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
-  SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
-  LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().positive().default(10),
-  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
-  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
-  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().min(0).default(10),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
-  SPA_DIR: z.string().default('./dist/spa'),
-  MEDIA_MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
-  INDEXING_NOTIFIER: z.enum(['log', 'indexnow']).default('log'),
-  INDEXING_POLL_MS: z.coerce.number().int().min(0).default(2000),
-  INDEXING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
-  INDEXNOW_ENDPOINT: z.url().default('https://api.indexnow.org/indexnow'),
-  INDEXNOW_KEY: z.string().regex(/^[A-Za-z0-9-]{8,128}$/, 'IndexNow keys are 8 to 128 letters, digits or dashes').optional(),
-  INDEXNOW_KEY_LOCATION: z.url().optional(),
-  INDEXNOW_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  MEDIA_UPLOAD_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),
-  // Half the cores at most: measured on 2 cores, one worker let other sites' logins answer in
-  // p99 123 ms (two workers: 518 ms) and made more variants per second, not fewer.
-  IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.floor(os.availableParallelism() / 2))),
-  IMAGE_QUEUE: z.coerce.number().int().min(0).default(32),
-  IMAGE_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
-  IMAGE_MAX_ANIMATED_MEGAPIXELS: z.coerce.number().min(0).default(50),
-  BODY_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
-  UPLOAD_IDLE_SECONDS: z.coerce.number().positive().default(60),
-  SLOW_BODIES_PER_IP: z.coerce.number().int().positive().default(16),
-  REDIS_URL: z.string().optional(),
-  LIST_CACHE_MB: z.coerce.number().min(0).default(64),
-  SQLITE_READERS: z.coerce.number().int().min(0).max(64).default(2),
-  LIST_QUERY_BUDGET_MS: z.coerce.number().int().min(1).default(2000),
-}).refine((e) => e.INDEXING_NOTIFIER !== 'indexnow' || e.INDEXNOW_KEY, { message: 'INDEXING_NOTIFIER=indexnow needs INDEXNOW_KEY', path: ['INDEXNOW_KEY'] });
+const envSchema = z
+  .object({
+    HOST: z.string().default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    TRUST_PROXY: trustProxy.default(false),
+    NODE_ENV: z.string().default('production'),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .default(24 * 14),
+    SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
+    LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().positive().default(10),
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+    LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+    LOGIN_MAX_DELAY_SECONDS: z.coerce.number().min(0).default(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+    SPA_DIR: z.string().default('./dist/spa'),
+    MEDIA_MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+    INDEXING_NOTIFIER: z.enum(['log', 'indexnow']).default('log'),
+    INDEXING_POLL_MS: z.coerce.number().int().min(0).default(2000),
+    INDEXING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+    INDEXNOW_ENDPOINT: z.url().default('https://api.indexnow.org/indexnow'),
+    INDEXNOW_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{8,128}$/, 'IndexNow keys are 8 to 128 letters, digits or dashes')
+      .optional(),
+    INDEXNOW_KEY_LOCATION: z.url().optional(),
+    INDEXNOW_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    MEDIA_UPLOAD_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),
+    // Half the cores at most: measured on 2 cores, one worker let other sites' logins answer in
+    // p99 123 ms (two workers: 518 ms) and made more variants per second, not fewer.
+    IMAGE_WORKERS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(Math.max(1, Math.floor(os.availableParallelism() / 2))),
+    IMAGE_QUEUE: z.coerce.number().int().min(0).default(32),
+    IMAGE_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+    IMAGE_MAX_ANIMATED_MEGAPIXELS: z.coerce.number().min(0).default(50),
+    BODY_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+    UPLOAD_IDLE_SECONDS: z.coerce.number().positive().default(60),
+    SLOW_BODIES_PER_IP: z.coerce.number().int().positive().default(16),
+    REDIS_URL: z.string().optional(),
+    LIST_CACHE_MB: z.coerce.number().min(0).default(64),
+    SQLITE_READERS: z.coerce.number().int().min(0).max(64).default(2),
+    LIST_QUERY_BUDGET_MS: z.coerce.number().int().min(1).default(2000),
+  })
+  .refine((e) => e.INDEXING_NOTIFIER !== 'indexnow' || e.INDEXNOW_KEY, { message: 'INDEXING_NOTIFIER=indexnow needs INDEXNOW_KEY', path: ['INDEXNOW_KEY'] });
 
 export type Config = {
   host: string;

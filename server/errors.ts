@@ -15,10 +15,8 @@ export class HttpError extends Error {
 }
 
 export const notFound = (detail = 'Not found.') => new HttpError(404, { detail });
-export const forbidden = (detail = 'You do not have permission to perform this action.') =>
-  new HttpError(403, { detail });
-export const unauthorized = (detail = 'Authentication credentials were not provided.') =>
-  new HttpError(401, { detail });
+export const forbidden = (detail = 'You do not have permission to perform this action.') => new HttpError(403, { detail });
+export const unauthorized = (detail = 'Authentication credentials were not provided.') => new HttpError(401, { detail });
 /** A 400 of field problems; the error handler writes its body (server/problemText.ts). */
 export class FieldErrors extends HttpError {
   constructor(readonly problems: Errors) {
@@ -29,5 +27,4 @@ export class FieldErrors extends HttpError {
 export const fieldErrors = (errors: Errors) => new FieldErrors(errors);
 
 /** A 400 with one problem on one path. */
-export const fieldError = (path: string, code: ProblemCode, params?: ProblemParams) =>
-  new FieldErrors({ [path]: [params ? { code, params } : { code }] });
+export const fieldError = (path: string, code: ProblemCode, params?: ProblemParams) => new FieldErrors({ [path]: [params ? { code, params } : { code }] });

@@ -44,7 +44,12 @@ record('lint', run('npm', ['run', 'lint']) === 0 ? { passed: 1, failed: 0 } : { 
 
 const vitestCode = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
 const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>('test-results/vitest.json');
-record('vitest', vitest ? { passed: vitest.numPassedTests, failed: vitest.numFailedTests + (vitestCode !== 0 && vitest.numFailedTests === 0 ? 1 : 0) } : { passed: 0, failed: 1 });
+record(
+  'vitest',
+  vitest
+    ? { passed: vitest.numPassedTests, failed: vitest.numFailedTests + (vitestCode !== 0 && vitest.numFailedTests === 0 ? 1 : 0) }
+    : { passed: 0, failed: 1 },
+);
 
 // The e2e suite drives the field playground (/dev/fields), which a plain production build leaves out.
 const build = run('npx', ['tsx', 'esbuild.config.ts', '--with-playground']);

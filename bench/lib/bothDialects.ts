@@ -24,7 +24,8 @@ export async function onBothDialects(
     rows.push({ bench, ...skipped, measured: 'not run: set BENCH_DATABASE_URL or TEST_DATABASE_URL', status: 'skipped' });
   }
   for (const d of Object.values(details)) {
-    if (d.fixtureBuilt) rows.push({ bench, figure: `${bench} fixture built [${d.dialect}]`, budget: 'reference', measured: ms(d.fixtureBuildMs ?? 0), status: 'info' });
+    if (d.fixtureBuilt)
+      rows.push({ bench, figure: `${bench} fixture built [${d.dialect}]`, budget: 'reference', measured: ms(d.fixtureBuildMs ?? 0), status: 'info' });
   }
   return { rows, details };
 }

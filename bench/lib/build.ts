@@ -86,10 +86,7 @@ function staleness(): string | undefined {
   const missing = OUTPUTS.find((o) => !fs.existsSync(path.join(ROOT, o)));
   if (missing) return `${missing} missing`;
   const oldestOutput = Math.min(...OUTPUTS.map((o) => fs.statSync(path.join(ROOT, o)).mtimeMs));
-  const newestSource = Math.max(
-    ...SOURCE_DIRS.map((d) => newestMtime(path.join(ROOT, d))),
-    ...SOURCE_FILES.map((f) => newestMtime(path.join(ROOT, f))),
-  );
+  const newestSource = Math.max(...SOURCE_DIRS.map((d) => newestMtime(path.join(ROOT, d))), ...SOURCE_FILES.map((f) => newestMtime(path.join(ROOT, f))));
   if (newestSource > oldestOutput) return 'sources newer than dist/';
   return problemWith(path.join(DIST, 'spa'), path.join(DIST, 'spa-meta.json'));
 }

@@ -40,9 +40,18 @@ const list = (values: Array<string | number>) => values.map((v) => (typeof v ===
 export async function seedProducts(db: Kysely<any>, dialect: Dialect, host: string, count: number): Promise<SeededSite> {
   const site = await siteOf(db, host);
   if (!site.brands.length || !site.categories.length) throw new Error(`${host} has no demo products to take a brand and categories from`);
-  const before = Number((await db.selectFrom('products').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0);
+  const before = Number(
+    (
+      await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.max('id').as('m'))
+        .executeTakeFirst()
+    )?.m ?? 0,
+  );
   const pick = (values: Array<string | number>, i: string) =>
-    dialect === 'postgres' ? `(array[${list(values)}])[1 + ${i} % ${values.length}]` : `json_extract('${JSON.stringify(values)}', '$[' || (${i} % ${values.length}) || ']')`;
+    dialect === 'postgres'
+      ? `(array[${list(values)}])[1 + ${i} % ${values.length}]`
+      : `json_extract('${JSON.stringify(values)}', '$[' || (${i} % ${values.length}) || ']')`;
   const name = `${pick(SERIES, 'i')} || ' ' || i`;
   const status = `case i % 10 when 0 then 'draft' when 1 then 'archived' else 'published' end`;
   const stamp =
@@ -55,32 +64,44 @@ export async function seedProducts(db: Kysely<any>, dialect: Dialect, host: stri
     dialect === 'postgres'
       ? `select i, ${name} as nm from generate_series(1, ${count}) as i`
       : `with recursive seq(i) as (select 1 union all select i + 1 from seq limit ${count}) select i, ${name} as nm from seq`;
-  await db.transaction().execute((trx) => withoutSecondaryIndexes(trx, dialect, ['products', 'products_search'], async () => {
-    await sql
-      .raw(
-        `insert into products (tenant_id, name, sku, brand_id, category_id, status, price, show_price, model_year, power_hp, specs, video_url, translations, version, created_at, updated_at)
+  await db.transaction().execute((trx) =>
+    withoutSecondaryIndexes(trx, dialect, ['products', 'products_search'], async () => {
+      await sql
+        .raw(
+          `insert into products (tenant_id, name, sku, brand_id, category_id, status, price, show_price, model_year, power_hp, specs, video_url, translations, version, created_at, updated_at)
          select ${site.tenantId}, nm, 'P' || i, ${pick(site.brands, 'i')}, ${pick(site.categories, '(i / 7)')}, ${status},
                 10000 + i % 90000, 1, 1990 + i % 36, 20 + i % 300, '[]', '', ${translations}, 1, ${stamp}, ${stamp}
          from (${series}) as g order by i`,
-      )
-      .execute(trx);
-    // The words rowTokens finds: the series and the number from the name (the same in
-    // every language), and the SKU. Inserted in key order.
-    const word = dialect === 'postgres' ? (n: 1 | 2) => `split_part(name, ' ', ${n})` : (n: 1 | 2) => (n === 1 ? `substr(name, 1, instr(name, ' ') - 1)` : `substr(name, instr(name, ' ') + 1)`);
-    await sql
-      .raw(
-        `insert into products_search (tenant_id, token, entity_id)
+        )
+        .execute(trx);
+      // The words rowTokens finds: the series and the number from the name (the same in
+      // every language), and the SKU. Inserted in key order.
+      const word =
+        dialect === 'postgres'
+          ? (n: 1 | 2) => `split_part(name, ' ', ${n})`
+          : (n: 1 | 2) => (n === 1 ? `substr(name, 1, instr(name, ' ') - 1)` : `substr(name, instr(name, ' ') + 1)`);
+      await sql
+        .raw(
+          `insert into products_search (tenant_id, token, entity_id)
          select tenant_id, token, id from (
            select tenant_id, lower(${word(1)}) as token, id from products where id > ${before}
            union all select tenant_id, ${word(2)}, id from products where id > ${before}
            union all select tenant_id, lower(sku), id from products where id > ${before}
          ) as w order by 1, 2, 3`,
-      )
-      .execute(trx);
-  }));
+        )
+        .execute(trx);
+    }),
+  );
   await rebuildCounts(db, product);
   if (dialect === 'postgres') await sql`analyze`.execute(db);
-  const last = Number((await db.selectFrom('products').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0);
+  const last = Number(
+    (
+      await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.max('id').as('m'))
+        .executeTakeFirst()
+    )?.m ?? 0,
+  );
   await checkConsistency(db, site.tenantId, [before + 1, before + Math.ceil(count / 2), last]);
   return { tenantId: site.tenantId, host, firstId: before + 1, lastId: last };
 }

@@ -15,7 +15,15 @@ export function heavyGif(opts: { width?: number; height?: number; frames?: numbe
     0,
     ...[0, 0, 0, (seed * 37) & 0xff, 0xff, 0xff],
     // Loop forever (NETSCAPE2.0).
-    0x21, 0xff, 0x0b, ...Buffer.from('NETSCAPE2.0'), 0x03, 0x01, 0x00, 0x00, 0x00,
+    0x21,
+    0xff,
+    0x0b,
+    ...Buffer.from('NETSCAPE2.0'),
+    0x03,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
   ];
   for (let i = 0; i < frames; i++) {
     const x = (i * 16 + seed) % width;

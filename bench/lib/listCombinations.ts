@@ -73,7 +73,8 @@ const param = (key: string, value: string) => (value === '' ? [] : [`${key}=${en
 
 export function entityCombinations(entity: EntityDef, samples: Samples, searchWord: string | undefined): Combination[] {
   const filters: Array<[string, string]> = [['none', '']];
-  for (const def of entity.list.filters) for (const [label, value] of filterValues(entity, def, samples)) filters.push([`${def.field} ${label}`, `${def.field}=${value}`]);
+  for (const def of entity.list.filters)
+    for (const [label, value] of filterValues(entity, def, samples)) filters.push([`${def.field} ${label}`, `${def.field}=${value}`]);
   const searches = entity.list.search.length && searchWord ? ['', searchWord] : [''];
   const out: Combination[] = [];
   for (const [filter, fltr] of filters) {
@@ -101,7 +102,13 @@ export function mediaCombinations(searchWord: string): Combination[] {
       ['in folder', param('search', searchWord)],
       ['everywhere', [...param('search', searchWord), 'all=true']],
     ] as Array<[string, string[]]>) {
-      out.push({ entity: 'media', filter: `${filter}${search === 'everywhere' ? ' (all folders)' : ''}`, sort: 'newest first', search: search !== 'off', query: [...param('fltr', fltr), ...extra].join('&') });
+      out.push({
+        entity: 'media',
+        filter: `${filter}${search === 'everywhere' ? ' (all folders)' : ''}`,
+        sort: 'newest first',
+        search: search !== 'off',
+        query: [...param('fltr', fltr), ...extra].join('&'),
+      });
     }
   }
   return out;

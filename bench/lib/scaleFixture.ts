@@ -83,7 +83,14 @@ async function numberSites(db: Kysely<any>): Promise<number> {
  */
 async function seedIndexing(db: Kysely<any>, dialect: Dialect, count: number, n: number) {
   const pg = dialect === 'postgres';
-  const before = Number((await db.selectFrom('indexing_actions').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0);
+  const before = Number(
+    (
+      await db
+        .selectFrom('indexing_actions')
+        .select((eb) => eb.fn.max('id').as('m'))
+        .executeTakeFirst()
+    )?.m ?? 0,
+  );
   const stamp = pg
     ? `to_char(timestamp '2023-01-01' + i * interval '60 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
     : `strftime('%Y-%m-%dT%H:%M:%fZ', '2023-01-01', '+' || (i * 60) || ' seconds')`;
@@ -134,7 +141,8 @@ async function seedUsers(db: Kysely<any>, dialect: Dialect, count: number, n: nu
     ? `to_char(timestamp '2024-01-01' + i * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
     : `strftime('%Y-%m-%dT%H:%M:%fZ', '2024-01-01', '+' || i || ' seconds')`;
   const names = `(array['Anna','Marco','Luca','Sara','Paolo','Giulia','Franco','Elena'])`;
-  const pick = (i: string) => (pg ? `${names}[1 + ${i} % 8]` : `json_extract('["Anna","Marco","Luca","Sara","Paolo","Giulia","Franco","Elena"]', '$[' || (${i} % 8) || ']')`);
+  const pick = (i: string) =>
+    pg ? `${names}[1 + ${i} % 8]` : `json_extract('["Anna","Marco","Luca","Sara","Paolo","Giulia","Franco","Elena"]', '$[' || (${i} % 8) || ']')`;
   await sql
     .raw(
       `insert into users (username, email, password_hash, first_name, last_name, role, is_superuser, is_active, tenant_id, market_id, created_at, updated_at, version)

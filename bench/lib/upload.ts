@@ -3,16 +3,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
-export function uploadFile(
-  url: string,
-  headers: Record<string, string>,
-  file: string,
-  mime: string,
-): Promise<{ status: number; body: string }> {
+export function uploadFile(url: string, headers: Record<string, string>, file: string, mime: string): Promise<{ status: number; body: string }> {
   const boundary = `----bench${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: ${mime}\r\n\r\n`,
-  );
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: ${mime}\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const length = head.length + fs.statSync(file).size + tail.length;
   return new Promise((resolve, reject) => {

@@ -23,29 +23,26 @@ const openingHours: RepeaterField = {
 
 /** "Contatti": address and map, phone and e-mail, opening hours. */
 export const sitePageContacts = sitePage('contacts', {
-    fields: {
-      intro,
-      address: { type: 'textarea', label: 'fields.sitePage.address', maxLength: 500 },
-      location: { type: 'map', label: 'fields.sitePage.location' },
-      phone: {
-        type: 'text',
-        label: 'fields.sitePage.phone',
-        maxLength: 40,
-        pattern: '\\+?[0-9 ()./-]{5,40}',
-        patternCode: 'phone',
-      },
-      email: { type: 'email', label: 'fields.sitePage.email' },
-      opening_hours: openingHours,
-      blocks,
+  fields: {
+    intro,
+    address: { type: 'textarea', label: 'fields.sitePage.address', maxLength: 500 },
+    location: { type: 'map', label: 'fields.sitePage.location' },
+    phone: {
+      type: 'text',
+      label: 'fields.sitePage.phone',
+      maxLength: 40,
+      pattern: '\\+?[0-9 ()./-]{5,40}',
+      patternCode: 'phone',
     },
-    general: [
-      { fields: ['intro'] },
-      { label: 'groups.sitePage.reach', fields: ['phone', 'email', 'address', 'location'], columns: 2 },
-    ],
-    tabs: [
-      { label: 'tabs.sitePage.hours', groups: [{ fields: ['opening_hours'] }] },
-      { label: 'tabs.content', groups: [{ fields: ['blocks'] }] },
-    ],
+    email: { type: 'email', label: 'fields.sitePage.email' },
+    opening_hours: openingHours,
+    blocks,
+  },
+  general: [{ fields: ['intro'] }, { label: 'groups.sitePage.reach', fields: ['phone', 'email', 'address', 'location'], columns: 2 }],
+  tabs: [
+    { label: 'tabs.sitePage.hours', groups: [{ fields: ['opening_hours'] }] },
+    { label: 'tabs.content', groups: [{ fields: ['blocks'] }] },
+  ],
   checks: ({ values }) => {
     const errors: Errors = {};
     const rows = (values.opening_hours as Array<{ from_day: string; to_day: string | null; opens: string; closes: string }>) ?? [];

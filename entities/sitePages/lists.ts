@@ -6,7 +6,15 @@ const listPage = (key: SitePageKey) =>
   sitePage(key, {
     fields: {
       intro: { type: 'richtext', label: 'fields.sitePage.intro', translated: true, maxLength: 20_000 },
-      items_per_page: { type: 'integer', label: 'fields.sitePage.items_per_page', help: 'help.sitePage.items_per_page', required: true, default: 12, min: 1, max: 100 },
+      items_per_page: {
+        type: 'integer',
+        label: 'fields.sitePage.items_per_page',
+        help: 'help.sitePage.items_per_page',
+        required: true,
+        default: 12,
+        min: 1,
+        max: 100,
+      },
     },
     general: [{ fields: ['intro', 'items_per_page'] }],
   });

@@ -37,9 +37,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; read
     longReadsOf.set(db, () => reads);
     return { db, dialect: 'postgres', close: () => Promise.all([db.destroy(), reads.destroy()]).then(() => undefined) };
   }
-  const file = opts.databaseUrl?.startsWith('sqlite:')
-    ? opts.databaseUrl.slice('sqlite:'.length)
-    : path.join(opts.dataDir, 'backoffice.sqlite');
+  const file = opts.databaseUrl?.startsWith('sqlite:') ? opts.databaseUrl.slice('sqlite:'.length) : path.join(opts.dataDir, 'backoffice.sqlite');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');

@@ -1,11 +1,5 @@
 import type { MarketsTable } from './tables/markets.js';
-import type {
-  MediaCountsTable,
-  MediaFoldersTable,
-  MediaTable,
-  MediaTermsTable,
-  MediaTranslationsTable,
-} from './tables/media.js';
+import type { MediaCountsTable, MediaFoldersTable, MediaTable, MediaTermsTable, MediaTranslationsTable } from './tables/media.js';
 import type { PermissionsTable, UserPermissionsTable } from './tables/permissions.js';
 import type { RateLimitsTable } from './tables/rateLimits.js';
 import type { SessionsTable } from './tables/sessions.js';

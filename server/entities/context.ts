@@ -92,7 +92,9 @@ export function scopeAllows(scope: Scope, kind: Site['kind']) {
 export async function hasTable(db: Kysely<any>, dialect: Dialect, name: string): Promise<boolean> {
   const { rows } =
     dialect === 'postgres'
-      ? await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name = ${name}`.execute(db)
+      ? await sql<{
+          n: number;
+        }>`select count(*)::int as n from information_schema.tables where table_schema = current_schema() and table_name = ${name}`.execute(db)
       : await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${name}`.execute(db);
   return Number(rows[0]?.n ?? 0) > 0;
 }

@@ -41,7 +41,10 @@ export function equalityFilters(entity: EntityDef): Array<[string, string]> {
 
 /** The column sequences a list is ordered by (without the final id): each sortable column, and a several-column default. */
 export function sortOrders(entity: EntityDef): string[][] {
-  const orders = entity.list.sortable.map((k) => sortColumn(entity, k)).filter((c): c is string => c !== undefined && c !== 'id').map((c) => [c]);
+  const orders = entity.list.sortable
+    .map((k) => sortColumn(entity, k))
+    .filter((c): c is string => c !== undefined && c !== 'id')
+    .map((c) => [c]);
   const byDefault = entity.list.sort
     .split(',')
     .map((p) => sortColumn(entity, p.trim().replace(/^-/, '')))

@@ -25,7 +25,10 @@ export async function reindexEntity(db: Kysely<any>, entityName: string, registr
   let after = 0;
   for (;;) {
     const fixed = Object.entries(entity.fixed ?? {});
-    const rows = await bounded(db.selectFrom(entity.table).selectAll().where('id', '>', after), fixed).orderBy('id').limit(BATCH).execute();
+    const rows = await bounded(db.selectFrom(entity.table).selectAll().where('id', '>', after), fixed)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
     const last = rows.at(-1);
     if (!last) break;
     after = Number(last.id);
@@ -45,9 +48,17 @@ export async function reindexEntity(db: Kysely<any>, entityName: string, registr
         }
       }
     }
-    for (let i = 0; i < tokens.length; i += 500) await db.insertInto(searchTableOf(entity)).values(tokens.slice(i, i + 500)).execute();
+    for (let i = 0; i < tokens.length; i += 500)
+      await db
+        .insertInto(searchTableOf(entity))
+        .values(tokens.slice(i, i + 500))
+        .execute();
     for (let i = 0; i < slugs.length; i += 500) {
-      await db.insertInto(SLUGS_TABLE).values(slugs.slice(i, i + 500)).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto(SLUGS_TABLE)
+        .values(slugs.slice(i, i + 500))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
   }
   await rebuildCounts(db, entity);

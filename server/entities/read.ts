@@ -21,18 +21,24 @@ export interface Loaded {
 }
 
 /** Rows of this site by id (others are simply absent), with their join-table fields. */
-export async function loadRecords(
-  ctx: EngineContext,
-  entity: EntityDef,
-  ids: readonly number[],
-  joinFields?: readonly string[],
-): Promise<Map<number, Loaded>> {
+export async function loadRecords(ctx: EngineContext, entity: EntityDef, ids: readonly number[], joinFields?: readonly string[]): Promise<Map<number, Loaded>> {
   const out = new Map<number, Loaded>();
   if (!ids.length) return out;
-  const q = bounded(ctx.db.selectFrom(entity.table).selectAll().where('id', 'in', [...ids]), rowBounds(ctx, entity));
+  const q = bounded(
+    ctx.db
+      .selectFrom(entity.table)
+      .selectAll()
+      .where('id', 'in', [...ids]),
+    rowBounds(ctx, entity),
+  );
   const rows = await q.execute();
   if (!rows.length) return out;
-  const joins = await loadJoins(ctx, entity, rows.map((r) => Number(r.id)), joinFields);
+  const joins = await loadJoins(
+    ctx,
+    entity,
+    rows.map((r) => Number(r.id)),
+    joinFields,
+  );
   for (const row of rows) out.set(Number(row.id), { row, record: decodeRecord(entity, row, joins) });
   return out;
 }
@@ -87,9 +93,7 @@ async function refsFor(ctx: EngineContext, entity: EntityDef, loaded: readonly L
     wanted.set(f.target, set);
   }
   const titles = new Map<string, Map<number, string>>();
-  await Promise.all(
-    [...wanted].map(async ([target, ids]) => titles.set(target, await titlesOf(ctx, ctx.registry.get(target), [...ids], language))),
-  );
+  await Promise.all([...wanted].map(async ([target, ids]) => titles.set(target, await titlesOf(ctx, ctx.registry.get(target), [...ids], language))));
   return (l: Loaded) => {
     const refs: Record<string, Ref | Ref[] | null> = {};
     for (const name of fields) {

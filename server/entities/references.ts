@@ -40,12 +40,23 @@ export async function checkRefs(ctx: EngineContext, entity: EntityDef, record: R
         found.set(key, ids);
         continue;
       }
-      const rows = await ctx.db.selectFrom(MEDIA_TABLE).select('id').where('id', 'in', [...ids]).where('tenant_id', '=', ctx.site.id).execute();
+      const rows = await ctx.db
+        .selectFrom(MEDIA_TABLE)
+        .select('id')
+        .where('id', 'in', [...ids])
+        .where('tenant_id', '=', ctx.site.id)
+        .execute();
       found.set(key, new Set(rows.map((r) => Number(r.id))));
       continue;
     }
     const target = ctx.registry.get(key);
-    const q = bounded(ctx.db.selectFrom(target.table).select('id').where('id', 'in', [...ids]), rowBounds(ctx, target));
+    const q = bounded(
+      ctx.db
+        .selectFrom(target.table)
+        .select('id')
+        .where('id', 'in', [...ids]),
+      rowBounds(ctx, target),
+    );
     found.set(key, new Set((await q.execute()).map((r) => Number(r.id))));
   }
   for (const s of sites) {
@@ -90,7 +101,11 @@ export async function protectingReferences(
     const byTarget = new Map<number, number[]>();
     for (const [target, source] of pairs) byTarget.set(target, [...(byTarget.get(target) ?? []), source]);
     const shown = [...byTarget.entries()].slice(0, SHOWN_BLOCKED);
-    const titles = await titlesOf(ctx, ref.entity, shown.flatMap(([, s]) => s.slice(0, SHOWN_ITEMS)));
+    const titles = await titlesOf(
+      ctx,
+      ref.entity,
+      shown.flatMap(([, s]) => s.slice(0, SHOWN_ITEMS)),
+    );
     for (const [target, sources] of shown) {
       out.push({
         id: target,
@@ -114,12 +129,18 @@ export async function referencingPairs(
 ): Promise<Array<[number, number]>> {
   const def = fieldOf(referrer, field);
   if (def.type === 'm2m') {
-    let q = ctx.db.selectFrom(joinTableOf(referrer, field)).select(['target_id', 'source_id']).where('target_id', 'in', [...targetIds]);
+    let q = ctx.db
+      .selectFrom(joinTableOf(referrer, field))
+      .select(['target_id', 'source_id'])
+      .where('target_id', 'in', [...targetIds]);
     if (skip.length) q = q.where('source_id', 'not in', [...skip]);
     return (await q.orderBy('source_id').execute()).map((r) => [Number(r.target_id), Number(r.source_id)]);
   }
   const col = columnOf(field, def);
-  let q = ctx.db.selectFrom(referrer.table).select(['id', col]).where(col, 'in', [...targetIds]);
+  let q = ctx.db
+    .selectFrom(referrer.table)
+    .select(['id', col])
+    .where(col, 'in', [...targetIds]);
   if (isScoped(referrer) && isScoped(ctx.registry.get((def as { target: string }).target))) q = q.where('tenant_id', '=', ctx.site.id);
   if (skip.length) q = q.where('id', 'not in', [...skip]);
   return (await q.orderBy('id').execute()).map((r) => [Number(r[col]), Number(r.id)]);
@@ -151,7 +172,10 @@ export async function mediaUsages(ctx: EngineContext, mediaIds: readonly number[
       if (field.translated) continue;
       if (field.type === 'media' || field.type === 'file') {
         const col = columnOf(name, field);
-        let q = ctx.db.selectFrom(entity.table).select(['id', col]).where(col, 'in', [...mediaIds]);
+        let q = ctx.db
+          .selectFrom(entity.table)
+          .select(['id', col])
+          .where(col, 'in', [...mediaIds]);
         if (marketCol) q = q.select(`${marketCol} as market`);
         if (isScoped(entity)) q = q.where('tenant_id', '=', ctx.site.id);
         for (const r of await q.execute()) found.push({ media: Number(r[col]), field: name, id: Number(r.id), ...marketOf(r) });
@@ -167,7 +191,11 @@ export async function mediaUsages(ctx: EngineContext, mediaIds: readonly number[
       }
     }
     if (!found.length) continue;
-    const titles = await titlesOf(ctx, entity, found.map((f) => f.id));
+    const titles = await titlesOf(
+      ctx,
+      entity,
+      found.map((f) => f.id),
+    );
     for (const f of found) out.push({ ...f, entity: entity.name, title: titles.get(f.id) ?? `#${f.id}` });
   }
   return out;

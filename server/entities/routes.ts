@@ -104,7 +104,6 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
           }),
     });
   }
-
 };
 
 export default entityRoutes;

@@ -142,9 +142,7 @@ async function createJoinTable(db: Kysely<any>, entity: EntityDef, name: string,
   await db.schema
     .createTable(table)
     .addColumn('source_id', 'integer', (c) => c.notNull().references(`${entity.table}.id`).onDelete('cascade'))
-    .addColumn('target_id', 'integer', (c) =>
-      field.type === 'm2m' ? c.notNull().references(`${entityOf(field.target, registry).table}.id`) : c.notNull(),
-    )
+    .addColumn('target_id', 'integer', (c) => (field.type === 'm2m' ? c.notNull().references(`${entityOf(field.target, registry).table}.id`) : c.notNull()))
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint(`${table}_pk`, ['source_id', 'target_id'])
     .execute();
@@ -230,7 +228,11 @@ async function createEntityExtras(
 /** The filter × sort indexes (indexPlan.ts) the predicate picks. */
 async function createListIndexes(db: Kysely<any>, entity: EntityDef, pick: (index: { columns: readonly string[] }) => boolean) {
   for (const index of listIndexes(entity).filter(pick)) {
-    await db.schema.createIndex(index.name).on(index.table).columns([...index.columns]).execute();
+    await db.schema
+      .createIndex(index.name)
+      .on(index.table)
+      .columns([...index.columns])
+      .execute();
   }
 }
 
@@ -264,13 +266,7 @@ export async function adoptEntityTable(
  * take the field's declared default. Search tokens are not rebuilt here: a migration that
  * makes a new field searchable also calls `reindexEntity` (server/entities/maintenance.ts).
  */
-export async function addEntityColumn(
-  db: Kysely<any>,
-  dialect: Dialect,
-  entityName: string,
-  fieldName: string,
-  registry: readonly EntityDef[] = ENTITIES,
-) {
+export async function addEntityColumn(db: Kysely<any>, dialect: Dialect, entityName: string, fieldName: string, registry: readonly EntityDef[] = ENTITIES) {
   const entity = entityOf(entityName, registry);
   const field = fieldOf(entity, fieldName);
   const tables = await db.introspection.getTables();
@@ -278,7 +274,10 @@ export async function addEntityColumn(
   if (!existing) throw new Error(`table ${entity.table} does not exist`);
   const has = (c: string) => existing.columns.some((x) => x.name === c);
   if (field.translated && !has('translations')) {
-    await db.schema.alterTable(entity.table).addColumn('translations', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+    await db.schema
+      .alterTable(entity.table)
+      .addColumn('translations', 'text', (c) => c.notNull().defaultTo('{}'))
+      .execute();
   }
   if (storesColumn(field)) {
     const col = columnOf(fieldName, field);
@@ -287,7 +286,10 @@ export async function addEntityColumn(
     const declared = (field as { default?: unknown }).default;
     if (declared !== undefined && !field.translated) {
       const value = typeof declared === 'boolean' ? (declared ? 1 : 0) : typeof declared === 'object' ? JSON.stringify(declared) : declared;
-      await db.updateTable(entity.table).set({ [col]: value }).execute();
+      await db
+        .updateTable(entity.table)
+        .set({ [col]: value })
+        .execute();
     }
     await createFieldIndexes(db, entity, fieldName, field, registry);
     await createListIndexes(db, entity, (index) => index.columns.includes(col));

@@ -107,4 +107,3 @@ export function facetKey(field: Field, value: unknown): string {
   if (field.type === 'boolean') return value ? '1' : '0';
   return String(value);
 }
-

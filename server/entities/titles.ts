@@ -8,13 +8,7 @@ import { parseJson } from './storage.js';
  * default-language copy), through one reference when the title is an fk (a featured
  * product is named by its product).
  */
-export async function titlesOf(
-  ctx: EngineContext,
-  entity: EntityDef,
-  ids: readonly number[],
-  language?: string,
-  depth = 0,
-): Promise<Map<number, string>> {
+export async function titlesOf(ctx: EngineContext, entity: EntityDef, ids: readonly number[], language?: string, depth = 0): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   const unique = [...new Set(ids)];
   if (!unique.length) return out;
@@ -36,7 +30,11 @@ export async function titlesOf(
     for (const r of rows) {
       const t = parseJson<Record<string, Record<string, unknown>>>(r.translations, {});
       const own = language ? t[language]?.[name] : undefined;
-      const fallback = isShadowed(field) ? r[name] : Object.values(t).map((v) => v[name]).find((v) => typeof v === 'string' && v);
+      const fallback = isShadowed(field)
+        ? r[name]
+        : Object.values(t)
+            .map((v) => v[name])
+            .find((v) => typeof v === 'string' && v);
       out.set(Number(r.id), String((typeof own === 'string' && own) || fallback || `#${r.id}`));
     }
     return out;

@@ -181,7 +181,11 @@ async function writeJoins(ctx: EngineContext, entity: EntityDef, id: number, rec
     const table = joinTableOf(entity, name);
     if (!fresh) await ctx.db.deleteFrom(table).where('source_id', '=', id).execute();
     const ids = (record.values[name] as number[]) ?? [];
-    if (ids.length) await ctx.db.insertInto(table).values(ids.map((target_id, position) => ({ source_id: id, target_id, position }))).execute();
+    if (ids.length)
+      await ctx.db
+        .insertInto(table)
+        .values(ids.map((target_id, position) => ({ source_id: id, target_id, position })))
+        .execute();
   }
 }
 
@@ -206,7 +210,14 @@ async function writeIndexes(ctx: EngineContext, entity: EntityDef, id: number, r
   }
 }
 
-function validateOrThrow(ctx: EngineContext, entity: EntityDef, body: unknown, mode: 'create' | 'replace' | 'patch', opts: WriteOptions, existing?: RecordValues) {
+function validateOrThrow(
+  ctx: EngineContext,
+  entity: EntityDef,
+  body: unknown,
+  mode: 'create' | 'replace' | 'patch',
+  opts: WriteOptions,
+  existing?: RecordValues,
+) {
   const { record, errors, touched } = validateRecord(entity, body, {
     mode,
     languages: ctx.site.languages,
@@ -240,7 +251,9 @@ export async function insertRecord(ctx: EngineContext, entity: EntityDef, body: 
       for (const [column, value] of rowBounds(tx, entity, { market: false })) values[column] = value;
       const inserted = await tx.db.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
       const newId = Number(inserted.id);
-      const joinFields = Object.entries(entity.fields).filter(([, f]) => isJoinField(f)).map(([n]) => n);
+      const joinFields = Object.entries(entity.fields)
+        .filter(([, f]) => isJoinField(f))
+        .map(([n]) => n);
       await writeJoins(tx, entity, newId, candidate, joinFields, true);
       await writeIndexes(tx, entity, newId, candidate, slugs, true);
       await applyDeltas(tx, entity, recordDeltas(entity, candidate, 1));
@@ -319,7 +332,12 @@ function inUse(entity: EntityDef, usedBy: UsedBy[]) {
 async function deleteWithReferences(ctx: EngineContext, entity: EntityDef, ids: readonly number[], deleting: Map<string, Set<number>>) {
   const mine = deleting.get(entity.name) ?? new Set<number>();
   deleting.set(entity.name, mine);
-  const loaded = await loadRecords(ctx, entity, ids.filter((id) => !mine.has(id)), []);
+  const loaded = await loadRecords(
+    ctx,
+    entity,
+    ids.filter((id) => !mine.has(id)),
+    [],
+  );
   const found = [...loaded.keys()];
   if (!found.length) return found;
   for (const id of found) mine.add(id);
@@ -340,7 +358,11 @@ async function deleteWithReferences(ctx: EngineContext, entity: EntityDef, ids: 
       await ctx.db
         .updateTable(ref.entity.table)
         .set((eb) => ({ [col]: null, version: eb('version', '+', 1), updated_at: nowIso() }))
-        .where('id', 'in', pairs.map(([, s]) => s))
+        .where(
+          'id',
+          'in',
+          pairs.map(([, s]) => s),
+        )
         .execute();
       if (facetFields(ref.entity).some(([n]) => n === ref.field)) {
         const deltas: Delta[] = pairs.flatMap(([t]) => [
@@ -388,4 +410,3 @@ export async function deleteRecords(ctx: EngineContext, entity: EntityDef, ids: 
   const done = new Set(deleted);
   return { deleted: unique.filter((id) => done.has(id)), not_found: unique.filter((id) => !done.has(id)) };
 }
-

@@ -41,7 +41,10 @@ export function sqlText(strings: TemplateStringsArray, ...values: unknown[]): Fr
 }
 
 export const joinText = (parts: Fragment[], separator: string) =>
-  new Fragment(parts.map((p) => p.text).join(separator), parts.flatMap((p) => p.params));
+  new Fragment(
+    parts.map((p) => p.text).join(separator),
+    parts.flatMap((p) => p.params),
+  );
 
 /** The fragment as an expression of a query Kysely builds. */
 export function asKysely<T = unknown>(fragment: Fragment): RawBuilder<T> {

@@ -44,10 +44,7 @@ export default fp(async (app) => {
     }
     if (isUnavailable(error)) {
       req.log.warn({ err: error }, 'backing service unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ detail: UNAVAILABLE_DETAIL });
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ detail: UNAVAILABLE_DETAIL });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'A server error occurred.' });

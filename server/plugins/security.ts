@@ -94,10 +94,7 @@ export default fp(async (app) => {
     route.handler = screened(route.handler, false, API_URL.test(route.url));
     if (methods.some((m) => MUTATING.has(m))) route.onRequest = [refuseCrossOrigin, ...asArray(route.onRequest)];
     const guard = guardOf(route.config?.access);
-    const checks = [
-      ...(methods.some((m) => !BODYLESS.has(m)) ? [refuseBadBody] : []),
-      ...(guard ? [guardHook(guard)] : []),
-    ];
+    const checks = [...(methods.some((m) => !BODYLESS.has(m)) ? [refuseBadBody] : []), ...(guard ? [guardHook(guard)] : [])];
     if (checks.length) route.preValidation = [...checks, ...asArray(route.preValidation)];
   });
 });

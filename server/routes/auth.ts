@@ -27,11 +27,7 @@ const auth: FastifyPluginAsync = async (fastify) => {
       .where('username', '=', username)
       .executeTakeFirst();
     const passwordOk = await verifyPassword(user?.password_hash, password);
-    const allowed =
-      user &&
-      passwordOk &&
-      user.is_active === 1 &&
-      mayUseTenant({ ...user, is_superuser: user.is_superuser === 1 }, tenant);
+    const allowed = user && passwordOk && user.is_active === 1 && mayUseTenant({ ...user, is_superuser: user.is_superuser === 1 }, tenant);
     if (!allowed) throw new HttpError(400, INVALID);
     // Only failures count against a client.
     await succeeded();

@@ -70,8 +70,7 @@ interface Versions {
 
 /** A route of the collection beside the CRUD ones: `<base><path><slash>`, or `<base>/:id<path><slash>` with `row`. */
 type ExtraRoute<C> = { methods: readonly Method[]; path: string; action: Action } & (
-  | { row?: false; op: Operation<C, [reply: FastifyReply], unknown> }
-  | { row: true; op: Operation<C, [id: number, reply: FastifyReply], unknown> }
+  { row?: false; op: Operation<C, [reply: FastifyReply], unknown> } | { row: true; op: Operation<C, [id: number, reply: FastifyReply], unknown> }
 );
 
 /** A collection as the builder serves it. */
@@ -183,7 +182,10 @@ export function crudRoutes<C>(fastify: FastifyInstance, c: Collection<C>) {
     if (removeMany) route('POST', `${base}/bulk_delete${end}`, 'delete', schemaOf(removeMany), async (req) => removeMany.run(await c.open(req), req));
 
     if (update) {
-      for (const [method, partial] of [['PUT', false], ['PATCH', true]] as const) {
+      for (const [method, partial] of [
+        ['PUT', false],
+        ['PATCH', true],
+      ] as const) {
         route(method, row, 'change', rowSchema(update), async (req, reply) => {
           const updated = await update.run(await c.open(req), req, idOf(req), { partial, version: () => c.versions.update(req) });
           return answer(reply, updated);

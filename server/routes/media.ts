@@ -42,9 +42,7 @@ const patchBody = absentAsEmpty(
     .extend({
       folder: pk.nullable().optional(),
       language_code: languageCode.optional(),
-      translations: z
-        .record(z.string(), translationFields.nullable(), { error: code('translationsObject') })
-        .optional(),
+      translations: z.record(z.string(), translationFields.nullable(), { error: code('translationsObject') }).optional(),
       version: version.optional(),
     })
     .superRefine((body, ctx) => {

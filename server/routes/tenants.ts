@@ -24,9 +24,7 @@ const tenants: FastifyPluginAsync = async (fastify) => {
   }
 
   // A plain JSON string (docs/spec.md §7), not text/plain: serialise it ourselves.
-  app.get('/api/tenants/exists', lookup, async (req, reply) =>
-    reply.type('application/json').send(JSON.stringify((await tenantFor(req, req.query)).kind)),
-  );
+  app.get('/api/tenants/exists', lookup, async (req, reply) => reply.type('application/json').send(JSON.stringify((await tenantFor(req, req.query)).kind)));
 
   app.get('/api/tenants/by_domain', lookup, async (req) => publicTenant(await tenantFor(req, req.query)));
 };

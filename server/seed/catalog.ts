@@ -57,9 +57,24 @@ const SERVICES = [
     den: 'Scheduled maintenance and repairs by factory-trained technicians.',
     dit: 'Manutenzione programmata e riparazioni con tecnici formati in fabbrica.',
   },
-  { en: 'Genuine spare parts', it: 'Ricambi originali', den: 'Parts and lubricants delivered in 24 hours.', dit: 'Ricambi e lubrificanti consegnati in 24 ore.' },
-  { en: 'Financing', it: 'Finanziamenti', den: 'Leasing and instalment plans tailored to your season.', dit: 'Leasing e rateizzazioni su misura per la tua stagione.' },
-  { en: 'Rental', it: 'Noleggio', den: 'Short and long-term rental of tractors and implements.', dit: 'Noleggio a breve e lungo termine di trattori e attrezzature.' },
+  {
+    en: 'Genuine spare parts',
+    it: 'Ricambi originali',
+    den: 'Parts and lubricants delivered in 24 hours.',
+    dit: 'Ricambi e lubrificanti consegnati in 24 ore.',
+  },
+  {
+    en: 'Financing',
+    it: 'Finanziamenti',
+    den: 'Leasing and instalment plans tailored to your season.',
+    dit: 'Leasing e rateizzazioni su misura per la tua stagione.',
+  },
+  {
+    en: 'Rental',
+    it: 'Noleggio',
+    den: 'Short and long-term rental of tractors and implements.',
+    dit: 'Noleggio a breve e lungo termine di trattori e attrezzature.',
+  },
 ];
 
 const CATEGORIES: Record<CategoryKey, { en: string; it: string; den: string; dit: string; one: [string, string] }> = {
@@ -194,7 +209,8 @@ export function modelPictures(brand: Model['brand'], category: CategoryKey): str
 type Brands = readonly [Model['brand'], ...Array<Model['brand']>];
 
 /** Every picture a site's catalog shows, so its library holds them. */
-export const catalogPictures = (site: 'rossi' | 'verdi') => new Set(SITE_MODELS[site]().flatMap((p) => [...modelPictures(p.brand, p.category), ...modelPictures(SITE_BRANDS[site][0], p.category)]));
+export const catalogPictures = (site: 'rossi' | 'verdi') =>
+  new Set(SITE_MODELS[site]().flatMap((p) => [...modelPictures(p.brand, p.category), ...modelPictures(SITE_BRANDS[site][0], p.category)]));
 
 function productBody(p: Model, brandId: number, categoryId: number, tagIds: number[], gallery: number[]) {
   const brand = BRANDS[p.brand].name;
@@ -293,7 +309,13 @@ async function seedSite(ctx: EngineContext, brands: Brands, models: Model[], ima
   }
   const productIds: number[] = [];
   for (const p of models) {
-    const body = productBody(p, brandIds.get(p.brand)!, categoryIds.get(p.category)!, p.tags.map((t) => tagIds.get(t)!), pictures(modelPictures(p.brand, p.category)));
+    const body = productBody(
+      p,
+      brandIds.get(p.brand)!,
+      categoryIds.get(p.category)!,
+      p.tags.map((t) => tagIds.get(t)!),
+      pictures(modelPictures(p.brand, p.category)),
+    );
     productIds.push(await insertRecord(ctx, e('product'), body));
   }
   const featured = models
@@ -324,6 +346,11 @@ const SITE_MODELS: Record<'rossi' | 'verdi', () => Model[]> = {
  */
 export async function seedCatalog(db: Kysely<any>, sites: { rossi: number; verdi: number }, images: Map<number, Map<string, number>> = new Map()) {
   for (const site of ['rossi', 'verdi'] as const) {
-    await seedSite(await siteContext(db, sites[site], { media: images.size > 0 }), SITE_BRANDS[site], SITE_MODELS[site](), images.get(sites[site]) ?? new Map<string, number>());
+    await seedSite(
+      await siteContext(db, sites[site], { media: images.size > 0 }),
+      SITE_BRANDS[site],
+      SITE_MODELS[site](),
+      images.get(sites[site]) ?? new Map<string, number>(),
+    );
   }
 }

@@ -38,7 +38,14 @@ export const CONTENT_IMAGES: readonly DemoImage[] = [
   machine('sa-tractor-evening', 'SA', 'tractor', true),
   machine('la-tractor', 'LA', 'tractor'),
   machine('la-tractor-evening', 'LA', 'tractor', true),
-  { key: 'offer-df', folder: 'Promozioni', file: 'promo-deutz-fahr.jpg', en: 'Deutz-Fahr offer', it: 'Offerta Deutz-Fahr', scene: { kind: 'offer', color: COLORS.DF } },
+  {
+    key: 'offer-df',
+    folder: 'Promozioni',
+    file: 'promo-deutz-fahr.jpg',
+    en: 'Deutz-Fahr offer',
+    it: 'Offerta Deutz-Fahr',
+    scene: { kind: 'offer', color: COLORS.DF },
+  },
   { key: 'offer-sa', folder: 'Promozioni', file: 'promo-same.jpg', en: 'SAME offer', it: 'Offerta SAME', scene: { kind: 'offer', color: COLORS.SA } },
   { key: 'event', folder: 'News', file: 'open-day.jpg', en: 'Open day at the dealership', it: 'Porte aperte in concessionaria', scene: { kind: 'event' } },
   { key: 'workshop', folder: 'News', file: 'officina.jpg', en: 'Our workshop', it: 'La nostra officina', scene: { kind: 'workshop' } },
@@ -106,29 +113,81 @@ const u = (
 
 const CREMONA = { place: 'Cremona (CR)', at: [45.1333, 10.0227] as [number, number] };
 export const ROSSI_USED: Used[] = [
-  u('DF', 'Agrotron 6.20', 'tractors', 2008, 7800, 200, 34_000, { ...CREMONA, extras: [EXTRAS.ac, EXTRAS.frontLink, EXTRAS.serviced], images: ['df-tractor', 'df-tractor-evening'] }),
-  u('DF', 'Agrotron K 110', 'tractors', 2012, 5200, 110, 31_500, { place: 'Crema (CR)', at: [45.3622, 9.6869], condition: 'excellent', extras: [EXTRAS.ac, EXTRAS.oneOwner] }),
+  u('DF', 'Agrotron 6.20', 'tractors', 2008, 7800, 200, 34_000, {
+    ...CREMONA,
+    extras: [EXTRAS.ac, EXTRAS.frontLink, EXTRAS.serviced],
+    images: ['df-tractor', 'df-tractor-evening'],
+  }),
+  u('DF', 'Agrotron K 110', 'tractors', 2012, 5200, 110, 31_500, {
+    place: 'Crema (CR)',
+    at: [45.3622, 9.6869],
+    condition: 'excellent',
+    extras: [EXTRAS.ac, EXTRAS.oneOwner],
+  }),
   u('DF', 'Agroplus 85', 'tractors', 2010, 6900, 85, 19_800, { place: 'Soresina (CR)', at: [45.2876, 9.8574], extras: [EXTRAS.loader, EXTRAS.tyres] }),
-  u('DF', '6160 TTV', 'tractors', 2019, 3100, 156, 98_000, { ...CREMONA, condition: 'excellent', extras: [EXTRAS.ttv, EXTRAS.gps, EXTRAS.frontLink], images: ['df-tractor-evening', 'df-tractor'] }),
-  u('DF', 'Agrotron TTV 630', 'tractors', 2014, 8400, 230, 62_000, { place: 'Casalmaggiore (CR)', at: [44.9894, 10.4183], status: 'sold', extras: [EXTRAS.ttv, EXTRAS.ac] }),
-  u('DF', 'Agroplus 320 F', 'specialised', 2016, 2900, 68, 24_500, { place: 'Pizzighettone (CR)', at: [45.1881, 9.7886], extras: [EXTRAS.oneOwner, EXTRAS.serviced] }),
+  u('DF', '6160 TTV', 'tractors', 2019, 3100, 156, 98_000, {
+    ...CREMONA,
+    condition: 'excellent',
+    extras: [EXTRAS.ttv, EXTRAS.gps, EXTRAS.frontLink],
+    images: ['df-tractor-evening', 'df-tractor'],
+  }),
+  u('DF', 'Agrotron TTV 630', 'tractors', 2014, 8400, 230, 62_000, {
+    place: 'Casalmaggiore (CR)',
+    at: [44.9894, 10.4183],
+    status: 'sold',
+    extras: [EXTRAS.ttv, EXTRAS.ac],
+  }),
+  u('DF', 'Agroplus 320 F', 'specialised', 2016, 2900, 68, 24_500, {
+    place: 'Pizzighettone (CR)',
+    at: [45.1881, 9.7886],
+    extras: [EXTRAS.oneOwner, EXTRAS.serviced],
+  }),
   u('DF', '5690 HTS', 'combines', 2011, 2400, 300, 79_000, { ...CREMONA, extras: [EXTRAS.header, EXTRAS.ac] }),
   u('DF', 'Agrovector 37.7', 'handling', 2015, 4600, 100, 41_000, { place: 'Castelleone (CR)', at: [45.295, 9.7636], condition: 'fair' }),
-  u('DF', 'Agrofarm 430', 'tractors', 2009, 9800, 100, null, { place: 'Piadena (CR)', at: [45.1297, 10.3717], condition: 'to_repair', status: 'draft', extras: [EXTRAS.tyres] }),
+  u('DF', 'Agrofarm 430', 'tractors', 2009, 9800, 100, null, {
+    place: 'Piadena (CR)',
+    at: [45.1297, 10.3717],
+    condition: 'to_repair',
+    status: 'draft',
+    extras: [EXTRAS.tyres],
+  }),
   u('DF', 'Agrotron 150.7', 'tractors', 2004, 11200, 150, 22_000, { ...CREMONA, condition: 'fair', status: 'archived' }),
 ];
 
 const BUSSETO = { place: 'Busseto (PR)', at: [44.9795, 10.0434] as [number, number] };
 export const VERDI_USED: Used[] = [
-  u('SA', 'Explorer 3 100', 'tractors', 2013, 4300, 97, 29_000, { ...BUSSETO, extras: [EXTRAS.ac, EXTRAS.serviced], images: ['sa-tractor', 'sa-tractor-evening'] }),
+  u('SA', 'Explorer 3 100', 'tractors', 2013, 4300, 97, 29_000, {
+    ...BUSSETO,
+    extras: [EXTRAS.ac, EXTRAS.serviced],
+    images: ['sa-tractor', 'sa-tractor-evening'],
+  }),
   u('SA', 'Iron 130', 'tractors', 2010, 7600, 130, 33_500, { place: 'Fidenza (PR)', at: [44.8667, 10.0633], extras: [EXTRAS.frontLink, EXTRAS.tyres] }),
-  u('SA', 'Frutteto 100', 'specialised', 2017, 2100, 97, 36_000, { place: 'Soragna (PR)', at: [44.9267, 10.12], condition: 'excellent', extras: [EXTRAS.oneOwner] }),
+  u('SA', 'Frutteto 100', 'specialised', 2017, 2100, 97, 36_000, {
+    place: 'Soragna (PR)',
+    at: [44.9267, 10.12],
+    condition: 'excellent',
+    extras: [EXTRAS.oneOwner],
+  }),
   u('SA', 'Silver 110', 'tractors', 2006, 10400, 110, 17_500, { place: 'Salsomaggiore Terme (PR)', at: [44.8153, 9.9797], condition: 'fair', status: 'sold' }),
-  u('LA', 'R4.110 Italia', 'tractors', 2015, 3900, 106, 38_000, { ...BUSSETO, images: ['la-tractor', 'la-tractor-evening'], extras: [EXTRAS.ac, EXTRAS.loader] }),
-  u('LA', 'Nitro 120 VRT', 'tractors', 2018, 2600, 117, 67_000, { place: 'Fontanellato (PR)', at: [44.8813, 10.1759], condition: 'excellent', extras: [EXTRAS.gps, EXTRAS.frontLink] }),
+  u('LA', 'R4.110 Italia', 'tractors', 2015, 3900, 106, 38_000, {
+    ...BUSSETO,
+    images: ['la-tractor', 'la-tractor-evening'],
+    extras: [EXTRAS.ac, EXTRAS.loader],
+  }),
+  u('LA', 'Nitro 120 VRT', 'tractors', 2018, 2600, 117, 67_000, {
+    place: 'Fontanellato (PR)',
+    at: [44.8813, 10.1759],
+    condition: 'excellent',
+    extras: [EXTRAS.gps, EXTRAS.frontLink],
+  }),
   u('LA', 'R6.190', 'tractors', 2012, 8800, 190, null, { place: 'Parma (PR)', at: [44.8015, 10.3279], condition: 'to_repair', status: 'draft' }),
   u('DF', 'Agrotron K 430', 'tractors', 2011, 6200, 113, 32_000, { ...BUSSETO, extras: [EXTRAS.ac, EXTRAS.serviced] }),
-  u('DF', '6190 TTV', 'tractors', 2016, 5400, 190, 84_000, { place: 'Zibello (PR)', at: [45.0181, 10.1291], extras: [EXTRAS.ttv, EXTRAS.gps], images: ['df-tractor', 'df-tractor-evening'] }),
+  u('DF', '6190 TTV', 'tractors', 2016, 5400, 190, 84_000, {
+    place: 'Zibello (PR)',
+    at: [45.0181, 10.1291],
+    extras: [EXTRAS.ttv, EXTRAS.gps],
+    images: ['df-tractor', 'df-tractor-evening'],
+  }),
   u('DF', 'Agrovector 30.7', 'handling', 2014, 5100, 75, 35_500, { place: 'Fidenza (PR)', at: [44.8667, 10.0633], status: 'archived' }),
 ];
 
@@ -150,7 +209,10 @@ export function usedBody(m: Used, refs: { brand: number; category: number; galle
         ? `<p>${name} from ${m.year}, ${m.hp} hp, ${euro(m.hours, l)} hours, ${CONDITION_TEXT[m.condition][0]}. It can be seen in ${m.place}.</p>`
         : `<p>${name} del ${m.year}, ${m.hp} CV, ${euro(m.hours, l)} ore, ${CONDITION_TEXT[m.condition][1]}. Visibile a ${m.place}.</p>`;
     const list = `<ul>${m.extras.map((e) => `<li>${e[lang]}</li>`).join('')}</ul>`;
-    const close = lang === 0 ? '<p>Trade-ins and financing available: call us for a test drive.</p>' : '<p>Valutiamo permute e offriamo finanziamenti: chiamaci per una prova.</p>';
+    const close =
+      lang === 0
+        ? '<p>Trade-ins and financing available: call us for a test drive.</p>'
+        : '<p>Valutiamo permute e offriamo finanziamenti: chiamaci per una prova.</p>';
     return intro + list + close;
   };
   return {
@@ -172,12 +234,20 @@ export function usedBody(m: Used, refs: { brand: number; category: number; galle
       en: {
         title: `${name} (${m.year})`,
         description: text(0),
-        seo: { title: `Used ${name}, ${m.year}, ${euro(m.hours, 'en')} h`, description: `Used ${name} from ${m.year} with ${euro(m.hours, 'en')} hours, in ${m.place}.`, slug: '' },
+        seo: {
+          title: `Used ${name}, ${m.year}, ${euro(m.hours, 'en')} h`,
+          description: `Used ${name} from ${m.year} with ${euro(m.hours, 'en')} hours, in ${m.place}.`,
+          slug: '',
+        },
       },
       it: {
         title: `${name} (${m.year})`,
         description: text(1),
-        seo: { title: `${name} usato, ${m.year}, ${euro(m.hours, 'it')} ore`, description: `${name} usato del ${m.year} con ${euro(m.hours, 'it')} ore, a ${m.place}.`, slug: '' },
+        seo: {
+          title: `${name} usato, ${m.year}, ${euro(m.hours, 'it')} ore`,
+          description: `${name} usato del ${m.year} con ${euro(m.hours, 'it')} ore, a ${m.place}.`,
+          slug: '',
+        },
       },
     },
   };
@@ -240,8 +310,16 @@ export const promosFor = (main: Brand, mainName: string): Promo[] => [
     to: -150,
     status: 'published',
     image: 'event',
-    en: ['Winter discount on implements', '15% off ploughs, harrows and seed drills in stock.', '<p>During the winter months, <strong>15% off</strong> every implement in stock: ploughs, power harrows and seed drills.</p>'],
-    it: ['Sconto invernale sulle attrezzature', 'Il 15% di sconto su aratri, erpici e seminatrici in pronta consegna.', '<p>Nei mesi invernali, <strong>15% di sconto</strong> su tutte le attrezzature disponibili: aratri, erpici rotanti e seminatrici.</p>'],
+    en: [
+      'Winter discount on implements',
+      '15% off ploughs, harrows and seed drills in stock.',
+      '<p>During the winter months, <strong>15% off</strong> every implement in stock: ploughs, power harrows and seed drills.</p>',
+    ],
+    it: [
+      'Sconto invernale sulle attrezzature',
+      'Il 15% di sconto su aratri, erpici e seminatrici in pronta consegna.',
+      '<p>Nei mesi invernali, <strong>15% di sconto</strong> su tutte le attrezzature disponibili: aratri, erpici rotanti e seminatrici.</p>',
+    ],
   },
   {
     brand: null,
@@ -249,8 +327,16 @@ export const promosFor = (main: Brand, mainName: string): Promo[] => [
     to: 90,
     status: 'draft',
     image: 'workshop',
-    en: ['Autumn spare parts campaign', 'Filters and lubricants at special prices for the autumn.', '<p>Filters, belts and lubricants at <em>special prices</em> all autumn long.</p>'],
-    it: ['Campagna ricambi d’autunno', 'Filtri e lubrificanti a prezzi speciali per l’autunno.', '<p>Filtri, cinghie e lubrificanti a <em>prezzi speciali</em> per tutto l’autunno.</p>'],
+    en: [
+      'Autumn spare parts campaign',
+      'Filters and lubricants at special prices for the autumn.',
+      '<p>Filters, belts and lubricants at <em>special prices</em> all autumn long.</p>',
+    ],
+    it: [
+      'Campagna ricambi d’autunno',
+      'Filtri e lubrificanti a prezzi speciali per l’autunno.',
+      '<p>Filtri, cinghie e lubrificanti a <em>prezzi speciali</em> per tutto l’autunno.</p>',
+    ],
   },
 ];
 
@@ -312,15 +398,31 @@ export const newsFor = (dealer: string, town: string): NewsItem[] => [
     days: -90,
     status: 'published',
     image: 'df-combine',
-    en: ['Harvest season: extended opening hours', 'The workshop and parts counter stay open until 8 pm.', '<p>From June to August the workshop and the parts counter are open <strong>until 8 pm</strong>, Saturdays included.</p>'],
-    it: ['Stagione della raccolta: orari prolungati', 'Officina e ricambi aperti fino alle 20.', '<p>Da giugno ad agosto l’officina e il banco ricambi restano aperti <strong>fino alle 20</strong>, sabato compreso.</p>'],
+    en: [
+      'Harvest season: extended opening hours',
+      'The workshop and parts counter stay open until 8 pm.',
+      '<p>From June to August the workshop and the parts counter are open <strong>until 8 pm</strong>, Saturdays included.</p>',
+    ],
+    it: [
+      'Stagione della raccolta: orari prolungati',
+      'Officina e ricambi aperti fino alle 20.',
+      '<p>Da giugno ad agosto l’officina e il banco ricambi restano aperti <strong>fino alle 20</strong>, sabato compreso.</p>',
+    ],
   },
   {
     days: -400,
     status: 'archived',
     image: 'workshop',
-    en: ['New website online', 'Our used machines and offers, always up to date.', '<p>Our new website lists our <em>used machines</em> and current offers, always up to date.</p>'],
-    it: ['Online il nuovo sito', 'Il nostro usato e le offerte, sempre aggiornati.', '<p>Il nuovo sito elenca il nostro <em>usato</em> e le offerte del momento, sempre aggiornati.</p>'],
+    en: [
+      'New website online',
+      'Our used machines and offers, always up to date.',
+      '<p>Our new website lists our <em>used machines</em> and current offers, always up to date.</p>',
+    ],
+    it: [
+      'Online il nuovo sito',
+      'Il nostro usato e le offerte, sempre aggiornati.',
+      '<p>Il nuovo sito elenca il nostro <em>usato</em> e le offerte del momento, sempre aggiornati.</p>',
+    ],
   },
   {
     days: 7,

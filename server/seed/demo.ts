@@ -67,7 +67,10 @@ const RESET_ORDER = [
 ] as const;
 
 export async function isEmpty(db: Kysely<DatabaseSchema>) {
-  const row = await db.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('tenants')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n) === 0;
 }
 
@@ -117,9 +120,7 @@ export async function seedDemo(db: Kysely<DatabaseSchema>, opts: { media?: Media
     await seedPages(trx, { master, rossi, verdi });
     await seedContent(trx, { rossi, verdi }, images);
 
-    const perms = new Map(
-      (await trx.selectFrom('permissions').select(['id', 'codename']).execute()).map((p) => [p.codename, p.id]),
-    );
+    const perms = new Map((await trx.selectFrom('permissions').select(['id', 'codename']).execute()).map((p) => [p.codename, p.id]));
     const user = async (
       username: string,
       fields: { first_name: string; last_name: string; role?: 'MA' | 'DE'; superuser?: boolean; tenant?: number; market?: number },

@@ -27,10 +27,7 @@ const SCALE = 0.9;
 export type Machine = 'tractor' | 'combine' | 'telehandler';
 
 export type Scene =
-  | { kind: 'machine'; machine: Machine; color: string; evening?: boolean }
-  | { kind: 'event' }
-  | { kind: 'offer'; color: string }
-  | { kind: 'workshop' };
+  { kind: 'machine'; machine: Machine; color: string; evening?: boolean } | { kind: 'event' } | { kind: 'offer'; color: string } | { kind: 'workshop' };
 
 export interface DemoImage {
   /** How seeds name the picture, e.g. `df-tractor`. */
@@ -55,7 +52,8 @@ function landscape(evening: boolean) {
   );
 }
 
-const wheel = (cx: number, cy: number, r: number) => `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#222"/><circle cx="${cx}" cy="${cy}" r="${Math.round(r / 2)}" fill="#bbb"/>`;
+const wheel = (cx: number, cy: number, r: number) =>
+  `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#222"/><circle cx="${cx}" cy="${cy}" r="${Math.round(r / 2)}" fill="#bbb"/>`;
 
 const MACHINES: Record<Machine, (c: string) => string> = {
   tractor: (c) =>
@@ -92,7 +90,12 @@ function svgOf(scene: Scene): string {
         landscape(false) +
         `<path d="M180 360 L400 190 L620 360 Z" fill="#f8fafc"/><rect x="200" y="330" width="400" height="90" fill="#e2e8f0"/>` +
         `<rect x="360" y="340" width="80" height="80" fill="#7ab929"/>` +
-        [120, 680].map((x, i) => `<rect x="${x}" y="180" width="6" height="220" fill="#555"/><path d="M${x + 6} 185 h70 l-16 22 l16 22 h-70Z" fill="${i ? '#c8102e' : '#7ab929'}"/>`).join('');
+        [120, 680]
+          .map(
+            (x, i) =>
+              `<rect x="${x}" y="180" width="6" height="220" fill="#555"/><path d="M${x + 6} 185 h70 l-16 22 l16 22 h-70Z" fill="${i ? '#c8102e' : '#7ab929'}"/>`,
+          )
+          .join('');
       break;
     case 'workshop':
       body =
@@ -118,7 +121,9 @@ const JPEG = allowedType('image/jpeg')!;
 /** One picture as an upload would leave it: the JPEG and its variants (made by the upload's own code). */
 async function render(image: DemoImage, dir: string): Promise<Rendered> {
   const file = path.join(dir, `${image.key}.jpg`);
-  await sharp(Buffer.from(svgOf(image.scene))).jpeg({ quality: 78 }).toFile(file);
+  await sharp(Buffer.from(svgOf(image.scene)))
+    .jpeg({ quality: 78 })
+    .toFile(file);
   const out = { thumbnail: `${file}.thumb.webp`, web: `${file}.web.webp` };
   // One frame: no animation to bound.
   const r = await processImage(file, JPEG, out, { maxAnimatedPixels: 0 });

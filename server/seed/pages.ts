@@ -90,16 +90,39 @@ const seo = (title: string, description: string) => ({ title, description, slug:
 
 function listIntro(key: SitePageKey, f: SiteFacts) {
   const texts: Partial<Record<SitePageKey, [string, string, string, string]>> = {
-    product_list: ['New machines', `<p>The new tractors and machines ${f.name} sells, with specifications and prices.</p>`, 'Macchine nuove', `<p>I trattori e le macchine nuove che ${f.name} vende, con caratteristiche e prezzi.</p>`],
-    used_product_list: ['Used machines', '<p>Checked and serviced used machines, ready to work.</p>', 'Macchine usate', '<p>Macchine usate controllate e revisionate, pronte per lavorare.</p>'],
+    product_list: [
+      'New machines',
+      `<p>The new tractors and machines ${f.name} sells, with specifications and prices.</p>`,
+      'Macchine nuove',
+      `<p>I trattori e le macchine nuove che ${f.name} vende, con caratteristiche e prezzi.</p>`,
+    ],
+    used_product_list: [
+      'Used machines',
+      '<p>Checked and serviced used machines, ready to work.</p>',
+      'Macchine usate',
+      '<p>Macchine usate controllate e revisionate, pronte per lavorare.</p>',
+    ],
     news_list: ['News', `<p>Events, open days and news from ${f.name}.</p>`, 'News', `<p>Eventi, giornate in campo e novità da ${f.name}.</p>`],
-    promotion_list: ['Promotions', '<p>Current offers on new machines, parts and servicing.</p>', 'Promozioni', '<p>Le offerte in corso su macchine nuove, ricambi e assistenza.</p>'],
-    dealer_brand: ['Our brands', '<p>The brands we represent, sell and service.</p>', 'I nostri marchi', '<p>I marchi che rappresentiamo, vendiamo e assistiamo.</p>'],
+    promotion_list: [
+      'Promotions',
+      '<p>Current offers on new machines, parts and servicing.</p>',
+      'Promozioni',
+      '<p>Le offerte in corso su macchine nuove, ricambi e assistenza.</p>',
+    ],
+    dealer_brand: [
+      'Our brands',
+      '<p>The brands we represent, sell and service.</p>',
+      'I nostri marchi',
+      '<p>I marchi che rappresentiamo, vendiamo e assistiamo.</p>',
+    ],
   };
   const t = texts[key]!;
   return {
     items_per_page: key === 'news_list' ? 9 : 12,
-    translations: { en: { title: t[0], intro: t[1], seo: seo(`${t[0]} | ${f.name}`, '') }, it: { title: t[2], intro: t[3], seo: seo(`${t[2]} | ${f.name}`, '') } },
+    translations: {
+      en: { title: t[0], intro: t[1], seo: seo(`${t[0]} | ${f.name}`, '') },
+      it: { title: t[2], intro: t[3], seo: seo(`${t[2]} | ${f.name}`, '') },
+    },
   };
 }
 
@@ -138,7 +161,13 @@ function pageBodies(f: SiteFacts): Record<SitePageKey, Record<string, unknown>> 
           hero_link_label: 'Book a test drive',
           featured_title: 'Featured machines',
           blocks: [
-            { title: 'Workshop', text: '<p>Factory-trained technicians, a mobile service van and diagnostics for every brand we sell.</p>', image: null, link_label: 'Book a service', link_url: '/en/contacts' },
+            {
+              title: 'Workshop',
+              text: '<p>Factory-trained technicians, a mobile service van and diagnostics for every brand we sell.</p>',
+              image: null,
+              link_label: 'Book a service',
+              link_url: '/en/contacts',
+            },
             { title: 'Finance', text: '<p>Leasing and instalments tailored to your harvest calendar.</p>', image: null, link_label: '', link_url: '' },
           ],
           seo: seo(`${f.name} – tractors and farm machinery in ${f.town}`, `New and used tractors, spare parts and servicing in ${f.town}.`),
@@ -150,7 +179,13 @@ function pageBodies(f: SiteFacts): Record<SitePageKey, Record<string, unknown>> 
           hero_link_label: 'Prenota una prova',
           featured_title: 'Macchine in evidenza',
           blocks: [
-            { title: 'Officina', text: '<p>Tecnici formati in fabbrica, un furgone per l\u2019assistenza in campo e la diagnosi per ogni marchio che vendiamo.</p>', image: null, link_label: 'Prenota un intervento', link_url: '/it/contatti' },
+            {
+              title: 'Officina',
+              text: '<p>Tecnici formati in fabbrica, un furgone per l\u2019assistenza in campo e la diagnosi per ogni marchio che vendiamo.</p>',
+              image: null,
+              link_label: 'Prenota un intervento',
+              link_url: '/it/contatti',
+            },
             { title: 'Finanziamenti', text: '<p>Leasing e rate su misura per il calendario dei tuoi raccolti.</p>', image: null, link_label: '', link_url: '' },
           ],
           seo: seo(`${f.name} – trattori e macchine agricole a ${f.town}`, `Trattori nuovi e usati, ricambi e assistenza a ${f.town}.`),
@@ -163,14 +198,30 @@ function pageBodies(f: SiteFacts): Record<SitePageKey, Record<string, unknown>> 
           title: 'About us',
           intro: `A family business serving farmers around ${f.town} since ${f.since}.`,
           body: `<h2>Our history</h2><p>${f.name} opened in ${f.since} as a small workshop repairing tractors for the farms nearby. Three generations later we sell and service machines across the province, with the same handshake.</p><h2>What we believe</h2><p>A machine is only as good as the service behind it: that is why our workshop and parts counter come first.</p>`,
-          blocks: [{ title: 'The team', text: '<p>Twelve people between sales, workshop and parts, all of them from farming families.</p>', image: null, link_label: '', link_url: '' }],
+          blocks: [
+            {
+              title: 'The team',
+              text: '<p>Twelve people between sales, workshop and parts, all of them from farming families.</p>',
+              image: null,
+              link_label: '',
+              link_url: '',
+            },
+          ],
           seo: seo(`About ${f.name}`, `Who we are and our history since ${f.since}.`),
         },
         it: {
           title: 'Chi siamo',
           intro: `Un\u2019azienda di famiglia al servizio degli agricoltori di ${f.town} dal ${f.since}.`,
           body: `<h2>La nostra storia</h2><p>${f.name} nasce nel ${f.since} come piccola officina che ripara i trattori delle aziende vicine. Tre generazioni dopo vendiamo e assistiamo macchine in tutta la provincia, con la stessa stretta di mano.</p><h2>In cosa crediamo</h2><p>Una macchina vale quanto l\u2019assistenza che la segue: per questo officina e magazzino ricambi vengono prima di tutto.</p>`,
-          blocks: [{ title: 'La squadra', text: '<p>Dodici persone tra vendita, officina e ricambi, tutte cresciute in famiglie di agricoltori.</p>', image: null, link_label: '', link_url: '' }],
+          blocks: [
+            {
+              title: 'La squadra',
+              text: '<p>Dodici persone tra vendita, officina e ricambi, tutte cresciute in famiglie di agricoltori.</p>',
+              image: null,
+              link_label: '',
+              link_url: '',
+            },
+          ],
           seo: seo(`Chi siamo – ${f.name}`, `Chi siamo e la nostra storia dal ${f.since}.`),
         },
       },
@@ -199,8 +250,16 @@ function pageBodies(f: SiteFacts): Record<SitePageKey, Record<string, unknown>> 
       email: f.email,
       opening_hours: HOURS,
       translations: {
-        en: { title: 'Contacts', intro: 'Come and see us, call us or write: we answer within a working day.', seo: seo(`Contacts – ${f.name}`, `Address, phone and opening hours of ${f.name}.`) },
-        it: { title: 'Contatti', intro: 'Vieni a trovarci, chiamaci o scrivici: rispondiamo entro un giorno lavorativo.', seo: seo(`Contatti – ${f.name}`, `Indirizzo, telefono e orari di ${f.name}.`) },
+        en: {
+          title: 'Contacts',
+          intro: 'Come and see us, call us or write: we answer within a working day.',
+          seo: seo(`Contacts – ${f.name}`, `Address, phone and opening hours of ${f.name}.`),
+        },
+        it: {
+          title: 'Contatti',
+          intro: 'Vieni a trovarci, chiamaci o scrivici: rispondiamo entro un giorno lavorativo.',
+          seo: seo(`Contatti – ${f.name}`, `Indirizzo, telefono e orari di ${f.name}.`),
+        },
       },
     },
     settings: {

@@ -43,7 +43,11 @@ export async function seedMoreUsers(db: Kysely<DatabaseSchema>, sites: Sites) {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (codenames.length) await db.insertInto('user_permissions').values(codenames.map((c) => ({ user_id: id, permission_id: perms.get(c)! }))).execute();
+    if (codenames.length)
+      await db
+        .insertInto('user_permissions')
+        .values(codenames.map((c) => ({ user_id: id, permission_id: perms.get(c)! })))
+        .execute();
   };
   const view = (models: Model[]) => models.map((m) => codename('view', m));
   const edit = (models: Model[]) => models.flatMap((m) => (['view', 'add', 'change'] as const).map((a) => codename(a, m)));

@@ -59,11 +59,7 @@ export function loginThrottle(limiter: RateLimiter, limits: LoginLimits): LoginT
       const delay = delayOf(byName.count - maxPerUsername);
       if (delay) await sleep(delay);
       return async () => {
-        await Promise.all([
-          limiter.release(ipKey),
-          limiter.clear(pairKey),
-          byName.count <= maxPerUsername + steps ? limiter.release(userKey) : undefined,
-        ]);
+        await Promise.all([limiter.release(ipKey), limiter.clear(pairKey), byName.count <= maxPerUsername + steps ? limiter.release(userKey) : undefined]);
       };
     },
     close: () => limiter.close(),

@@ -15,12 +15,7 @@ export interface SessionLifetime {
   maxMs: number;
 }
 
-export async function createSession(
-  db: Kysely<DatabaseSchema>,
-  userId: number,
-  ttlMs: number,
-  meta: { ip: string; userAgent: string },
-) {
+export async function createSession(db: Kysely<DatabaseSchema>, userId: number, ttlMs: number, meta: { ip: string; userAgent: string }) {
   const token = newToken();
   await db
     .insertInto('sessions')
@@ -141,7 +136,11 @@ async function stillValid(db: Kysely<DatabaseSchema>, tokenHash: string, times: 
   }
   const pushed = Math.min(now + lifetime.ttlMs, last);
   if (pushed - expires > EXTEND_EVERY_MS) {
-    await db.updateTable('sessions').set({ expires_at: new Date(pushed).toISOString() }).where('token_hash', '=', tokenHash).execute();
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(pushed).toISOString() })
+      .where('token_hash', '=', tokenHash)
+      .execute();
     return pushed;
   }
   return Math.min(expires, last);

@@ -32,7 +32,11 @@ onEntityWrite('tenant', async (ctx, event) => {
     const taken = await db
       .selectFrom('tenant_domains')
       .select('domain')
-      .where('domain', 'in', hosts.map((h) => h.domain))
+      .where(
+        'domain',
+        'in',
+        hosts.map((h) => h.domain),
+      )
       .where('tenant_id', '!=', event.id)
       .execute();
     if (taken.length) {

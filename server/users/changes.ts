@@ -65,7 +65,10 @@ function standingOf(roster: Roster, values: Record<string, unknown>, current: St
 
 /** References and the unique username, against the database. */
 async function checkDatabase(db: Db, roster: Roster, values: Record<string, unknown>, standing: Standing, self: number | undefined, errors: Errors) {
-  let q = db.selectFrom('users').select('id').where('username', '=', values.username as string);
+  let q = db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', values.username as string);
   if (self !== undefined) q = q.where('id', '!=', self);
   if (await q.executeTakeFirst()) addError(errors, 'username', 'usernameTaken');
   if (roster.kind === 'dealers' && standing.tenant_id !== null) {
@@ -108,7 +111,11 @@ function checkPassword(values: Record<string, unknown>, errors: Errors) {
 async function writePermissions(db: Db, userId: number, codenames: readonly string[]) {
   await db.deleteFrom('user_permissions').where('user_id', '=', userId).execute();
   if (!codenames.length) return;
-  const ids = await db.selectFrom('permissions').select('id').where('codename', 'in', [...codenames]).execute();
+  const ids = await db
+    .selectFrom('permissions')
+    .select('id')
+    .where('codename', 'in', [...codenames])
+    .execute();
   await db
     .insertInto('user_permissions')
     .values(ids.map((p) => ({ user_id: userId, permission_id: p.id })))
@@ -207,8 +214,7 @@ export async function updateAccount(db: Db, roster: Roster, id: number, body: un
     if (!mayAssignRank(roster.actor, rank(current))) throw forbidden('You cannot change a user of this role.');
     if (!mayAssignRank(roster.actor, rank(standing))) throw forbidden('You cannot give this role.');
     checkPermissions(roster, permissions, before, errors);
-    const takesOver =
-      password !== '' || values.email !== current.email || values.username !== current.username || active !== (current.is_active === 1);
+    const takesOver = password !== '' || values.email !== current.email || values.username !== current.username || active !== (current.is_active === 1);
     if (takesOver && !holdsAll(roster, before)) {
       throw forbidden('You cannot change the password, e-mail, username or active flag of a user who holds permissions you do not hold.');
     }

@@ -47,7 +47,10 @@ export function passwordProblems(password: string, owner: PasswordOwner): Proble
     .filter((v) => v.length >= 3);
   const tooClose = attributes.some((attr) => {
     if (lower.includes(attr) || attr.includes(lower)) return true;
-    return attr.split(/\W+/).concat(attr).some((part) => part.length >= 3 && similarity(lower, part) >= MAX_SIMILARITY);
+    return attr
+      .split(/\W+/)
+      .concat(attr)
+      .some((part) => part.length >= 3 && similarity(lower, part) >= MAX_SIMILARITY);
   });
   if (tooClose) problems.push({ code: 'passwordSimilar' });
   return problems;

@@ -116,9 +116,7 @@ export async function listAccounts(db: Db, roster: Roster, query: ListQuery) {
   for (const token of query.tokens) {
     // Search words are letters and digits only (server/list/words.ts): nothing to escape.
     const pattern = `%${token}%`;
-    base = base.where((eb) =>
-      eb.or(search.map((name) => eb(eb.fn('lower', [`users.${name}` as 'users.username']), 'like', eb.val(pattern)))),
-    );
+    base = base.where((eb) => eb.or(search.map((name) => eb(eb.fn('lower', [`users.${name}` as 'users.username']), 'like', eb.val(pattern)))));
   }
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const count = Number(n);
@@ -126,7 +124,10 @@ export async function listAccounts(db: Db, roster: Roster, query: ListQuery) {
   const page = Math.min(query.page, pages);
   let rowsQuery = base.select(COLUMNS);
   for (const s of query.sort) rowsQuery = rowsQuery.orderBy(`users.${s.column}` as 'users.id', s.desc ? 'desc' : 'asc');
-  const rows = await rowsQuery.limit(query.size).offset((page - 1) * query.size).execute();
+  const rows = await rowsQuery
+    .limit(query.size)
+    .offset((page - 1) * query.size)
+    .execute();
   const refsOf = await titles(db, rows);
   const names = listFields(roster.entity);
   const items = rows.map((row) => present(roster, row, names, accountValues(row, []).values, refsOf(row)));

@@ -83,7 +83,11 @@ export function inRoster(roster: Roster) {
           eb(
             'users.tenant_id',
             'in',
-            eb.selectFrom('tenants').select('tenants.id').where('tenants.kind', '=', 'dealer').where('tenants.market_id', '=', actor.market_id ?? -1),
+            eb
+              .selectFrom('tenants')
+              .select('tenants.id')
+              .where('tenants.kind', '=', 'dealer')
+              .where('tenants.market_id', '=', actor.market_id ?? -1),
           ),
         ]);
       }

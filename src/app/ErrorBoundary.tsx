@@ -46,7 +46,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey: st
     // What failed is in the console (React logs it); the user reads what it means.
     const failure = toBootError(this.state.error);
     return (
-      <ErrorPageGuard>{this.props.fallback ? this.props.fallback(this.state.error) : <ErrorScreen status={failure.status} message={t(failure.key)} />}</ErrorPageGuard>
+      <ErrorPageGuard>
+        {this.props.fallback ? this.props.fallback(this.state.error) : <ErrorScreen status={failure.status} message={t(failure.key)} />}
+      </ErrorPageGuard>
     );
   }
 }

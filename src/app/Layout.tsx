@@ -14,7 +14,11 @@ import { Sidebar } from './Sidebar';
  */
 function DisplayMenu() {
   const t = useT();
-  const { options, toggleClipped, toggleMinivariant } = useSidebar(({ options, toggleClipped, toggleMinivariant }) => ({ options, toggleClipped, toggleMinivariant }));
+  const { options, toggleClipped, toggleMinivariant } = useSidebar(({ options, toggleClipped, toggleMinivariant }) => ({
+    options,
+    toggleClipped,
+    toggleMinivariant,
+  }));
   const option = (label: string, checked: boolean, toggle: () => void) => (
     <label className="flex w-full cursor-pointer items-center gap-2 rounded px-3 py-2 text-left text-sm hover:bg-surface-overlay">
       <input type="checkbox" checked={checked} onChange={toggle} className="h-4 w-4 accent-brand" />
@@ -25,7 +29,10 @@ function DisplayMenu() {
     // In place, not anchored in a portal: the panel follows its button in the Tab order without Headless UI's hidden focus sentinels.
     <Popover className="relative">
       <PopoverButton className="rounded-md px-2 py-1.5 text-sm text-ink-muted hover:bg-surface-overlay">{t('layout.display')}</PopoverButton>
-      <PopoverPanel className="absolute right-0 top-full z-40 mt-1 w-56 rounded-md border border-surface-border bg-surface-raised p-1 shadow-xl" data-testid="display-options">
+      <PopoverPanel
+        className="absolute right-0 top-full z-40 mt-1 w-56 rounded-md border border-surface-border bg-surface-raised p-1 shadow-xl"
+        data-testid="display-options"
+      >
         <fieldset>
           <legend className="sr-only">{t('layout.display')}</legend>
           {option(t('layout.clipped'), options.clipped, toggleClipped)}
@@ -62,7 +69,13 @@ function Header() {
   const dealer = useSessionView((s) => s.dealerBackoffice);
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b border-surface-border bg-surface-raised px-3">
-      <button type="button" aria-label={t('layout.toggleNavigation')} onClick={toggleDrawer} className="rounded-md p-2 hover:bg-surface-overlay" data-testid="drawer-toggle">
+      <button
+        type="button"
+        aria-label={t('layout.toggleNavigation')}
+        onClick={toggleDrawer}
+        className="rounded-md p-2 hover:bg-surface-overlay"
+        data-testid="drawer-toggle"
+      >
         <Icon name="menu" />
       </button>
       <Link href="/" className="font-semibold">
@@ -85,21 +98,36 @@ function Header() {
  */
 export function Layout({ children }: { children: ReactNode }) {
   const t = useT();
-  const { mode, overlayOpen, clippedLayout, toggleDrawer } = useSidebar(({ mode, overlayOpen, clippedLayout, toggleDrawer }) => ({ mode, overlayOpen, clippedLayout, toggleDrawer }));
-  const aside = mode === 'overlay' ? (
-    <Dialog open={overlayOpen} onClose={toggleDrawer} className="relative z-40">
-      <DialogBackdrop className="fixed inset-0 bg-black/50" />
-      <DialogPanel as="aside" className="fixed inset-y-0 left-0 w-64 border-r border-surface-border bg-surface-raised" data-mode="overlay" aria-label={t('nav.label')}>
-        <Sidebar />
-      </DialogPanel>
-    </Dialog>
-  ) : (
-    mode !== 'hidden' && (
-      <aside className={`${mode === 'mini' ? 'w-16' : 'w-64'} shrink-0 border-r border-surface-border bg-surface-raised transition-[width]`} data-mode={mode} aria-label={t('nav.label')}>
-        <Sidebar />
-      </aside>
-    )
-  );
+  const { mode, overlayOpen, clippedLayout, toggleDrawer } = useSidebar(({ mode, overlayOpen, clippedLayout, toggleDrawer }) => ({
+    mode,
+    overlayOpen,
+    clippedLayout,
+    toggleDrawer,
+  }));
+  const aside =
+    mode === 'overlay' ? (
+      <Dialog open={overlayOpen} onClose={toggleDrawer} className="relative z-40">
+        <DialogBackdrop className="fixed inset-0 bg-black/50" />
+        <DialogPanel
+          as="aside"
+          className="fixed inset-y-0 left-0 w-64 border-r border-surface-border bg-surface-raised"
+          data-mode="overlay"
+          aria-label={t('nav.label')}
+        >
+          <Sidebar />
+        </DialogPanel>
+      </Dialog>
+    ) : (
+      mode !== 'hidden' && (
+        <aside
+          className={`${mode === 'mini' ? 'w-16' : 'w-64'} shrink-0 border-r border-surface-border bg-surface-raised transition-[width]`}
+          data-mode={mode}
+          aria-label={t('nav.label')}
+        >
+          <Sidebar />
+        </aside>
+      )
+    );
   if (clippedLayout) {
     return (
       <div className="flex h-full flex-col" data-layout="clipped">

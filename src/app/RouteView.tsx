@@ -41,10 +41,7 @@ export function RouteView() {
   const loggedIn = useSessionView((s) => s.loggedIn);
   const user = useSessionView((s) => s.user);
   const dealerBackoffice = useSessionView((s) => s.dealerBackoffice);
-  const resolution = useMemo(
-    () => resolveRoute(ROUTES, path, search, { loggedIn, user, dealerBackoffice }),
-    [path, search, loggedIn, user, dealerBackoffice],
-  );
+  const resolution = useMemo(() => resolveRoute(ROUTES, path, search, { loggedIn, user, dealerBackoffice }), [path, search, loggedIn, user, dealerBackoffice]);
   useEffect(() => {
     routeChanged(matchPath(ROUTES, path)?.route.group ?? null);
   }, [routeChanged, path]);

@@ -149,7 +149,9 @@ export const Sidebar = memo(function Sidebar({ routes = ROUTES, groups = GROUPS 
   return (
     <nav aria-label={t('nav.label')} className="flex h-full flex-col gap-2 overflow-y-auto p-2" data-testid="sidebar">
       <ul className="flex-1 space-y-0.5">
-        {menu.main.map((entry) => (entry.kind === 'group' ? <SidebarGroup key={entry.name} group={entry} /> : <SidebarLink key={entry.name} link={entry} depth={0} />))}
+        {menu.main.map((entry) =>
+          entry.kind === 'group' ? <SidebarGroup key={entry.name} group={entry} /> : <SidebarLink key={entry.name} link={entry} depth={0} />,
+        )}
       </ul>
       <ul className="space-y-0.5 border-t border-surface-border pt-2" aria-label={t('nav.footer')}>
         {menu.footer.map((link) => (

@@ -33,7 +33,13 @@ export function pathLabel(entity: EntityDef, path: string, t: T): string {
 /** A value as one line of text for the diff. */
 export function showValue(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
-  if (typeof v === 'string') return v.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() || '—';
+  if (typeof v === 'string')
+    return (
+      v
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim() || '—'
+    );
   if (Array.isArray(v)) return v.length ? v.map(showValue).join(', ') : '—';
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
@@ -55,7 +61,10 @@ export function ConflictDialog({ entity, diff, reload, overwrite, dismiss }: Con
     <Dialog open onClose={dismiss} className="relative z-50">
       <div className="fixed inset-0 bg-black/60" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="flex max-h-[85vh] w-full max-w-3xl flex-col rounded-xl border border-surface-border bg-surface-raised p-6 shadow-2xl" data-testid="conflict-dialog">
+        <DialogPanel
+          className="flex max-h-[85vh] w-full max-w-3xl flex-col rounded-xl border border-surface-border bg-surface-raised p-6 shadow-2xl"
+          data-testid="conflict-dialog"
+        >
           <DialogTitle className="text-lg font-semibold">{t('form.conflictTitle')}</DialogTitle>
           <p className="mt-2 text-sm text-ink-muted">{t('form.conflictText')}</p>
           <div className="mt-4 min-h-0 overflow-y-auto rounded-md border border-surface-border">

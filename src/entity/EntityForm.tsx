@@ -43,12 +43,12 @@ export function EntityForm({ canDelete, ...options }: EntityFormOptions & { canD
   const heading = singleton
     ? t(entity.label.one)
     : view.isNew
-    ? t('form.newTitle', { name: t(entity.label.one) })
-    : refTitle && !refTitle.startsWith('#')
-      ? refTitle
-      : typeof view.title === 'string' && view.title
-        ? view.title
-        : `${t(entity.label.one)} #${view.id}`;
+      ? t('form.newTitle', { name: t(entity.label.one) })
+      : refTitle && !refTitle.startsWith('#')
+        ? refTitle
+        : typeof view.title === 'string' && view.title
+          ? view.title
+          : `${t(entity.label.one)} #${view.id}`;
   const formMessages = view.formErrors.length ? view.formErrors : view.errorPaths.length && view.status === 'invalid' ? ['form.fixErrors'] : [];
 
   return (
@@ -84,9 +84,7 @@ export function EntityForm({ canDelete, ...options }: EntityFormOptions & { canD
           )}
         </header>
 
-        {view.draft && (
-          <DraftOffer savedAt={view.draft} restore={() => send({ type: 'draft.restore' })} discard={() => send({ type: 'draft.discard' })} />
-        )}
+        {view.draft && <DraftOffer savedAt={view.draft} restore={() => send({ type: 'draft.restore' })} discard={() => send({ type: 'draft.discard' })} />}
 
         {view.loadError ? (
           <div className="flex items-center gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4" role="alert">
@@ -107,7 +105,13 @@ export function EntityForm({ canDelete, ...options }: EntityFormOptions & { canD
         ) : (
           <>
             {formMessages.length > 0 && (
-              <div className="rounded-md border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger" role="alert" data-testid="form-errors" data-form-errors tabIndex={-1}>
+              <div
+                className="rounded-md border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger"
+                role="alert"
+                data-testid="form-errors"
+                data-form-errors
+                tabIndex={-1}
+              >
                 {formMessages.map((m, i) => (
                   <p key={i}>{fieldMessage(t, m)}</p>
                 ))}

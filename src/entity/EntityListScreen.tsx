@@ -78,7 +78,12 @@ function Pager({ list }: { list: EntityListProps }) {
     <nav className="flex flex-wrap items-center justify-end gap-3 text-sm text-ink-muted" aria-label={t('list.pagination')}>
       <label className="flex items-center gap-2 whitespace-nowrap">
         {t('list.pageSize')}
-        <select name="items" value={p.pageSize} onChange={(e) => p.setPageSize(Number(e.target.value))} className="rounded-md border border-surface-border bg-surface px-2 py-1 text-sm text-ink">
+        <select
+          name="items"
+          value={p.pageSize}
+          onChange={(e) => p.setPageSize(Number(e.target.value))}
+          className="rounded-md border border-surface-border bg-surface px-2 py-1 text-sm text-ink"
+        >
           {p.pageSizes.map((n) => (
             <option key={n} value={n}>
               {n}
@@ -86,7 +91,9 @@ function Pager({ list }: { list: EntityListProps }) {
           ))}
         </select>
       </label>
-      <span data-testid="list-range" className="whitespace-nowrap">{t('list.range', { first, last, count: p.count })}</span>
+      <span data-testid="list-range" className="whitespace-nowrap">
+        {t('list.range', { first, last, count: p.count })}
+      </span>
       <button type="button" className={buttonClass.ghost} onClick={p.previous} disabled={!p.hasPrevious || !list.interactive} aria-label={t('list.previous')}>
         <EIcon name="left" />
       </button>
@@ -117,7 +124,7 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
   const columns = entity.list.columns;
   const sortable = new Set<string>([...entity.list.sortable, 'id']);
   // A url title is a link of its own (to the page it names); the row's open button leads to the detail.
-  const titleColumn = columns.includes(entity.titleField) ? entity.titleField : columns.find((c) => entity.fields[c]?.type === 'text') ?? columns[0];
+  const titleColumn = columns.includes(entity.titleField) ? entity.titleField : (columns.find((c) => entity.fields[c]?.type === 'text') ?? columns[0]);
   const skeleton = list.loading && list.rows.length === 0;
   return (
     // `relative`: the screen-reader-only texts inside stay inside this scroll box instead of widening the page.
@@ -148,10 +155,19 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
                   {sortable.has(c) ? (
                     <button type="button" onClick={col.toggleSort} className="inline-flex items-center gap-1 uppercase hover:text-ink" data-sort={c}>
                       {label}
-                      <EIcon name={col.sort === 'asc' ? 'up' : col.sort === 'desc' ? 'down' : 'sort'} size={14} className={col.sort ? 'text-brand-ink' : 'text-ink-faint'} />
+                      <EIcon
+                        name={col.sort === 'asc' ? 'up' : col.sort === 'desc' ? 'down' : 'sort'}
+                        size={14}
+                        className={col.sort ? 'text-brand-ink' : 'text-ink-faint'}
+                      />
                       {col.rank !== null && col.rank > 1 && (
                         // A badge apart from the label, named as what it is: not "Prezzo2".
-                        <span className="ml-0.5 rounded-full bg-surface-overlay px-1.5 text-[10px] normal-case text-ink-muted" role="img" aria-label={t('list.sortRank', { rank: col.rank })} title={t('list.sortRank', { rank: col.rank })}>
+                        <span
+                          className="ml-0.5 rounded-full bg-surface-overlay px-1.5 text-[10px] normal-case text-ink-muted"
+                          role="img"
+                          aria-label={t('list.sortRank', { rank: col.rank })}
+                          title={t('list.sortRank', { rank: col.rank })}
+                        >
                           {col.rank}
                         </span>
                       )}
@@ -181,7 +197,11 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
               </tr>
             ))}
           {list.rows.map((r) => (
-            <tr key={r.id} className={`border-t border-surface-border ${r.selected ? 'bg-surface-selected' : 'bg-surface hover:bg-surface-raised'}`} data-row-id={r.id}>
+            <tr
+              key={r.id}
+              className={`border-t border-surface-border ${r.selected ? 'bg-surface-selected' : 'bg-surface hover:bg-surface-raised'}`}
+              data-row-id={r.id}
+            >
               {canDelete && (
                 <td className="px-3 py-2">
                   <input type="checkbox" aria-label={t('list.selectRow', { id: r.id })} checked={r.selected} onChange={r.toggle} disabled={!list.interactive} />
@@ -210,7 +230,13 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
                   <EIcon name="edit" size={16} />
                 </Link>
                 {canDelete && (
-                  <button type="button" className={`${buttonClass.ghost} hover:text-danger`} onClick={r.remove} disabled={!list.interactive} aria-label={t('list.deleteRow', { id: r.id })}>
+                  <button
+                    type="button"
+                    className={`${buttonClass.ghost} hover:text-danger`}
+                    onClick={r.remove}
+                    disabled={!list.interactive}
+                    aria-label={t('list.deleteRow', { id: r.id })}
+                  >
                     <EIcon name="trash" size={16} />
                   </button>
                 )}

@@ -35,10 +35,7 @@ export const playground = defineEntity({
     tabs: [
       {
         label: 'tabs.general',
-        groups: [
-          { fields: ['title', 'accent', 'starts_on', 'publish_at', 'opens_at'], columns: 2 },
-          { fields: ['location', 'menu'] },
-        ],
+        groups: [{ fields: ['title', 'accent', 'starts_on', 'publish_at', 'opens_at'], columns: 2 }, { fields: ['location', 'menu'] }],
       },
     ],
   },
@@ -59,7 +56,9 @@ function memoryActors(ask: AskConfirm, opts: FormActorOptions) {
     actors: {
       ...http.actors,
       loadDraft: fromPromise<Draft | null, DraftKey>(async () => null),
-      validate: fromPromise<FieldErrors, ValidateInput>(async ({ input }) => validateRecord(entity, input.values, { mode: 'create', languages: opts.languages, defaultLanguage: opts.defaultLanguage }).errors),
+      validate: fromPromise<FieldErrors, ValidateInput>(
+        async ({ input }) => validateRecord(entity, input.values, { mode: 'create', languages: opts.languages, defaultLanguage: opts.defaultLanguage }).errors,
+      ),
       saveRow: fromPromise<VersionedRow, SaveRowInput>(async ({ input }) => {
         const { record, errors } = validateRecord(entity, input.values, { mode: 'create', languages: opts.languages, defaultLanguage: opts.defaultLanguage });
         if (Object.keys(errors).length) throw Object.assign(new Error('invalid'), { status: 400, data: errors });
@@ -76,7 +75,16 @@ export default function FieldPlayground() {
   const row = useSyncExternalStore(subscribe, () => saved);
   return (
     <div>
-      <EntityForm entity={playground} detail="new" languages={['en']} defaultLanguage="en" canChange canDelete={false} onCreated={() => {}} makeActors={memoryActors} />
+      <EntityForm
+        entity={playground}
+        detail="new"
+        languages={['en']}
+        defaultLanguage="en"
+        canChange
+        canDelete={false}
+        onCreated={() => {}}
+        makeActors={memoryActors}
+      />
       <pre className="mx-auto my-4 max-w-5xl overflow-x-auto px-6 text-xs text-ink-faint" data-testid="playground-saved">
         {row ? JSON.stringify(row, null, 2) : ''}
       </pre>

@@ -10,7 +10,21 @@ const NONE: FieldMessage[] = [];
 const WIDE = new Set(['textarea', 'richtext', 'repeater', 'seo', 'map', 'menuTree', 'mediaMany', 'permissions']);
 
 /** One field of the form: it selects only its own value and errors from the machine. */
-export function FormField({ actor, name, field, path, language, readOnly }: { actor: FormActor; name: string; field: Field; path: string; language?: string; readOnly: boolean }) {
+export function FormField({
+  actor,
+  name,
+  field,
+  path,
+  language,
+  readOnly,
+}: {
+  actor: FormActor;
+  name: string;
+  field: Field;
+  path: string;
+  language?: string;
+  readOnly: boolean;
+}) {
   const value = useSelector(actor, (s) => getIn(s.context.values, path));
   const errors = useSelector(actor, (s) => s.context.errors[path] ?? NONE);
   const nested = useSelector(actor, (s) => errorsAt(s.context.errors, path).nested);

@@ -6,8 +6,7 @@ import { columnLabel } from './cells';
 import { useRefTitle } from '../fields/refTitles';
 import { chipClass, iconButton, inputBase } from '../fields/ui';
 
-const selectClass =
-  'rounded-md border border-surface-border bg-surface px-3 py-1.5 text-sm text-ink focus:border-brand-ink';
+const selectClass = 'rounded-md border border-surface-border bg-surface px-3 py-1.5 text-sm text-ink focus:border-brand-ink';
 import { useT } from '../i18n/i18n';
 
 interface FilterProps {
@@ -47,9 +46,23 @@ function DateRangeFilter({ entity, filter, value, set }: FilterProps) {
     <fieldset className="flex flex-wrap items-center gap-1 text-xs text-ink-muted" data-filter={filter.field}>
       <legend className="sr-only">{label}</legend>
       <span>{label}</span>
-      <input type="date" aria-label={t('list.from', { name: label })} name={`fltr.${filter.field}.from`} value={from} onChange={(e) => update(e.target.value, to)} className={`${inputBase} w-36 py-1.5`} />
+      <input
+        type="date"
+        aria-label={t('list.from', { name: label })}
+        name={`fltr.${filter.field}.from`}
+        value={from}
+        onChange={(e) => update(e.target.value, to)}
+        className={`${inputBase} w-36 py-1.5`}
+      />
       <span aria-hidden="true">–</span>
-      <input type="date" aria-label={t('list.to', { name: label })} name={`fltr.${filter.field}.to`} value={to} onChange={(e) => update(from, e.target.value)} className={`${inputBase} w-36 py-1.5`} />
+      <input
+        type="date"
+        aria-label={t('list.to', { name: label })}
+        name={`fltr.${filter.field}.to`}
+        value={to}
+        onChange={(e) => update(from, e.target.value)}
+        className={`${inputBase} w-36 py-1.5`}
+      />
     </fieldset>
   );
 }

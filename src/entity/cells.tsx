@@ -27,4 +27,3 @@ export function Cell({ entity, column, row, locale }: { entity: EntityDef; colum
   const Show = cellOf(field);
   return <Show field={field} value={value} linked={refsOf(row)[column]} locale={locale} t={t} />;
 }
-

@@ -19,7 +19,8 @@ export function newRowValues(
   monoBrand: number | null = null,
 ): Values {
   const values = formDefaults(entity, languages);
-  if (monoBrand !== null) for (const [name, field] of Object.entries(entity.fields)) if (field.type === 'fk' && field.target === 'brand') values[name] = monoBrand;
+  if (monoBrand !== null)
+    for (const [name, field] of Object.entries(entity.fields)) if (field.type === 'fk' && field.target === 'brand') values[name] = monoBrand;
   const query = new URLSearchParams(search);
   for (const [name, field] of Object.entries(entity.fields)) {
     const given = query.get(name);

@@ -22,7 +22,18 @@ export type EntityIconName = keyof typeof PATHS;
 
 export function EIcon({ name, size = 18, ...props }: { name: EntityIconName; size?: number } & SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 24 24" width={size} height={size} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      {...props}
+    >
       <path d={PATHS[name]} />
     </svg>
   );
@@ -30,8 +41,7 @@ export function EIcon({ name, size = 18, ...props }: { name: EntityIconName; siz
 
 export const buttonClass = {
   primary: 'inline-flex items-center gap-1.5 rounded-md bg-brand px-3 py-2 text-sm font-medium text-white hover:bg-brand-strong disabled:opacity-50',
-  secondary:
-    'inline-flex items-center gap-1.5 rounded-md border border-surface-border px-3 py-2 text-sm text-ink hover:bg-surface-overlay disabled:opacity-50',
+  secondary: 'inline-flex items-center gap-1.5 rounded-md border border-surface-border px-3 py-2 text-sm text-ink hover:bg-surface-overlay disabled:opacity-50',
   danger: 'inline-flex items-center gap-1.5 rounded-md bg-danger-strong px-3 py-2 text-sm font-medium text-white hover:bg-danger-deep disabled:opacity-50',
   ghost: 'inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm text-ink-muted hover:bg-surface-overlay hover:text-ink disabled:opacity-40',
 };

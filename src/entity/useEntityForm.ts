@@ -18,7 +18,10 @@ import { newRowValues } from './newRow';
 
 export type FormActor = ActorRefFrom<EntityFormMachine>;
 
-type FormImplementations = { actors: ReturnType<typeof entityFormActors>['actors']; actions: ReturnType<typeof entityFormActors>['actions'] & { navigate?: (_: unknown, to: Navigation) => void } };
+type FormImplementations = {
+  actors: ReturnType<typeof entityFormActors>['actors'];
+  actions: ReturnType<typeof entityFormActors>['actions'] & { navigate?: (_: unknown, to: Navigation) => void };
+};
 
 export interface EntityFormOptions {
   entity: EntityDef;
@@ -129,8 +132,12 @@ export function useEntityForm({ entity, detail, languages, defaultLanguage, canC
         conflict: f.conflict ? { detail: f.conflict.detail, diff: f.conflict.diff } : null,
         canSave: f.canSave,
         canDelete: f.canDelete,
-        errorPaths: Object.entries(s.context.errors).filter(([, list]) => list.length > 0).map(([k]) => k),
-        title: (s.context.values.translations as Record<string, Record<string, unknown>> | undefined)?.[defaultLanguage]?.[entity.titleField] ?? s.context.values[entity.titleField],
+        errorPaths: Object.entries(s.context.errors)
+          .filter(([, list]) => list.length > 0)
+          .map(([k]) => k),
+        title:
+          (s.context.values.translations as Record<string, Record<string, unknown>> | undefined)?.[defaultLanguage]?.[entity.titleField] ??
+          s.context.values[entity.titleField],
       };
     },
     // A plain-data view: equal text, same view, no re-render (typing re-renders the typed field only).

@@ -34,7 +34,11 @@ export function Autocomplete({ target, id, name, disabled, invalid, exclude = []
   const machine = useMemo(() => autocompleteMachine.provide({ actors: autocompleteActors(target) }), [target]);
   const actor = useActorRef(machine, { input: { resource: target.path.replace(/^\//, '') } });
   const listId = `${useId()}-list`;
-  const box = useConnect(actor, (s, send) => connectAutocomplete(s, send, { exclude }), (props) => props);
+  const box = useConnect(
+    actor,
+    (s, send) => connectAutocomplete(s, send, { exclude }),
+    (props) => props,
+  );
   const { open, current } = box;
 
   const pick = (option: Option | null) => {

@@ -4,7 +4,6 @@ import type { FieldWidgetProps } from './types';
 import { iconButton, inputBase, isInvalid } from './ui';
 import { formatColor, parseColor } from './color';
 
-
 /** A colour: the system picker, the hex code (typed or pasted), and opacity when the field allows alpha. */
 export default function ColorField({ name, field, value, onChange, errors, disabled, id }: FieldWidgetProps<string | null, ColorDef>) {
   const t = useT();

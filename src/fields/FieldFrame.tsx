@@ -25,7 +25,9 @@ export function FieldFrame({ name, field, value, onChange, errors = NO_ERRORS, n
               *
             </span>
           )}
-          {field.translated && language && <span className="rounded bg-surface-overlay px-1.5 text-[10px] uppercase tracking-wide text-ink-faint">{language}</span>}
+          {field.translated && language && (
+            <span className="rounded bg-surface-overlay px-1.5 text-[10px] uppercase tracking-wide text-ink-faint">{language}</span>
+          )}
         </label>
       )}
       <Suspense fallback={<div className="h-9 animate-pulse rounded-md bg-surface-overlay" aria-hidden="true" />}>

@@ -47,7 +47,15 @@ export default function FileField({ name, field, value, onChange, errors, disabl
             testId={`file-field-input-${name}`}
           />
         )}
-        <button id={id} type="button" disabled={disabled} onClick={() => setPicking(true)} className={fieldButton} aria-invalid={errors?.length ? true : undefined} aria-label={`${t('media.fromLibrary')} · ${labelText(t, field.label)}`}>
+        <button
+          id={id}
+          type="button"
+          disabled={disabled}
+          onClick={() => setPicking(true)}
+          className={fieldButton}
+          aria-invalid={errors?.length ? true : undefined}
+          aria-label={`${t('media.fromLibrary')} · ${labelText(t, field.label)}`}
+        >
           <Icon name="folder" width={16} height={16} />
           {t('media.fromLibrary')}
         </button>
@@ -59,7 +67,14 @@ export default function FileField({ name, field, value, onChange, errors, disabl
         )}
       </div>
       <UploadList queue={queue} compact />
-      <MediaPickerDialog open={picking} mode="single" accept={field.accept} title={labelText(t, field.label)} onClose={() => setPicking(false)} onChoose={([media]) => media && onChange(media.id)} />
+      <MediaPickerDialog
+        open={picking}
+        mode="single"
+        accept={field.accept}
+        title={labelText(t, field.label)}
+        onClose={() => setPicking(false)}
+        onChoose={([media]) => media && onChange(media.id)}
+      />
     </div>
   );
 }

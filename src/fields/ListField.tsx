@@ -18,7 +18,10 @@ function OptionList({ name, field, value, onChange, disabled, id }: Props) {
       {field.options!.map((o) => {
         const on = list.includes(o.value);
         return (
-          <label key={o.value} className="inline-flex min-h-6 cursor-pointer items-center gap-2 text-sm text-ink has-[:disabled]:cursor-default has-[:disabled]:opacity-60">
+          <label
+            key={o.value}
+            className="inline-flex min-h-6 cursor-pointer items-center gap-2 text-sm text-ink has-[:disabled]:cursor-default has-[:disabled]:opacity-60"
+          >
             <input
               type="checkbox"
               name={`${name}.${o.value}`}

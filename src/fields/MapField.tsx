@@ -29,11 +29,34 @@ export default function MapField({ name, value, onChange, errors, disabled, id }
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-xs text-ink-muted">
           {t('fields.map.lat')}
-          <input id={id} name={`${name}.lat`} type="number" step="any" min={-90} max={90} value={lat ?? ''} disabled={disabled} aria-invalid={isInvalid(errors)} onChange={(e) => set('lat', e.target.value)} className={`${inputBase} w-40 py-2 tabular-nums`} />
+          <input
+            id={id}
+            name={`${name}.lat`}
+            type="number"
+            step="any"
+            min={-90}
+            max={90}
+            value={lat ?? ''}
+            disabled={disabled}
+            aria-invalid={isInvalid(errors)}
+            onChange={(e) => set('lat', e.target.value)}
+            className={`${inputBase} w-40 py-2 tabular-nums`}
+          />
         </label>
         <label className="flex flex-col gap-1 text-xs text-ink-muted">
           {t('fields.map.lng')}
-          <input name={`${name}.lng`} type="number" step="any" min={-180} max={180} value={lng ?? ''} disabled={disabled} aria-invalid={isInvalid(errors)} onChange={(e) => set('lng', e.target.value)} className={`${inputBase} w-40 py-2 tabular-nums`} />
+          <input
+            name={`${name}.lng`}
+            type="number"
+            step="any"
+            min={-180}
+            max={180}
+            value={lng ?? ''}
+            disabled={disabled}
+            aria-invalid={isInvalid(errors)}
+            onChange={(e) => set('lng', e.target.value)}
+            className={`${inputBase} w-40 py-2 tabular-nums`}
+          />
         </label>
         {value && (
           <button type="button" className={smallButton} disabled={disabled} onClick={() => onChange(null)}>

@@ -9,7 +9,8 @@ import { labelText } from './label';
 import type { FieldWidgetProps } from './types';
 
 /** The look of the field widgets' buttons (shared by the media, media-many and file widgets). */
-export const fieldButton = 'inline-flex items-center gap-1.5 rounded-md border border-surface-border px-3 py-1.5 text-sm text-ink hover:bg-surface-overlay disabled:opacity-50';
+export const fieldButton =
+  'inline-flex items-center gap-1.5 rounded-md border border-surface-border px-3 py-1.5 text-sm text-ink hover:bg-surface-overlay disabled:opacity-50';
 
 /**
  * Form field `media` (entities/define.ts): one media id or null. Shows the chosen media
@@ -46,7 +47,7 @@ export default function MediaField({ name, field, value, onChange, errors, disab
           disabled={disabled}
           onClick={() => setPicking(true)}
           className={fieldButton}
-         
+
           aria-invalid={errors?.length ? true : undefined}
           // Named by what it does and for which field (the frame's <label> alone would hide the action).
           aria-label={`${value === null || value === undefined ? t('media.chooseMedia') : t('media.change')} · ${labelText(t, field.label)}`}
@@ -61,7 +62,14 @@ export default function MediaField({ name, field, value, onChange, errors, disab
           </button>
         )}
       </div>
-      <MediaPickerDialog open={picking} mode="single" accept={field.accept} title={labelText(t, field.label)} onClose={() => setPicking(false)} onChoose={([media]) => media && onChange(media.id)} />
+      <MediaPickerDialog
+        open={picking}
+        mode="single"
+        accept={field.accept}
+        title={labelText(t, field.label)}
+        onClose={() => setPicking(false)}
+        onChoose={([media]) => media && onChange(media.id)}
+      />
     </div>
   );
 }

@@ -77,13 +77,31 @@ export default function MediaManyField({ name, field, value, onChange, errors, d
                 )}
               </ChosenMedia>
               <span className="flex items-center justify-between">
-                <button type="button" disabled={disabled || index === 0} onClick={() => onChange(move(ids, index, index - 1))} className="rounded p-1 text-ink-muted hover:bg-surface-overlay hover:text-ink disabled:opacity-30" aria-label={t('media.moveEarlier', { position: index + 1 })}>
+                <button
+                  type="button"
+                  disabled={disabled || index === 0}
+                  onClick={() => onChange(move(ids, index, index - 1))}
+                  className="rounded p-1 text-ink-muted hover:bg-surface-overlay hover:text-ink disabled:opacity-30"
+                  aria-label={t('media.moveEarlier', { position: index + 1 })}
+                >
                   <Icon name="left" width={16} height={16} />
                 </button>
-                <button type="button" disabled={disabled} onClick={() => onChange(ids.filter((x) => x !== mediaId))} className="rounded p-1 text-ink-muted hover:bg-surface-overlay hover:text-danger" aria-label={t('media.removeAt', { position: index + 1 })}>
+                <button
+                  type="button"
+                  disabled={disabled}
+                  onClick={() => onChange(ids.filter((x) => x !== mediaId))}
+                  className="rounded p-1 text-ink-muted hover:bg-surface-overlay hover:text-danger"
+                  aria-label={t('media.removeAt', { position: index + 1 })}
+                >
                   <Icon name="trash" width={16} height={16} />
                 </button>
-                <button type="button" disabled={disabled || index === ids.length - 1} onClick={() => onChange(move(ids, index, index + 1))} className="rounded p-1 text-ink-muted hover:bg-surface-overlay hover:text-ink disabled:opacity-30" aria-label={t('media.moveLater', { position: index + 1 })}>
+                <button
+                  type="button"
+                  disabled={disabled || index === ids.length - 1}
+                  onClick={() => onChange(move(ids, index, index + 1))}
+                  className="rounded p-1 text-ink-muted hover:bg-surface-overlay hover:text-ink disabled:opacity-30"
+                  aria-label={t('media.moveLater', { position: index + 1 })}
+                >
                   <Icon name="right" width={16} height={16} />
                 </button>
               </span>
@@ -92,7 +110,15 @@ export default function MediaManyField({ name, field, value, onChange, errors, d
         </ol>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <button id={id} type="button" disabled={disabled || full} onClick={() => setPicking(true)} className={fieldButton} aria-invalid={errors?.length ? true : undefined} aria-label={`${t('media.addMedia')} · ${labelText(t, field.label)}`}>
+        <button
+          id={id}
+          type="button"
+          disabled={disabled || full}
+          onClick={() => setPicking(true)}
+          className={fieldButton}
+          aria-invalid={errors?.length ? true : undefined}
+          aria-label={`${t('media.addMedia')} · ${labelText(t, field.label)}`}
+        >
           <Icon name="image" width={16} height={16} />
           {t('media.addMedia')}
         </button>
@@ -110,7 +136,15 @@ export default function MediaManyField({ name, field, value, onChange, errors, d
         accept={field.accept}
         title={labelText(t, field.label)}
         onClose={() => setPicking(false)}
-        onChoose={(media) => onChange(addIds(ids, media.map((m) => m.id), field.max))}
+        onChoose={(media) =>
+          onChange(
+            addIds(
+              ids,
+              media.map((m) => m.id),
+              field.max,
+            ),
+          )
+        }
       />
     </div>
   );

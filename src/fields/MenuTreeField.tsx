@@ -68,7 +68,11 @@ export default function MenuTreeField({ name, field, value, onChange, disabled, 
   };
 
   const renderList = (nodes: readonly MenuNode[], parent: NodePath) => (
-    <ul className={parent.length ? 'ml-[14px] mt-1 flex flex-col gap-1 border-l border-surface-border pl-3' : 'flex flex-col gap-1'} role={parent.length ? 'group' : 'tree'} aria-label={parent.length ? undefined : t('fields.menu.label')}>
+    <ul
+      className={parent.length ? 'ml-[14px] mt-1 flex flex-col gap-1 border-l border-surface-border pl-3' : 'flex flex-col gap-1'}
+      role={parent.length ? 'group' : 'tree'}
+      aria-label={parent.length ? undefined : t('fields.menu.label')}
+    >
       {nodes.map((node, i) => {
         const path = [...parent, i];
         const base = `${name}.${pathName(path)}`;
@@ -190,16 +194,30 @@ export default function MenuTreeField({ name, field, value, onChange, disabled, 
                 {t('fields.menu.newTab')}
               </label>
               <span className="ml-auto flex items-center">
-                <button type="button" className={iconButton} disabled={disabled || i === 0} onClick={() => tryMove(path, { parent, index: i - 1 })} aria-label={t('fields.repeater.moveUp')}>
+                <button
+                  type="button"
+                  className={iconButton}
+                  disabled={disabled || i === 0}
+                  onClick={() => tryMove(path, { parent, index: i - 1 })}
+                  aria-label={t('fields.repeater.moveUp')}
+                >
                   ↑
                 </button>
-                <button type="button" className={iconButton} disabled={disabled || i === nodes.length - 1} onClick={() => tryMove(path, { parent, index: i + 2 })} aria-label={t('fields.repeater.moveDown')}>
+                <button
+                  type="button"
+                  className={iconButton}
+                  disabled={disabled || i === nodes.length - 1}
+                  onClick={() => tryMove(path, { parent, index: i + 2 })}
+                  aria-label={t('fields.repeater.moveDown')}
+                >
                   ↓
                 </button>
                 <button
                   type="button"
                   className={iconButton}
-                  disabled={disabled || i === 0 || !canMove(tree, path, { parent: [...parent, i - 1], index: nodes[i - 1]?.children?.length ?? 0 }, field.maxDepth)}
+                  disabled={
+                    disabled || i === 0 || !canMove(tree, path, { parent: [...parent, i - 1], index: nodes[i - 1]?.children?.length ?? 0 }, field.maxDepth)
+                  }
                   onClick={() => tryMove(path, { parent: [...parent, i - 1], index: nodes[i - 1]?.children?.length ?? 0 })}
                   aria-label={t('fields.menu.indent')}
                 >
@@ -214,10 +232,22 @@ export default function MenuTreeField({ name, field, value, onChange, disabled, 
                 >
                   ←
                 </button>
-                <button type="button" className={iconButton} disabled={disabled || full || !canNest} onClick={() => addChild(path)} aria-label={t('fields.menu.addChild')}>
+                <button
+                  type="button"
+                  className={iconButton}
+                  disabled={disabled || full || !canNest}
+                  onClick={() => addChild(path)}
+                  aria-label={t('fields.menu.addChild')}
+                >
                   +
                 </button>
-                <button type="button" className={`${iconButton} hover:text-danger`} disabled={disabled} onClick={() => remove(path)} aria-label={t('fields.menu.delete')}>
+                <button
+                  type="button"
+                  className={`${iconButton} hover:text-danger`}
+                  disabled={disabled}
+                  onClick={() => remove(path)}
+                  aria-label={t('fields.menu.delete')}
+                >
                   ✕
                 </button>
               </span>

@@ -14,10 +14,7 @@ export default function PermissionsField({ name, field, value, onChange, disable
   const kind = useSessionView((s) => s.tenant?.kind);
   const list = value ?? NONE;
   const backoffice = field.backoffice === 'site' ? (kind === 'dealer' ? 'dealer' : 'master') : field.backoffice;
-  const rows = useMemo(
-    () => permissionRows(backoffice, editor ?? { is_superuser: false, all_permissions: [] }, list),
-    [backoffice, editor, list],
-  );
+  const rows = useMemo(() => permissionRows(backoffice, editor ?? { is_superuser: false, all_permissions: [] }, list), [backoffice, editor, list]);
   if (!rows.length) return <p className="text-sm text-ink-faint">{t('users.nothingToGrant')}</p>;
   return (
     <table id={id} className="w-full max-w-2xl text-sm" data-testid={`${name}-grid`}>

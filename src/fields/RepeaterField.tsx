@@ -9,8 +9,7 @@ import { iconButton, smallButton } from './ui';
 
 type RowValues = Record<string, unknown>;
 
-export const emptyRow = (field: RepeaterDef): RowValues =>
-  Object.fromEntries(Object.entries(field.fields).map(([k, f]) => [k, defaultValue(f)]));
+export const emptyRow = (field: RepeaterDef): RowValues => Object.fromEntries(Object.entries(field.fields).map(([k, f]) => [k, defaultValue(f)]));
 
 /** A field inside a row: its errors come from the form by path, its change goes to the form by path. */
 function NestedField(props: { path: string; field: Field; value: unknown; disabled?: boolean; language?: string; onRowChange: (v: unknown) => void }) {
@@ -135,16 +134,34 @@ export default function RepeaterField({ name, field, value, onChange, disabled, 
                   <span className="truncate">{labelOf(row, i)}</span>
                   <RowErrorDot path={`${name}.${i}`} />
                 </button>
-                <button type="button" className={iconButton} disabled={disabled || i === 0} onClick={() => moveRow(i, i - 1)} aria-label={t('fields.repeater.moveUp')}>
+                <button
+                  type="button"
+                  className={iconButton}
+                  disabled={disabled || i === 0}
+                  onClick={() => moveRow(i, i - 1)}
+                  aria-label={t('fields.repeater.moveUp')}
+                >
                   ↑
                 </button>
-                <button type="button" className={iconButton} disabled={disabled || i === rows.length - 1} onClick={() => moveRow(i, i + 1)} aria-label={t('fields.repeater.moveDown')}>
+                <button
+                  type="button"
+                  className={iconButton}
+                  disabled={disabled || i === rows.length - 1}
+                  onClick={() => moveRow(i, i + 1)}
+                  aria-label={t('fields.repeater.moveDown')}
+                >
                   ↓
                 </button>
                 <button type="button" className={iconButton} disabled={disabled || full} onClick={() => add(i + 1)} aria-label={t('fields.repeater.insert')}>
                   +
                 </button>
-                <button type="button" className={`${iconButton} hover:text-danger`} disabled={disabled} onClick={() => remove(i)} aria-label={t('fields.repeater.remove')}>
+                <button
+                  type="button"
+                  className={`${iconButton} hover:text-danger`}
+                  disabled={disabled}
+                  onClick={() => remove(i)}
+                  aria-label={t('fields.repeater.remove')}
+                >
                   ✕
                 </button>
               </div>

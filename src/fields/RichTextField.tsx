@@ -34,7 +34,19 @@ interface Loaded {
   html: string;
 }
 
-function ToolButton({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+function ToolButton({
+  label,
+  active,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   // A button showing letters or digits ("H2") is named with them too, so "click H2" works by voice (WCAG 2.5.3).
   const shown = typeof children === 'string' && /[\p{L}\p{N}]/u.test(children) ? children : null;
   return (
@@ -128,11 +140,18 @@ export default function RichTextField({ name, value, onChange, errors, disabled,
     setPanel(null);
   };
   const insertMedia = (picked: MediaItem[]) => {
-    for (const media of picked) chain().setImage({ src: media.web_url || media.url, alt: media.alt_text || media.title || '' }).run();
+    for (const media of picked)
+      chain()
+        .setImage({ src: media.web_url || media.url, alt: media.alt_text || media.title || '' })
+        .run();
   };
 
   return (
-    <div className="rounded-md border border-surface-border bg-surface focus-within:border-brand-ink aria-[invalid=true]:border-danger" aria-invalid={(errors?.length ?? 0) > 0} data-testid={`${name}-editor`}>
+    <div
+      className="rounded-md border border-surface-border bg-surface focus-within:border-brand-ink aria-[invalid=true]:border-danger"
+      aria-invalid={(errors?.length ?? 0) > 0}
+      data-testid={`${name}-editor`}
+    >
       <div className="flex flex-wrap items-center gap-0.5 border-b border-surface-border p-1" role="toolbar" aria-label={t('fields.richtext.toolbar')}>
         <ToolButton label={t('fields.richtext.h2')} active={state?.h2} disabled={disabled} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
           H2
@@ -209,7 +228,14 @@ export default function RichTextField({ name, value, onChange, errors, disabled,
           )}
         </div>
       )}
-      <MediaPickerDialog open={panel === 'image'} mode="multi" accept="image/*" title={t('fields.richtext.image')} onClose={() => setPanel(null)} onChoose={insertMedia} />
+      <MediaPickerDialog
+        open={panel === 'image'}
+        mode="multi"
+        accept="image/*"
+        title={t('fields.richtext.image')}
+        onClose={() => setPanel(null)}
+        onChoose={insertMedia}
+      />
       <EditorContent editor={editor} />
     </div>
   );

@@ -85,7 +85,9 @@ export default function SeoField({ name, value, onChange, errors, disabled, id, 
       <figure className="self-start rounded-lg bg-white p-4 font-[arial,sans-serif] text-left" data-testid={`${name}-preview`}>
         <figcaption className="mb-2 text-[11px] uppercase tracking-wide text-gray-500">{t('fields.seo.preview')}</figcaption>
         <p className="truncate text-sm text-[#202124]">{crumbs.join(' › ')}</p>
-        <p className="mt-1 text-xl leading-snug text-[#1a0dab]">{seo.title ? cut(seo.title, SEO_TITLE_CHARS) : <span className="text-gray-400">{t('fields.seo.titlePlaceholder')}</span>}</p>
+        <p className="mt-1 text-xl leading-snug text-[#1a0dab]">
+          {seo.title ? cut(seo.title, SEO_TITLE_CHARS) : <span className="text-gray-400">{t('fields.seo.titlePlaceholder')}</span>}
+        </p>
         <p className="mt-1 text-sm leading-normal text-[#4d5156]">
           {seo.description ? cut(seo.description, SEO_DESCRIPTION_CHARS) : <span className="text-gray-400">{t('fields.seo.descriptionPlaceholder')}</span>}
         </p>

@@ -64,7 +64,9 @@ export const listCell: CellOf<'list'> = ({ field, value, t }) => {
   );
 };
 
-export const booleanCell: CellOf<'boolean'> = ({ value, t }) => <span className={value ? 'text-success' : 'text-ink-faint'}>{value ? t('list.yes') : t('list.no')}</span>;
+export const booleanCell: CellOf<'boolean'> = ({ value, t }) => (
+  <span className={value ? 'text-success' : 'text-ink-faint'}>{value ? t('list.yes') : t('list.no')}</span>
+);
 
 export const colorCell: CellOf<'color'> = ({ value }) => {
   const c = parseColor(String(value));
@@ -76,7 +78,9 @@ export const colorCell: CellOf<'color'> = ({ value }) => {
   );
 };
 
-export const numberCell: CellOf<'number' | 'integer'> = ({ value, locale }) => <span className="tabular-nums">{new Intl.NumberFormat(locale).format(Number(value))}</span>;
+export const numberCell: CellOf<'number' | 'integer'> = ({ value, locale }) => (
+  <span className="tabular-nums">{new Intl.NumberFormat(locale).format(Number(value))}</span>
+);
 
 export const dateCell: CellOf<'date'> = ({ value }) => {
   const d = new Date(`${value}T00:00:00`);
@@ -91,6 +95,8 @@ export const mediaCell: CellOf<'media' | 'file'> = ({ value }) => (
   </span>
 );
 
-export const mediaManyCell: CellOf<'mediaMany'> = ({ value, t }) => <span className="text-ink-muted">{Array.isArray(value) ? t('list.mediaCount', { count: value.length }) : ''}</span>;
+export const mediaManyCell: CellOf<'mediaMany'> = ({ value, t }) => (
+  <span className="text-ink-muted">{Array.isArray(value) ? t('list.mediaCount', { count: value.length }) : ''}</span>
+);
 
 export const richTextCell: CellOf<'richtext'> = ({ value }) => <span className="line-clamp-1">{String(value).replace(/<[^>]*>/g, ' ')}</span>;

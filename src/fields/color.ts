@@ -13,4 +13,3 @@ export function formatColor(rgb: string, alpha: number): string {
   const a = Math.round(Math.min(1, Math.max(0, alpha)) * 255);
   return a === 255 ? rgb.toLowerCase() : `${rgb.toLowerCase()}${a.toString(16).padStart(2, '0')}`;
 }
-

@@ -75,10 +75,12 @@ export function widgetFor(type: FieldType): LazyExoticComponent<AnyWidget> {
   let w = widgets.get(type);
   if (!w) {
     const load = FIELD_UI[type]?.widget;
-    w = lazy(() => (load ? load() : Promise.reject(new Error(type))).catch((error: unknown) => {
-      console.warn(`[fields] no widget for "${type}"`, error);
-      return { default: Unavailable as AnyWidget };
-    }));
+    w = lazy(() =>
+      (load ? load() : Promise.reject(new Error(type))).catch((error: unknown) => {
+        console.warn(`[fields] no widget for "${type}"`, error);
+        return { default: Unavailable as AnyWidget };
+      }),
+    );
     widgets.set(type, w);
   }
   return w;

@@ -7,7 +7,7 @@ export function insertAt<T>(list: readonly T[], index: number, item: T): T[] {
   return out;
 }
 
-export const removeAt = <T,>(list: readonly T[], index: number): T[] => list.filter((_, i) => i !== index);
+export const removeAt = <T>(list: readonly T[], index: number): T[] => list.filter((_, i) => i !== index);
 
 /** Moves the item at `from` so that it ends up at index `to` of the result. */
 export function move<T>(list: readonly T[], from: number, to: number): T[] {

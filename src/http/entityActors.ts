@@ -20,8 +20,7 @@ import { api } from './client';
  */
 
 /** `products/category` → `/api/products/category/` (trailing slash: the API's canonical form). */
-export const resourceUrl = (resource: string, id?: number | string) =>
-  `/api/${resource.replace(/^\/+|\/+$/g, '')}/${id === undefined ? '' : `${id}/`}`;
+export const resourceUrl = (resource: string, id?: number | string) => `/api/${resource.replace(/^\/+|\/+$/g, '')}/${id === undefined ? '' : `${id}/`}`;
 
 /** An HTTP failure with a body the machines read (`status`, `data`), for rewritten answers. */
 class HttpFailure extends Error {

@@ -125,7 +125,9 @@ export function mediaManagerImplementations(ask: AskConfirm) {
       ),
       deleteFolder: fromPromise<unknown, { id: number }>(({ input }) => api(folderUrl(input.id), { method: 'DELETE' })),
       confirm: fromPromise<boolean, ConfirmInput>(({ input }) => ask(confirmRequest(input))),
-      loadFolderTree: fromPromise<MediaFolder[], void>(async ({ signal }) => (await api<{ folders: MediaFolder[] }>(`${MEDIA_API}/media-folders/tree/`, { signal })).folders),
+      loadFolderTree: fromPromise<MediaFolder[], void>(
+        async ({ signal }) => (await api<{ folders: MediaFolder[] }>(`${MEDIA_API}/media-folders/tree/`, { signal })).folders,
+      ),
       moveMedia: fromPromise<number, MoveMediaInput>(async ({ input }) => {
         const { moved } = await api<{ moved: number }>(`${MEDIA_API}/media/move/`, { method: 'POST', body: input });
         // Their folder and version changed: what a field remembers of them is outdated.

@@ -17,7 +17,12 @@ export function useMediaById(id: number): MediaLookup {
   const ref = useActorRef(loadMediaById, { input: { id } });
   return useSelector(
     ref,
-    (s): MediaLookup => (s.status === 'done' ? { status: 'ready', media: s.output } : s.status === 'error' ? { status: 'missing', code: errorStatus(s.error) } : { status: 'loading' }),
+    (s): MediaLookup =>
+      s.status === 'done'
+        ? { status: 'ready', media: s.output }
+        : s.status === 'error'
+          ? { status: 'missing', code: errorStatus(s.error) }
+          : { status: 'loading' },
     (a, b) => a.status === b.status && (a.status !== 'ready' || a.media === (b as { media: MediaItem }).media),
   );
 }
@@ -41,7 +46,14 @@ export function ChosenMedia({ id, children }: { id: number; children: (media: Me
 export function MediaFacts({ media }: { media: MediaItem }) {
   return (
     <span className="flex min-w-0 flex-col text-sm">
-      <a href={media.url} target="_blank" rel="noopener noreferrer" className="truncate font-medium text-ink hover:underline" title={media.name} data-testid="media-field-name">
+      <a
+        href={media.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="truncate font-medium text-ink hover:underline"
+        title={media.name}
+        data-testid="media-field-name"
+      >
         {media.name}
       </a>
       <span className="text-xs text-ink-muted">

@@ -15,8 +15,7 @@ const button = 'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font
 const subtle = `${button} border border-surface-border text-ink hover:bg-surface-overlay`;
 /** How a folder tile or crumb looks while tiles are dragged over it. */
 const dropLook = 'data-[drop-over=true]:outline data-[drop-over=true]:outline-2 data-[drop-over=true]:outline-brand-ink data-[drop-over=true]:bg-brand-soft/30';
-const input =
-  'block w-full rounded-md border border-surface-border bg-surface px-3 py-2 text-sm text-ink placeholder:text-ink-faint focus:border-brand-ink';
+const input = 'block w-full rounded-md border border-surface-border bg-surface px-3 py-2 text-sm text-ink placeholder:text-ink-faint focus:border-brand-ink';
 
 /** Messages of a failed folder save, translated when they are keys. */
 function FolderErrors({ errors }: { errors: FieldErrors | null }) {
@@ -33,7 +32,19 @@ function FolderErrors({ errors }: { errors: FieldErrors | null }) {
 }
 
 /** A title form in a popover: new folder or rename. Closes itself once submitted. */
-function FolderTitleForm({ label, initial = '', submitLabel, onSubmit, testId }: { label: string; initial?: string; submitLabel: string; onSubmit: (title: string) => void; testId: string }) {
+function FolderTitleForm({
+  label,
+  initial = '',
+  submitLabel,
+  onSubmit,
+  testId,
+}: {
+  label: string;
+  initial?: string;
+  submitLabel: string;
+  onSubmit: (title: string) => void;
+  testId: string;
+}) {
   return (
     <PopoverPanel anchor="bottom start" className="z-30 w-72 rounded-lg border border-surface-border bg-surface-raised p-3 shadow-xl" data-testid={testId}>
       {({ close }) => (
@@ -171,14 +182,23 @@ export function NewFolderButton({ manager }: { manager: MediaManagerRef }) {
 /** The folders inside the one shown: open; rename, delete (after the confirm) and take dragged tiles when allowed. */
 export function FolderList({ manager, permissions }: { manager: MediaManagerRef; permissions: MediaPermissions }) {
   const t = useT();
-  const { folders, interactive, folderErrors } = useMediaView(manager, (p) => ({ folders: p.folders, interactive: p.interactive, folderErrors: p.folderErrors }));
+  const { folders, interactive, folderErrors } = useMediaView(manager, (p) => ({
+    folders: p.folders,
+    interactive: p.interactive,
+    folderErrors: p.folderErrors,
+  }));
   return (
     <div className="space-y-2">
       <FolderErrors errors={folderErrors} />
       {folders.length > 0 && (
         <ul className="grid grid-cols-1 gap-2 @lg:grid-cols-2 @4xl:grid-cols-4" aria-label={t('media.folders')} data-testid="media-folders">
           {folders.map((f) => (
-            <li key={f.id} className={`flex items-center rounded-lg border border-surface-border bg-surface-raised ${dropLook}`} {...dropTarget(f.drop, permissions.change && interactive)} data-testid="media-folder">
+            <li
+              key={f.id}
+              className={`flex items-center rounded-lg border border-surface-border bg-surface-raised ${dropLook}`}
+              {...dropTarget(f.drop, permissions.change && interactive)}
+              data-testid="media-folder"
+            >
               <button
                 type="button"
                 onClick={f.open}
@@ -191,10 +211,20 @@ export function FolderList({ manager, permissions }: { manager: MediaManagerRef;
               </button>
               {permissions.change && (
                 <Popover className="relative">
-                  <PopoverButton className="rounded-md p-2 text-ink-muted hover:bg-surface-overlay hover:text-ink" aria-label={t('media.renameFolder', { name: f.label })} disabled={!interactive}>
+                  <PopoverButton
+                    className="rounded-md p-2 text-ink-muted hover:bg-surface-overlay hover:text-ink"
+                    aria-label={t('media.renameFolder', { name: f.label })}
+                    disabled={!interactive}
+                  >
                     <Icon name="pencil" width={16} height={16} />
                   </PopoverButton>
-                  <FolderTitleForm label={t('media.folderName')} initial={f.folder.title ?? f.label} submitLabel={t('media.rename')} onSubmit={f.rename} testId="rename-folder-form" />
+                  <FolderTitleForm
+                    label={t('media.folderName')}
+                    initial={f.folder.title ?? f.label}
+                    submitLabel={t('media.rename')}
+                    onSubmit={f.rename}
+                    testId="rename-folder-form"
+                  />
                 </Popover>
               )}
               {permissions.delete && (
@@ -224,7 +254,19 @@ const tileLabel = (item: GridItem) => item.media.title || item.media.name;
  * One media of the grid: a button (edit, or pick in the picker), a checkbox for bulk
  * actions, and where media may be changed, dragged onto a folder or Move to… from the keyboard.
  */
-function MediaTile({ item, picking, canTick, canMove, interactive }: { item: GridItem; picking: boolean; canTick: boolean; canMove: boolean; interactive: boolean }) {
+function MediaTile({
+  item,
+  picking,
+  canTick,
+  canMove,
+  interactive,
+}: {
+  item: GridItem;
+  picking: boolean;
+  canTick: boolean;
+  canMove: boolean;
+  interactive: boolean;
+}) {
   const t = useT();
   const name = tileLabel(item);
   const marked = picking ? item.selected : item.ticked;
@@ -320,7 +362,14 @@ export function MediaGrid({ manager, permissions, picking }: { manager: MediaMan
       data-testid="media-grid"
     >
       {view.items.map((item) => (
-        <MediaTile key={item.id} item={item} picking={picking} canTick={permissions.delete || permissions.change} canMove={permissions.change && !picking} interactive={view.interactive} />
+        <MediaTile
+          key={item.id}
+          item={item}
+          picking={picking}
+          canTick={permissions.delete || permissions.change}
+          canMove={permissions.change && !picking}
+          interactive={view.interactive}
+        />
       ))}
     </ul>
   );
@@ -361,7 +410,12 @@ export function BulkBar({ manager, permissions }: { manager: MediaManagerRef; pe
   }));
   if (!v.count && !v.deleting && !v.moving) return null;
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded-lg border border-brand/40 bg-brand-soft/20 px-3 py-2" data-testid="media-bulk-bar" role="region" aria-label={t('media.selection')}>
+    <div
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-brand/40 bg-brand-soft/20 px-3 py-2"
+      data-testid="media-bulk-bar"
+      role="region"
+      aria-label={t('media.selection')}
+    >
       <span className="text-sm font-medium" aria-live="polite">
         {t('media.selected', { count: v.count })}
       </span>
@@ -376,7 +430,13 @@ export function BulkBar({ manager, permissions }: { manager: MediaManagerRef; pe
         </button>
       )}
       {permissions.delete && (
-        <button type="button" onClick={v.requestBulkDelete} disabled={!v.canBulkDelete} className={`${button} bg-danger-strong text-white hover:bg-danger-deep`} data-testid="bulk-delete">
+        <button
+          type="button"
+          onClick={v.requestBulkDelete}
+          disabled={!v.canBulkDelete}
+          className={`${button} bg-danger-strong text-white hover:bg-danger-deep`}
+          data-testid="bulk-delete"
+        >
           {v.deleting ? <Spinner /> : <Icon name="trash" width={16} height={16} />}
           {t('media.deleteSelection')}
         </button>

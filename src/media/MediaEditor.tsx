@@ -59,7 +59,17 @@ function changedFolder(media: MediaItem, form: FormData): { folder?: number | nu
  * Where the media is filed: the root and every folder under its parent. Until the folders
  * are there it offers the media's own folder only, so nothing can be chosen by mistake.
  */
-function FolderField({ media, options, readOnly, messages }: { media: MediaItem; options: FolderOption[] | null; readOnly: boolean; messages?: FieldMessage[] }) {
+function FolderField({
+  media,
+  options,
+  readOnly,
+  messages,
+}: {
+  media: MediaItem;
+  options: FolderOption[] | null;
+  readOnly: boolean;
+  messages?: FieldMessage[];
+}) {
   const t = useT();
   const id = `media-${media.id}-folder`;
   const current = media.folder ?? null;
@@ -137,7 +147,12 @@ function FileInfo({ info }: { info: { name: string; size: string; type: string; 
             <a href={absolute} target="_blank" rel="noopener noreferrer" className="truncate text-brand-ink hover:underline" data-testid="media-info-url">
               {absolute}
             </a>
-            <button type="button" onClick={() => void copy()} className="shrink-0 rounded-md p-1.5 text-ink-muted hover:bg-surface-overlay hover:text-ink" aria-label={t('media.copy')}>
+            <button
+              type="button"
+              onClick={() => void copy()}
+              className="shrink-0 rounded-md p-1.5 text-ink-muted hover:bg-surface-overlay hover:text-ink"
+              aria-label={t('media.copy')}
+            >
               <Icon name="copy" width={16} height={16} />
             </button>
           </dd>
@@ -175,7 +190,9 @@ function TranslationsForm({
   };
   const errorOf = (lang: string, field: string) => errors?.[`translations.${lang}.${field}`] ?? (lang === languages[0] ? errors?.[field] : undefined);
   const langHasError = (lang: string) => FIELDS.some((f) => errorOf(lang, f)?.length);
-  const general = errors ? Object.entries(errors).filter(([k]) => !k.startsWith('translations.') && k !== 'folder' && !(FIELDS as readonly string[]).includes(k)) : [];
+  const general = errors
+    ? Object.entries(errors).filter(([k]) => !k.startsWith('translations.') && k !== 'folder' && !(FIELDS as readonly string[]).includes(k))
+    : [];
   return (
     <form onSubmit={submit} className="space-y-4" aria-label={t('media.texts')} data-testid="media-editor-form">
       {general.length > 0 && (
@@ -218,7 +235,11 @@ function TranslationsForm({
                       <label htmlFor={id} className="text-sm font-medium">
                         {t(FIELD_LABEL[field])}
                       </label>
-                      {field === 'description' ? <textarea rows={3} maxLength={10000} {...common} /> : <input maxLength={field === 'title' ? 255 : 1000} {...common} />}
+                      {field === 'description' ? (
+                        <textarea rows={3} maxLength={10000} {...common} />
+                      ) : (
+                        <input maxLength={field === 'title' ? 255 : 1000} {...common} />
+                      )}
                       <Errors id={`${id}-error`} messages={messages} />
                     </div>
                   );
@@ -230,7 +251,11 @@ function TranslationsForm({
       </TabGroup>
       {!readOnly && (
         <div className="flex items-center gap-3">
-          <button type="submit" disabled={saving} className="inline-flex items-center gap-2 rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-strong disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={saving}
+            className="inline-flex items-center gap-2 rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-strong disabled:opacity-60"
+          >
             {saving && <Spinner />}
             {saving ? t('media.saving') : t('media.save')}
           </button>
@@ -238,7 +263,12 @@ function TranslationsForm({
       )}
       {onDelete && (
         <div className="border-t border-surface-border pt-4">
-          <button type="button" onClick={onDelete} disabled={saving} className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-danger hover:bg-danger/10 disabled:opacity-60">
+          <button
+            type="button"
+            onClick={onDelete}
+            disabled={saving}
+            className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-danger hover:bg-danger/10 disabled:opacity-60"
+          >
             <Icon name="trash" width={16} height={16} />
             {t('media.delete')}
           </button>
@@ -301,7 +331,12 @@ export function MediaEditor({ manager, queue, permissions }: { manager: MediaMan
         <DialogPanel className="flex h-full w-full max-w-xl flex-col border-l border-surface-border bg-surface-raised shadow-2xl" data-testid="media-editor">
           <header className="flex items-center gap-3 border-b border-surface-border px-5 py-3">
             <DialogTitle className="min-w-0 flex-1 truncate text-lg font-semibold">{media ? media.title || media.name : t('media.editMedia')}</DialogTitle>
-            <button type="button" onClick={ed.close} className="rounded-md p-2 text-ink-muted hover:bg-surface-overlay hover:text-ink" aria-label={t('media.close')}>
+            <button
+              type="button"
+              onClick={ed.close}
+              className="rounded-md p-2 text-ink-muted hover:bg-surface-overlay hover:text-ink"
+              aria-label={t('media.close')}
+            >
               <Icon name="x" />
             </button>
           </header>

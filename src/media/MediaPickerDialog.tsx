@@ -65,7 +65,10 @@ function PickerBody({ mode, accept, title, onClose, onChoose }: Omit<MediaPicker
     onBatch: () => manager.send({ type: 'reload' }),
   });
   return (
-    <DialogPanel className="flex max-h-[92vh] w-full max-w-6xl flex-col rounded-xl border border-surface-border bg-surface-raised shadow-2xl" data-testid="media-picker">
+    <DialogPanel
+      className="flex max-h-[92vh] w-full max-w-6xl flex-col rounded-xl border border-surface-border bg-surface-raised shadow-2xl"
+      data-testid="media-picker"
+    >
       <div className="flex items-center gap-3 border-b border-surface-border px-5 py-3">
         <DialogTitle className="flex-1 text-lg font-semibold">{title ?? (mode === 'multi' ? t('media.chooseMany') : t('media.chooseOne'))}</DialogTitle>
         <button type="button" onClick={onClose} className="rounded-md p-2 text-ink-muted hover:bg-surface-overlay hover:text-ink" aria-label={t('media.close')}>

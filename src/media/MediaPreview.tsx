@@ -46,7 +46,12 @@ export function MediaFullPreview({ media, label }: { media: MediaItem; label: st
   if (kind === 'video') return <video src={media.url} controls preload="metadata" className="max-h-72 w-full rounded-md bg-black" aria-label={label} />;
   if (kind === 'audio') return <audio src={media.url} controls preload="metadata" className="w-full" aria-label={label} />;
   return (
-    <a href={media.url} target="_blank" rel="noopener noreferrer" className="flex h-40 flex-col items-center justify-center gap-2 rounded-md bg-surface-overlay text-ink-muted hover:text-ink">
+    <a
+      href={media.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="flex h-40 flex-col items-center justify-center gap-2 rounded-md bg-surface-overlay text-ink-muted hover:text-ink"
+    >
       <Icon name="file" width={48} height={48} />
       <span className="text-sm">{extensionOf(media.name) || media.mime_type}</span>
       <span className="sr-only">{label}</span>

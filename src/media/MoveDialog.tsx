@@ -15,7 +15,10 @@ export function MoveDialog({ manager }: { manager: MediaManagerRef }) {
     <Dialog open={m.open} onClose={m.cancel} className="relative z-50">
       <DialogBackdrop className="fixed inset-0 bg-black/60" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="flex max-h-[80vh] w-full max-w-md flex-col rounded-xl border border-surface-border bg-surface-raised shadow-2xl" data-testid="move-dialog">
+        <DialogPanel
+          className="flex max-h-[80vh] w-full max-w-md flex-col rounded-xl border border-surface-border bg-surface-raised shadow-2xl"
+          data-testid="move-dialog"
+        >
           <DialogTitle className="border-b border-surface-border px-5 py-3 text-lg font-semibold">{t('media.moveTitle', { count: m.count })}</DialogTitle>
           <div className="min-h-24 flex-1 overflow-y-auto p-3">
             {m.status === 'loading' && (

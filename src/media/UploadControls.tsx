@@ -9,7 +9,17 @@ const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).inclu
  * Takes files dropped anywhere on it. While files are dragged over it, it says so (a data
  * attribute set on the element itself: what is being dragged is not state of any flow).
  */
-export function DropZone({ onFiles, disabled = false, children, className = '' }: { onFiles: (files: UploadFile[]) => void; disabled?: boolean; children: ReactNode; className?: string }) {
+export function DropZone({
+  onFiles,
+  disabled = false,
+  children,
+  className = '',
+}: {
+  onFiles: (files: UploadFile[]) => void;
+  disabled?: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
   const t = useT();
   if (disabled) return <div className={className}>{children}</div>;
   const mark = (e: DragEvent<HTMLDivElement>, on: boolean) => {
@@ -73,10 +83,7 @@ export function FilePickerButton({
   variant?: 'primary' | 'secondary';
   testId?: string;
 }) {
-  const look =
-    variant === 'primary'
-      ? 'bg-brand text-white hover:bg-brand-strong'
-      : 'border border-surface-border text-ink hover:bg-surface-overlay';
+  const look = variant === 'primary' ? 'bg-brand text-white hover:bg-brand-strong' : 'border border-surface-border text-ink hover:bg-surface-overlay';
   return (
     <label
       className={`relative inline-flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-ink ${look} ${disabled ? 'pointer-events-none opacity-50' : ''}`}

@@ -25,7 +25,10 @@ function UploadRow({ row }: { row: Row }) {
           : t('upload.uploading', { percent: up.percent });
   return (
     <li className="flex items-center gap-3 py-2" data-testid="upload-row" data-status={up.status}>
-      <Icon name={up.status === 'done' ? 'check' : up.status === 'failed' ? 'x' : 'upload'} className={`shrink-0 ${up.status === 'done' ? 'text-success' : up.status === 'failed' ? 'text-danger' : 'text-ink-muted'}`} />
+      <Icon
+        name={up.status === 'done' ? 'check' : up.status === 'failed' ? 'x' : 'upload'}
+        className={`shrink-0 ${up.status === 'done' ? 'text-success' : up.status === 'failed' ? 'text-danger' : 'text-ink-muted'}`}
+      />
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline justify-between gap-2 text-sm">
           <span className="truncate" title={up.name}>
@@ -50,7 +53,12 @@ function UploadRow({ row }: { row: Row }) {
         </button>
       )}
       {up.canCancel && (
-        <button type="button" onClick={row.cancel} className="rounded-md p-1.5 text-ink-muted hover:bg-surface-overlay hover:text-ink" aria-label={t('upload.cancelFile', { name: up.name })}>
+        <button
+          type="button"
+          onClick={row.cancel}
+          className="rounded-md p-1.5 text-ink-muted hover:bg-surface-overlay hover:text-ink"
+          aria-label={t('upload.cancelFile', { name: up.name })}
+        >
           <Icon name="x" width={16} height={16} />
         </button>
       )}

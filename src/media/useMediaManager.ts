@@ -25,7 +25,11 @@ export function useMediaManagerActor(input: MediaManagerInput = {}, writeUrl?: (
   const ask = useConfirm();
   const logic = useMemo(() => {
     const impl = mediaManagerImplementations(ask);
-    return mediaManagerMachine.provide(writeUrl ? { ...impl, actions: { ...impl.actions, writeUrl: (_: unknown, p: { search: string; replace: boolean }) => writeUrl(p.search, p.replace) } } : impl);
+    return mediaManagerMachine.provide(
+      writeUrl
+        ? { ...impl, actions: { ...impl.actions, writeUrl: (_: unknown, p: { search: string; replace: boolean }) => writeUrl(p.search, p.replace) } }
+        : impl,
+    );
   }, [ask, writeUrl]);
   return useActorRef(logic, { input });
 }
@@ -42,7 +46,10 @@ const uploadLogic = uploadMachine.provide({ actors: { uploadFile } });
  * file that went up, `onBatch` each batch that ended with files up; both may change
  * between renders (the latest is called).
  */
-export function useUploadQueueActor(handlers: { onUploaded?: (media: MediaItem, kind: QueueItemKind) => void; onBatch?: (count: number) => void }): UploadQueueRef {
+export function useUploadQueueActor(handlers: {
+  onUploaded?: (media: MediaItem, kind: QueueItemKind) => void;
+  onBatch?: (count: number) => void;
+}): UploadQueueRef {
   const logic = uploadQueueMachine.provide({
     actors: { upload: uploadLogic, replaceUpload: uploadLogic },
     actions: {

@@ -9,8 +9,7 @@ import type { Backoffice, GroupDef, RouteDef, ScreenLoader, ScreenProps } from '
  * even though the code is there, and React holds back the content that follows a
  * Suspense fallback by 300 ms (FALLBACK_THROTTLE_MS): the login form would wait for it.
  */
-const inEntry = (screen: ComponentType<ScreenProps>): ScreenLoader =>
-  Object.assign(() => Promise.resolve({ default: screen }), { loaded: screen });
+const inEntry = (screen: ComponentType<ScreenProps>): ScreenLoader => Object.assign(() => Promise.resolve({ default: screen }), { loaded: screen });
 
 /** `{detail}` is an id or `new`. */
 export const validDetail = (p: Record<string, string | undefined>) => /^(new|[1-9]\d{0,15})$/.test(p.detail ?? '');
@@ -36,7 +35,19 @@ const entity = (
 ): RouteDef[] => [
   { name, path, model, label, auth: true, backoffice, ...extra },
   // The detail keeps its list's sidebar group open.
-  { name: `${name}.detail`, path: `${path}/:detail`, model, label, auth: true, backoffice, hidden: true, group: extra.group, notForRoles: extra.notForRoles, validate: validDetail, screen: detailScreen },
+  {
+    name: `${name}.detail`,
+    path: `${path}/:detail`,
+    model,
+    label,
+    auth: true,
+    backoffice,
+    hidden: true,
+    group: extra.group,
+    notForRoles: extra.notForRoles,
+    validate: validDetail,
+    screen: detailScreen,
+  },
 ];
 
 export const ROUTES: RouteDef[] = [
@@ -76,11 +87,43 @@ export const ROUTES: RouteDef[] = [
         },
       ]
     : []),
-  ...entity('products', '/products', 'product', 'nav.productList', 'dealer', { group: 'products', icon: 'tractor', screen: entityList('product') }, entityForm('product')),
-  ...entity('products.category', '/products/category', 'category', 'nav.categories', 'dealer', { group: 'products', icon: 'folder', screen: entityList('category') }, entityForm('category')),
+  ...entity(
+    'products',
+    '/products',
+    'product',
+    'nav.productList',
+    'dealer',
+    { group: 'products', icon: 'tractor', screen: entityList('product') },
+    entityForm('product'),
+  ),
+  ...entity(
+    'products.category',
+    '/products/category',
+    'category',
+    'nav.categories',
+    'dealer',
+    { group: 'products', icon: 'folder', screen: entityList('category') },
+    entityForm('category'),
+  ),
   ...entity('products.tag', '/products/tag', 'tag', 'nav.tags', 'dealer', { group: 'products', icon: 'tag', screen: entityList('tag') }, entityForm('tag')),
-  ...entity('featuredProducts', '/featuredProducts', 'featuredProducts', 'nav.featuredProducts', 'dealer', { group: 'products', icon: 'star', screen: entityList('featuredProduct') }, entityForm('featuredProduct')),
-  ...entity('productsUsed', '/productsUsed', 'usedproduct', 'nav.usedProductList', 'dealer', { group: 'productsUsed', icon: 'history', screen: entityList('usedProduct') }, entityForm('usedProduct')),
+  ...entity(
+    'featuredProducts',
+    '/featuredProducts',
+    'featuredProducts',
+    'nav.featuredProducts',
+    'dealer',
+    { group: 'products', icon: 'star', screen: entityList('featuredProduct') },
+    entityForm('featuredProduct'),
+  ),
+  ...entity(
+    'productsUsed',
+    '/productsUsed',
+    'usedproduct',
+    'nav.usedProductList',
+    'dealer',
+    { group: 'productsUsed', icon: 'history', screen: entityList('usedProduct') },
+    entityForm('usedProduct'),
+  ),
   ...entity(
     'productsUsed.category',
     '/productsUsed/category',
@@ -91,25 +134,39 @@ export const ROUTES: RouteDef[] = [
     entityForm('usedCategory'),
   ),
   ...entity('brand', '/brand', 'brand', 'nav.dealerBrands', 'dealer', { group: 'brand', icon: 'badge', screen: entityList('brand') }, entityForm('brand')),
-  ...entity('brand.services', '/brand/services', 'brandservice', 'nav.brandServices', 'dealer', { group: 'brand', icon: 'wrench', screen: entityList('brandService') }, entityForm('brandService')),
+  ...entity(
+    'brand.services',
+    '/brand/services',
+    'brandservice',
+    'nav.brandServices',
+    'dealer',
+    { group: 'brand', icon: 'wrench', screen: entityList('brandService') },
+    entityForm('brandService'),
+  ),
   ...entity('promotion', '/promotion', 'promo', 'nav.promotions', 'dealer', { icon: 'percent', screen: entityList('promotion') }, entityForm('promotion')),
   ...entity('news', '/news', 'news', 'nav.news', 'dealer', { icon: 'newspaper', screen: entityList('news') }, entityForm('news')),
   ...entity('tenants', '/tenants', 'tenant', 'nav.tenants', 'master', { icon: 'store', screen: entityList('tenant') }, entityForm('tenant')),
-  ...entity('tenantUsers', '/tenantUsers', 'tenantuser', 'nav.tenantUsers', 'master', { icon: 'users', screen: entityList('tenantUser') }, entityForm('tenantUser')),
-  ...SITE_PAGES.map(
-    (p): RouteDef => ({
-      name: `sitePages.${p.key}`,
-      path: `/sitePages/${p.key}`,
-      model: 'page',
-      label: `pages.${p.key}`,
-      auth: true,
-      group: 'pages',
-      icon: 'page',
-      backoffice: 'both',
-      superuserOnly: p.superuserOnly,
-      screen: sitePage(p.key),
-    }),
+  ...entity(
+    'tenantUsers',
+    '/tenantUsers',
+    'tenantuser',
+    'nav.tenantUsers',
+    'master',
+    { icon: 'users', screen: entityList('tenantUser') },
+    entityForm('tenantUser'),
   ),
+  ...SITE_PAGES.map((p): RouteDef => ({
+    name: `sitePages.${p.key}`,
+    path: `/sitePages/${p.key}`,
+    model: 'page',
+    label: `pages.${p.key}`,
+    auth: true,
+    group: 'pages',
+    icon: 'page',
+    backoffice: 'both',
+    superuserOnly: p.superuserOnly,
+    screen: sitePage(p.key),
+  })),
   ...entity(
     'indexingLogs',
     '/indexingLogs',
@@ -119,7 +176,15 @@ export const ROUTES: RouteDef[] = [
     { icon: 'radar', notForRoles: ['MA'], screen: entityList('indexingLog') },
     entityForm('indexingLog'),
   ),
-  ...entity('marketSettings', '/marketSettings', 'marketSettings', 'nav.marketSettings', 'master', { icon: 'globe', notForRoles: ['MA'], screen: entityList('market') }, entityForm('market')),
+  ...entity(
+    'marketSettings',
+    '/marketSettings',
+    'marketSettings',
+    'nav.marketSettings',
+    'master',
+    { icon: 'globe', notForRoles: ['MA'], screen: entityList('market') },
+    entityForm('market'),
+  ),
   ...entity('users', '/users', 'user', 'nav.users', 'both', { footer: true, icon: 'user', screen: entityList('user') }, entityForm('user')),
   {
     name: 'media',

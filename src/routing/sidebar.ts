@@ -30,9 +30,7 @@ export interface Menu {
  * group is visible when any child is. Groups take the place of their first child.
  */
 export function sidebarMenu(routes: RouteDef[], groups: GroupDef[], viewer: Viewer, opts: { withScreenOnly?: boolean } = {}): Menu {
-  const visible = routes.filter(
-    (r) => !r.hidden && (!opts.withScreenOnly || r.screen) && resolveRoute(routes, r.path, '', viewer).kind === 'ok',
-  );
+  const visible = routes.filter((r) => !r.hidden && (!opts.withScreenOnly || r.screen) && resolveRoute(routes, r.path, '', viewer).kind === 'ok');
   const link = (r: RouteDef): MenuLink => ({ kind: 'link', name: r.name, label: r.label, icon: r.icon, path: r.path });
   const main: MenuEntry[] = [];
   const placed = new Map<string, MenuGroup>();

@@ -31,7 +31,12 @@ export default function LoginScreen() {
     'mt-1 block w-full rounded-md border border-surface-border bg-surface px-3 py-2 text-ink placeholder:text-ink-faint focus:border-brand-ink aria-[invalid=true]:border-danger';
   return (
     <div className="flex min-h-full items-center justify-center p-6">
-      <form onSubmit={submit} noValidate className="w-full max-w-sm rounded-xl border border-surface-border bg-surface-raised p-8 shadow-xl" aria-labelledby="login-title">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="w-full max-w-sm rounded-xl border border-surface-border bg-surface-raised p-8 shadow-xl"
+        aria-labelledby="login-title"
+      >
         <h1 id="login-title" className="text-2xl font-semibold">
           {t('login.title')}
         </h1>
@@ -43,12 +48,28 @@ export default function LoginScreen() {
         )}
         <label className="mb-4 block text-sm font-medium">
           {t('login.username')}
-          <input name="username" autoComplete="username" autoFocus required className={input} aria-invalid={!!errors?.username} aria-describedby="username-error" />
+          <input
+            name="username"
+            autoComplete="username"
+            autoFocus
+            required
+            className={input}
+            aria-invalid={!!errors?.username}
+            aria-describedby="username-error"
+          />
           <FieldError id="username-error" messages={errors?.username} />
         </label>
         <label className="mb-6 block text-sm font-medium">
           {t('login.password')}
-          <input name="password" type="password" autoComplete="current-password" required className={input} aria-invalid={!!errors?.password} aria-describedby="password-error" />
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className={input}
+            aria-invalid={!!errors?.password}
+            aria-describedby="password-error"
+          />
           <FieldError id="password-error" messages={errors?.password} />
         </label>
         <button type="submit" disabled={busy} className="w-full rounded-md bg-brand px-4 py-2 font-medium text-white hover:bg-brand-strong disabled:opacity-60">

@@ -1,5 +1,15 @@
 /** A thin determinate bar (0–100), or an indeterminate one while the amount is unknown. */
-export function ProgressBar({ percent, indeterminate = false, label, tone = 'brand' }: { percent: number; indeterminate?: boolean; label: string; tone?: 'brand' | 'success' | 'danger' }) {
+export function ProgressBar({
+  percent,
+  indeterminate = false,
+  label,
+  tone = 'brand',
+}: {
+  percent: number;
+  indeterminate?: boolean;
+  label: string;
+  tone?: 'brand' | 'success' | 'danger';
+}) {
   const color = tone === 'success' ? 'bg-success' : tone === 'danger' ? 'bg-danger' : 'bg-brand';
   const value = Math.max(0, Math.min(100, Math.round(percent)));
   return (

@@ -26,8 +26,24 @@ const text = (messages: Messages, key: string) => key.split('.').reduce<any>((o,
 
 const SITES = [
   // The picker opens from a field of a new row: its form, the section that holds the field, the field's button.
-  { name: 'master', host: 'localhost', user: 'admin', messages: en, picker: { path: '/tenants/new', section: 'tabs.contacts', button: 'media.chooseMedia' }, invalid: '/tenants/new', confirm: '/tenants' },
-  { name: 'dealer', host: 'rossi.localhost', user: 'rossi', messages: it as Messages, picker: { path: '/products/new', section: 'tabs.media', button: 'media.addMedia' }, invalid: '/products/new', confirm: '/products' },
+  {
+    name: 'master',
+    host: 'localhost',
+    user: 'admin',
+    messages: en,
+    picker: { path: '/tenants/new', section: 'tabs.contacts', button: 'media.chooseMedia' },
+    invalid: '/tenants/new',
+    confirm: '/tenants',
+  },
+  {
+    name: 'dealer',
+    host: 'rossi.localhost',
+    user: 'rossi',
+    messages: it as Messages,
+    picker: { path: '/products/new', section: 'tabs.media', button: 'media.addMedia' },
+    invalid: '/products/new',
+    confirm: '/products',
+  },
 ] as const;
 
 const SERIOUS = new Set(['serious', 'critical']);
@@ -137,7 +153,10 @@ for (const s of SITES) {
       // The media picker, from a field of a form.
       await open(page, s.host, s.picker.path);
       await clickTab(page, t(s.picker.section));
-      const chooser: Locator = page.locator('form').getByRole('button', { name: new RegExp(`^${t(s.picker.button)}`) }).first();
+      const chooser: Locator = page
+        .locator('form')
+        .getByRole('button', { name: new RegExp(`^${t(s.picker.button)}`) })
+        .first();
       await chooser.click();
       await expect(page.getByTestId('media-picker')).toBeVisible();
       await expect(page.getByTestId('media-picker').locator('[aria-busy="true"]')).toHaveCount(0);

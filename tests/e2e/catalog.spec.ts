@@ -74,7 +74,10 @@ test.describe('catalog lists', () => {
     await expect(page.locator('select[name="fltr.status"]')).toHaveValue('archived');
     await expect(page.locator('th', { has: page.locator('[data-sort="name"]') })).toHaveAttribute('aria-sort', 'ascending');
 
-    await page.getByRole('button', { name: msg('list.clearFilters') }).first().click();
+    await page
+      .getByRole('button', { name: msg('list.clearFilters') })
+      .first()
+      .click();
     await expect(page).not.toHaveURL(/fltr=/);
   });
 
@@ -104,7 +107,9 @@ test.describe('catalog lists', () => {
     // Declining does nothing.
     await page.getByRole('button', { name: msg('list.deleteSelectedButton', { count: 2 }) }).click();
     await expect(confirmDialog(page)).toContainText(msg('list.deleteSelected', { count: 2 }));
-    await confirmDialog(page).getByRole('button', { name: msg('confirm.cancel') }).click();
+    await confirmDialog(page)
+      .getByRole('button', { name: msg('confirm.cancel') })
+      .click();
     await expect(rows).toHaveCount(2);
 
     await page.getByRole('button', { name: msg('list.deleteSelectedButton', { count: 2 }) }).click();
@@ -116,10 +121,18 @@ test.describe('catalog lists', () => {
 
     // A category that products use: the server says no, the list says why.
     await page.goto(url('/products/category?search=trattori'));
-    await page.locator('tbody tr[data-row-id]').first().getByRole('button', { name: new RegExp(msg('list.deleteRow', { id: '' }).trim()) }).click();
+    await page
+      .locator('tbody tr[data-row-id]')
+      .first()
+      .getByRole('button', { name: new RegExp(msg('list.deleteRow', { id: '' }).trim()) })
+      .click();
     await expect(confirmDialog(page)).toContainText(msg('list.deleteOne'));
-    await confirmDialog(page).getByRole('button', { name: msg('confirm.delete') }).click();
-    await expect(snackbar(page, msg('list.deleteFailed', { detail: msg('errors.withStatus', { message: msg('errors.http.inUse'), status: 409 }) }))).toBeVisible();
+    await confirmDialog(page)
+      .getByRole('button', { name: msg('confirm.delete') })
+      .click();
+    await expect(
+      snackbar(page, msg('list.deleteFailed', { detail: msg('errors.withStatus', { message: msg('errors.http.inUse'), status: 409 }) })),
+    ).toBeVisible();
     await expect(page.locator('tbody tr[data-row-id]').first()).toBeVisible();
   });
 });
@@ -171,13 +184,19 @@ test.describe('product form', () => {
     await field(page, 'specs.0.value').fill('Deutz TCD 3.6');
     await field(page, 'specs.1.name').fill('Peso');
     await field(page, 'specs.1.value').fill('4200 kg');
-    await page.locator('[data-row="0"]').getByRole('button', { name: msg('fields.repeater.insert') }).click();
+    await page
+      .locator('[data-row="0"]')
+      .getByRole('button', { name: msg('fields.repeater.insert') })
+      .click();
     await field(page, 'specs.1.name').fill('Trasmissione');
     await field(page, 'specs.1.value').fill('Powershift');
     await drag(page, page.locator('[data-row="2"] [data-testid="drag-handle"]'), page.locator('[data-row="0"]'));
     await expect(field(page, 'specs.0.name')).toHaveValue('Peso');
     await expect(field(page, 'specs.1.name')).toHaveValue('Motore');
-    await page.locator('[data-row="2"]').getByRole('button', { name: msg('fields.repeater.remove') }).click();
+    await page
+      .locator('[data-row="2"]')
+      .getByRole('button', { name: msg('fields.repeater.remove') })
+      .click();
     await expect(page.locator('[data-testid="specs-rows"] [data-row]')).toHaveCount(2);
     // A folded row keeps its values.
     await page.locator('[data-row="0"] button[aria-expanded]').click();
@@ -187,7 +206,10 @@ test.describe('product form', () => {
 
     // Media: the gallery through the media picker.
     await page.getByRole('tab', { name: msg('tabs.media') }).click();
-    await page.getByTestId('media-many-field-gallery').getByRole('button', { name: new RegExp(msg('media.addMedia')) }).click();
+    await page
+      .getByTestId('media-many-field-gallery')
+      .getByRole('button', { name: new RegExp(msg('media.addMedia')) })
+      .click();
     await page.locator(`[data-testid="media-tile"][data-media-id="${imageId}"] button`).click();
     await page.getByTestId('picker-choose').click();
     await expect(page.getByTestId('media-many-field-gallery').getByTestId('media-many-item')).toHaveCount(1);
@@ -271,7 +293,9 @@ test.describe('product form', () => {
     // Delete, after the red confirm; back on the list, and the row is gone.
     await page.getByTestId('form-delete').click();
     await expect(confirmDialog(page)).toContainText(msg('form.deleteQuestion'));
-    await confirmDialog(page).getByRole('button', { name: msg('confirm.delete') }).click();
+    await confirmDialog(page)
+      .getByRole('button', { name: msg('confirm.delete') })
+      .click();
     await expect(snackbar(page, msg('form.deleted'))).toBeVisible();
     await expect(page).toHaveURL(/\/products(\?.*)?$/);
     expect((await call(page, 'GET', `/api/products/${id}/`)).status).toBe(404);
@@ -318,7 +342,9 @@ test.describe('product form', () => {
     // Leaving through the sidebar asks first; staying keeps the edit.
     await page.getByRole('link', { name: it.app.name, exact: true }).click();
     await expect(confirmDialog(page)).toContainText(msg('form.leaveQuestion'));
-    await confirmDialog(page).getByRole('button', { name: msg('confirm.cancel') }).click();
+    await confirmDialog(page)
+      .getByRole('button', { name: msg('confirm.cancel') })
+      .click();
     await expect(confirmDialog(page)).toHaveCount(0);
     await expect(page).toHaveURL(/\/brand\/\d+$/);
     await expect(field(page, 'name')).toHaveValue(`${original} (bozza)`);
@@ -326,7 +352,9 @@ test.describe('product form', () => {
     // Back/forward asks too (the page stays: no navigation for goBack() to wait for).
     await page.evaluate(() => window.history.back());
     await expect(confirmDialog(page)).toContainText(msg('form.leaveQuestion'));
-    await confirmDialog(page).getByRole('button', { name: msg('confirm.cancel') }).click();
+    await confirmDialog(page)
+      .getByRole('button', { name: msg('confirm.cancel') })
+      .click();
     await expect(confirmDialog(page)).toHaveCount(0);
     await expect(page).toHaveURL(/\/brand\/\d+$/);
 
@@ -335,7 +363,10 @@ test.describe('product form', () => {
     await page.reload();
     await expect(page.getByTestId('draft-offer')).toBeVisible();
     await expect(field(page, 'name')).toHaveValue(original);
-    await page.getByTestId('draft-offer').getByRole('button', { name: msg('form.draftRestore') }).click();
+    await page
+      .getByTestId('draft-offer')
+      .getByRole('button', { name: msg('form.draftRestore') })
+      .click();
     await expect(field(page, 'name')).toHaveValue(`${original} (bozza)`);
     await expect(page.getByTestId('dirty-badge')).toBeVisible();
 
@@ -442,7 +473,10 @@ test.describe('field widgets', () => {
     await field(page, 'slug').fill('Categoria E2E!');
     await field(page, 'slug').blur();
     await expect(field(page, 'slug')).toHaveValue('categoria-e2e');
-    await page.getByTestId('media-field-image').getByRole('button', { name: msg('media.chooseMedia') }).click();
+    await page
+      .getByTestId('media-field-image')
+      .getByRole('button', { name: msg('media.chooseMedia') })
+      .click();
     await page.locator(`[data-testid="media-tile"][data-media-id="${imageId}"] button`).click();
     await page.getByTestId('picker-choose').click();
     await page.getByTestId('form-save-continue').click();
@@ -485,7 +519,11 @@ test.describe('field widgets', () => {
     await field(page, 'menu.1.page').selectOption('about_us');
     await field(page, 'menu.2.label').fill('Blog');
     await field(page, 'menu.2.url').fill('https://blog.example.com');
-    await page.locator('[data-node="2"]').getByRole('button', { name: msg('fields.menu.indent') }).first().click();
+    await page
+      .locator('[data-node="2"]')
+      .getByRole('button', { name: msg('fields.menu.indent') })
+      .first()
+      .click();
     await expect(field(page, 'menu.1.children.0.label')).toHaveValue('Blog');
     // Depth 2 at most: a child cannot take children.
     await expect(page.locator('[data-node="1.children.0"]').getByRole('button', { name: msg('fields.menu.addChild') })).toBeDisabled();
@@ -493,9 +531,14 @@ test.describe('field widgets', () => {
     await drag(page, page.locator('[data-node="0"] [data-testid="menu-drag"]'), page.locator('[data-node="1"] > div'));
     await expect(field(page, 'menu.0.label')).toHaveValue('Chi siamo');
     await expect(field(page, 'menu.0.children.1.label')).toHaveValue('Home');
-    await page.locator('[data-node="0.children.0"]').getByRole('button', { name: msg('fields.menu.delete') }).click();
+    await page
+      .locator('[data-node="0.children.0"]')
+      .getByRole('button', { name: msg('fields.menu.delete') })
+      .click();
     await expect(confirmDialog(page)).toContainText('Blog');
-    await confirmDialog(page).getByRole('button', { name: msg('confirm.delete') }).click();
+    await confirmDialog(page)
+      .getByRole('button', { name: msg('confirm.delete') })
+      .click();
     await expect(field(page, 'menu.0.children.0.label')).toHaveValue('Home');
 
     await page.getByTestId('form-save-continue').click();
@@ -504,7 +547,9 @@ test.describe('field widgets', () => {
     const row = JSON.parse((await saved.textContent()) ?? '{}');
     expect(row.publish_at).toBe(new Date(2026, 4, 1, 9, 30).toISOString());
     expect(row).toMatchObject({ opens_at: '08:30:00', starts_on: '2026-03-01', location: { lat: 45.4642, lng: 9.19 } });
-    expect(row.menu).toEqual([{ id: expect.any(String), label: 'Chi siamo', page: 'about_us', children: [{ id: expect.any(String), label: 'Home', page: 'home', children: [] }] }]);
+    expect(row.menu).toEqual([
+      { id: expect.any(String), label: 'Chi siamo', page: 'about_us', children: [{ id: expect.any(String), label: 'Home', page: 'home', children: [] }] },
+    ]);
   });
 });
 

@@ -52,7 +52,19 @@ test('every site page of the master site opens clean', async ({ page }) => {
 });
 
 const MASTER_LISTS = ['/tenants', '/tenantUsers', '/users', '/marketSettings'];
-const DEALER_LISTS = ['/products', '/products/category', '/products/tag', '/featuredProducts', '/productsUsed', '/productsUsed/category', '/brand', '/brand/services', '/promotion', '/news', '/users'];
+const DEALER_LISTS = [
+  '/products',
+  '/products/category',
+  '/products/tag',
+  '/featuredProducts',
+  '/productsUsed',
+  '/productsUsed/category',
+  '/brand',
+  '/brand/services',
+  '/promotion',
+  '/news',
+  '/users',
+];
 
 test('every row of the master lists opens clean', async ({ page }) => {
   test.setTimeout(180_000);

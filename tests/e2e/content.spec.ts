@@ -41,7 +41,10 @@ test.describe('used products', () => {
     await field(page, 'price').fill('45500');
 
     await tab(page, 'tabs.media').click();
-    await page.getByTestId('media-many-field-gallery').getByRole('button', { name: new RegExp(msg('media.addMedia')) }).click();
+    await page
+      .getByTestId('media-many-field-gallery')
+      .getByRole('button', { name: new RegExp(msg('media.addMedia')) })
+      .click();
     await page.locator(`[data-testid="media-tile"][data-media-id="${imageId}"] button`).click();
     await page.getByTestId('picker-choose').click();
     await expect(page.getByTestId('media-many-field-gallery').getByTestId('media-many-item')).toHaveCount(1);
@@ -148,7 +151,10 @@ test('a news item in Italian and English, with rich text and an image, published
   await page.locator('[role="tab"][data-lang="it"]').click();
   await field(page, 'publish_at').fill('2026-05-01T09:30');
   await field(page, 'status').selectOption('published');
-  await page.getByTestId('media-field-image').getByRole('button', { name: msg('media.chooseMedia') }).click();
+  await page
+    .getByTestId('media-field-image')
+    .getByRole('button', { name: msg('media.chooseMedia') })
+    .click();
   await page.locator(`[data-testid="media-tile"][data-media-id="${imageId}"] button`).click();
   await page.getByTestId('picker-choose').click();
 

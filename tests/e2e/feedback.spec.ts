@@ -23,7 +23,10 @@ test('deleting one row says so in the singular, in green', async ({ page }) => {
   await expect(page.getByTestId('bulk-bar')).toContainText(msg('list.selected', { count: 1 }));
   await page.getByRole('button', { name: msg('list.deleteSelectedButton', { count: 1 }) }).click();
   await expect(page.getByRole('dialog')).toContainText(msg('list.deleteSelected', { count: 1 }));
-  await page.getByRole('dialog').getByRole('button', { name: msg('confirm.delete') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: msg('confirm.delete') })
+    .click();
   const done = snackbar(page, msg('list.deleteSuccess', { count: 1 }));
   await expect(done).toBeVisible();
   await expect(done).toHaveText(/1 riga eliminata/);

@@ -38,7 +38,10 @@ test('the skip link leads past the navigation, and a route change focuses the ne
   await page.keyboard.press('Enter');
   await expect(page.locator('main')).toBeFocused();
 
-  await page.getByTestId('sidebar').getByRole('link', { name: msg('nav.promotions') }).click();
+  await page
+    .getByTestId('sidebar')
+    .getByRole('link', { name: msg('nav.promotions') })
+    .click();
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toHaveText(msg('entities.promotion.many'));
   await expect(heading).toBeFocused();

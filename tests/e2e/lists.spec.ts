@@ -15,7 +15,9 @@ const VIEWPORTS = [
 
 /** The list routes of one back-office, straight from the route table. */
 const listsOf = (backoffice: 'master' | 'dealer') =>
-  ROUTES.filter((r) => r.model && !r.hidden && !r.path.startsWith('/sitePages') && r.path !== '/media' && (r.backoffice === backoffice || r.backoffice === 'both')).map((r) => r.path);
+  ROUTES.filter(
+    (r) => r.model && !r.hidden && !r.path.startsWith('/sitePages') && r.path !== '/media' && (r.backoffice === backoffice || r.backoffice === 'both'),
+  ).map((r) => r.path);
 
 const SITES = [
   { name: 'master', host: 'localhost', user: 'admin', lists: listsOf('master') },

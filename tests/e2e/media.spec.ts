@@ -120,7 +120,9 @@ test('replacing the file of a media keeps its URL and shows the new file', async
   const editor = page.getByTestId('media-editor');
   const url = await editor.getByTestId('media-info-url').textContent();
 
-  const bigger = await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 250, g: 250, b: 0 } } }).png().toBuffer();
+  const bigger = await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 250, g: 250, b: 0 } } })
+    .png()
+    .toBuffer();
   await editor.getByTestId('media-replace-input').setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: bigger });
   await expect(page.getByRole('status').filter({ hasText: en.upload.replaced })).toBeVisible();
   await expect(editor).toBeHidden();

@@ -9,7 +9,10 @@ export const ORIGIN = `http://localhost:${E2E_PORT}`;
 export const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k) => String(values[k]));
 
 /** A small PNG of one colour, made here so the test depends on no fixture file. */
-export const png = (r: number, g: number, b: number) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r, g, b } } }).png().toBuffer();
+export const png = (r: number, g: number, b: number) =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

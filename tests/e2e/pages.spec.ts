@@ -122,7 +122,13 @@ test('a page saved meanwhile by someone else opens the conflict dialog; reloadin
   const before = await apiPage(page, 'about_us');
   const status = await page.evaluate(
     async (version) =>
-      (await fetch('/api/sitePages/about_us/', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ version, translations: { en: { intro: 'Changed elsewhere' } } }) })).status,
+      (
+        await fetch('/api/sitePages/about_us/', {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ version, translations: { en: { intro: 'Changed elsewhere' } } }),
+        })
+      ).status,
     before.version,
   );
   expect(status).toBe(200);

@@ -17,7 +17,8 @@ export const url = (path: string) => site(ROSSI, `/backoffice${path}`);
 export function msg(key: string, values: Record<string, string | number> = {}): string {
   const raw = key.split('.').reduce<any>((o, k) => o?.[k], it);
   // A count message: the Italian plural form for the count.
-  const plural = typeof values.count === 'number' && typeof raw?.other === 'string' ? (raw[new Intl.PluralRules('it').select(values.count)] ?? raw.other) : undefined;
+  const plural =
+    typeof values.count === 'number' && typeof raw?.other === 'string' ? (raw[new Intl.PluralRules('it').select(values.count)] ?? raw.other) : undefined;
   const text = plural ?? (typeof raw === 'string' ? raw : raw?._);
   if (typeof text !== 'string') throw new Error(`no Italian text for ${key}`);
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(values[k] ?? ''));
@@ -43,7 +44,11 @@ export async function chooseOption(page: Page, input: Locator, search: string, o
 
 /** A small PNG made here, uploaded through the media API as the page would. */
 export async function uploadImage(page: Page, name: string): Promise<number> {
-  const png = (await sharp({ create: { width: 96, height: 64, channels: 3, background: '#7ab929' } }).png().toBuffer()).toString('base64');
+  const png = (
+    await sharp({ create: { width: 96, height: 64, channels: 3, background: '#7ab929' } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
   const answer = await page.evaluate(
     async ({ png, name }) => {
       const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));

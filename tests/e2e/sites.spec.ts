@@ -59,7 +59,14 @@ test('admin creates a dealer site with a domain and languages, finds it in the l
   const id = Number(/\/tenants\/(\d+)$/.exec(page.url())![1]);
 
   const saved = (await get(page, `/api/tenants/${id}/`)).data;
-  expect(saved).toMatchObject({ domain, aliases: [`www.${domain}`], languages: ['it', 'en', 'de'], default_language: 'it', brand_list: ['DF', 'SA'], is_active: true });
+  expect(saved).toMatchObject({
+    domain,
+    aliases: [`www.${domain}`],
+    languages: ['it', 'en', 'de'],
+    default_language: 'it',
+    brand_list: ['DF', 'SA'],
+    is_active: true,
+  });
   expect((await get(page, `/api/tenants/exists?domain=www.${domain}`)).data).toBe('dealer');
 
   // In the list, found by its domain.
@@ -99,7 +106,10 @@ test('admin edits a market’s settings and finds them after a reload', async ({
   await field(page, 'languages.pt').check();
   await field(page, 'contact_emails.new').fill('ventas.espana@example.com');
   await page.getByRole('button', { name: msg('fields.list.add') }).click();
-  await page.getByTestId('contact_emails-chips').getByRole('button', { name: msg('fields.removeItem', { item: 'mercado.espana@example.com' }) }).click();
+  await page
+    .getByTestId('contact_emails-chips')
+    .getByRole('button', { name: msg('fields.removeItem', { item: 'mercado.espana@example.com' }) })
+    .click();
   await page.locator('[data-field="indexing_enabled"] label').click();
   await expect(page.getByRole('switch', { name: msg('fields.market.indexing_enabled') })).toBeChecked();
   await field(page, 'indexing_endpoint').fill('https://indexing.example.com/es');
@@ -118,7 +128,10 @@ test('admin edits a market’s settings and finds them after a reload', async ({
 test('onboarding a dealer site takes five actions after sign-in: the defaults fill the rest', async ({ page }) => {
   const domain = `quick-${Date.now()}.localhost`;
   await signIn(page, '/');
-  await page.getByTestId('sidebar').getByRole('link', { name: msg('nav.tenants') }).click(); // 1
+  await page
+    .getByTestId('sidebar')
+    .getByRole('link', { name: msg('nav.tenants') })
+    .click(); // 1
   await page.getByTestId('list-new').click(); // 2
   await field(page, 'name').fill('Agricola Veloce'); // 3
   await field(page, 'domain').fill(domain); // 4

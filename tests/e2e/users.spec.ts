@@ -49,7 +49,7 @@ async function idOf(page: Page, username: string): Promise<number> {
   }, username);
 }
 
-test('a dealer creates a user on its own site, and never sees another site\'s users', async ({ page, browser }) => {
+test("a dealer creates a user on its own site, and never sees another site's users", async ({ page, browser }) => {
   await signIn(page, ROSSI, 'rossi', 'demo1234', '/users');
   await expect(rows(page)).toHaveCount(2);
   await expect(page.getByTestId('entity-table')).toContainText('rossi.viewer');
@@ -102,7 +102,10 @@ test("an admin resets a user's password and the user's open session ends", async
   await expectSignedIn(viewer, 'rossi.viewer');
 });
 
-test('the master onboards a dealer site and its first user in under 10 actions; the user signs in there and sees the dealer sidebar', async ({ page, browser }) => {
+test('the master onboards a dealer site and its first user in under 10 actions; the user signs in there and sees the dealer sidebar', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'localhost', 'admin');
   // Every click and every typed field from here on is one user action.
   let actions = 0;

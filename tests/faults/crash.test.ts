@@ -13,15 +13,7 @@ import { openDatabase } from '../../server/db/database.js';
 import { newMediaKey } from '../../server/storage/keys.js';
 import { multipart, SiteClient } from './lib/client.js';
 import { backends, makeStore, startInstance, type Store, stopAll } from './lib/instances.js';
-import {
-  createProduct,
-  editProduct,
-  firstBrandId,
-  type ProductLedger,
-  uploadPng,
-  type UploadLedger,
-  waitUntil,
-} from './lib/workload.js';
+import { createProduct, editProduct, firstBrandId, type ProductLedger, uploadPng, type UploadLedger, waitUntil } from './lib/workload.js';
 
 const WRITERS = 8;
 const UPLOADERS = 3;

@@ -41,7 +41,10 @@ for (const backend of backends()) {
       });
       expect(f.failures, summary).toEqual([]);
       expect(f.uploads.length, summary).toBeGreaterThanOrEqual(UPLOADERS);
-      expect(f.uploads.every((u) => u.status === 201), summary).toBe(true);
+      expect(
+        f.uploads.every((u) => u.status === 201),
+        summary,
+      ).toBe(true);
       expect(f.loginMs.length, summary).toBeGreaterThanOrEqual(10);
       expect(percentile(f.loginMs, 99), summary).toBeLessThan(LOGIN_P99_MS);
       expect(percentile(f.mediaMs, 99), summary).toBeLessThan(MEDIA_P99_MS);

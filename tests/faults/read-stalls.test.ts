@@ -81,12 +81,20 @@ describe('slow lists on one site [sqlite]', () => {
       p50: Math.round(percentile(f.otherMs, 50)),
       p99: Math.round(percentile(f.otherMs, 99)),
       slowLists: statuses,
-      slowP50: Math.round(percentile(f.hammer.map((h) => h.ms), 50)),
+      slowP50: Math.round(
+        percentile(
+          f.hammer.map((h) => h.ms),
+          50,
+        ),
+      ),
       failures: f.failures.slice(0, 3),
     });
     expect(f.failures, summary).toEqual([]);
     // Every slow list was read (or stopped at the budget): never a 500.
-    expect(Object.keys(statuses).every((s) => s === '200' || s === '503'), summary).toBe(true);
+    expect(
+      Object.keys(statuses).every((s) => s === '200' || s === '503'),
+      summary,
+    ).toBe(true);
     expect(f.hammer.length, summary).toBeGreaterThanOrEqual(CONNECTIONS);
     expect(f.otherMs.length, summary).toBeGreaterThanOrEqual(50);
     expect(percentile(f.otherMs, 99), summary).toBeLessThan(OTHER_P99_MS);

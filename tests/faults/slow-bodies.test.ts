@@ -63,7 +63,9 @@ for (const backend of backends()) {
         r.write('{"username":');
         return r;
       });
-      await Promise.all(slow.map((r) => new Promise((resolve) => (r.socket.connecting ? r.socket.once('connect', resolve).once('close', resolve) : resolve(undefined)))));
+      await Promise.all(
+        slow.map((r) => new Promise((resolve) => (r.socket.connecting ? r.socket.once('connect', resolve).once('close', resolve) : resolve(undefined)))),
+      );
       const attackStarted = performance.now();
       for (let i = 0; i < 5; i++) {
         const health = await request(`${server.url}/api/health`, { timeoutMs: 3000 }).catch((error: Error) => ({ status: 0, body: error.message }));

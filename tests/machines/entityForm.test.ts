@@ -20,7 +20,13 @@ describe('entity form machine (model-based)', () => {
     it(path.description, async () => {
       const reveals: ErrorTarget[] = [];
       const actor = await walkPath(entityFormModel, path, {
-        actions: { saveDraft: noop, clearDraft: noop, notify: noop, navigate: noop, revealError: (_: unknown, target: ErrorTarget) => void reveals.push(target) },
+        actions: {
+          saveDraft: noop,
+          clearDraft: noop,
+          notify: noop,
+          navigate: noop,
+          revealError: (_: unknown, target: ErrorTarget) => void reveals.push(target),
+        },
       });
       const s = actor.getSnapshot();
       const c = s.context;
@@ -85,7 +91,12 @@ describe('entity form: load, edit, dirty tracking', () => {
     const { calls, at, ctx } = boot();
     await at('editable');
     expect(calls.fetchRow).toEqual([{ resource: 'products', id: 7 }]);
-    expect(ctx().values).toEqual({ name: 'Tractor', status: 'draft', translations: { en: { title: 'Tractor' }, it: { title: 'Trattore' } }, specs: [{ label: 'hp', value: '90' }] });
+    expect(ctx().values).toEqual({
+      name: 'Tractor',
+      status: 'draft',
+      translations: { en: { title: 'Tractor' }, it: { title: 'Trattore' } },
+      specs: [{ label: 'hp', value: '90' }],
+    });
     expect(ctx()).toMatchObject({ version: 3, dirty: false, id: 7 });
   });
 
@@ -232,8 +243,7 @@ describe('entity form: a failed save shows where (focus goes to the first error)
 });
 
 describe('entity form: 409 conflict', () => {
-  const conflicting = () =>
-    boot({}, { saveRow: (i, n) => (n === 1 ? Promise.reject(conflict409) : { ...i.values, id: 7, version: i.version + 1 }) });
+  const conflicting = () => boot({}, { saveRow: (i, n) => (n === 1 ? Promise.reject(conflict409) : { ...i.values, id: 7, version: i.version + 1 }) });
 
   it('shows what changed: theirs, mine, and both', async () => {
     const { actor, at, ctx } = conflicting();
@@ -258,7 +268,12 @@ describe('entity form: 409 conflict', () => {
     actor.send({ type: 'conflict.reload' });
     expect(actor.getSnapshot().matches({ editable: 'editing' })).toBe(true);
     expect(ctx()).toMatchObject({ version: 4, dirty: false, conflict: null });
-    expect(ctx().values).toEqual({ name: 'Tractor', status: 'published', translations: { en: { title: 'Tractor X' }, it: { title: 'Trattore' } }, specs: [{ label: 'hp', value: '90' }] });
+    expect(ctx().values).toEqual({
+      name: 'Tractor',
+      status: 'published',
+      translations: { en: { title: 'Tractor X' }, it: { title: 'Trattore' } },
+      specs: [{ label: 'hp', value: '90' }],
+    });
     expect(calls.saveRow).toHaveLength(1);
     expect(drafts.at(-1)?.op).toBe('clear');
   });
@@ -275,7 +290,12 @@ describe('entity form: 409 conflict', () => {
     expect(calls.saveRow?.[1]).toEqual({
       resource: 'products',
       id: 7,
-      values: { name: 'Mine', status: 'published', translations: { en: { title: 'Tractor X' }, it: { title: 'Trattore mio' } }, specs: [{ label: 'hp', value: '90' }] },
+      values: {
+        name: 'Mine',
+        status: 'published',
+        translations: { en: { title: 'Tractor X' }, it: { title: 'Trattore mio' } },
+        specs: [{ label: 'hp', value: '90' }],
+      },
       version: theirs.version,
     });
     expect(ctx()).toMatchObject({ version: 5, dirty: false });
@@ -298,7 +318,9 @@ describe('entity form: drafts (local autosave)', () => {
     actor.send({ type: 'field.change', path: 'name', value: 'Tr' });
     expect(actor.getSnapshot().matches({ editable: { editing: 'draftPending' } })).toBe(true);
     await at({ editable: { editing: 'idle' } });
-    expect(drafts).toEqual([{ op: 'save', key: { resource: 'products', id: 7 }, draft: { values: expect.objectContaining({ name: 'Tr' }), version: 3, savedAt: expect.any(String) } }]);
+    expect(drafts).toEqual([
+      { op: 'save', key: { resource: 'products', id: 7 }, draft: { values: expect.objectContaining({ name: 'Tr' }), version: 3, savedAt: expect.any(String) } },
+    ]);
     actor.send({ type: 'field.change', path: 'name', value: 'Tractor' });
     await at({ editable: { editing: 'idle' } });
     expect(drafts.at(-1)).toEqual({ op: 'clear', key: { resource: 'products', id: 7 } });
@@ -322,7 +344,10 @@ describe('entity form: drafts (local autosave)', () => {
   });
 
   it('does not offer a draft equal to the row, and storage errors never block the form', async () => {
-    const same = boot({}, { loadDraft: () => ({ values: { name: 'Tractor', status: 'draft', translations: row.translations, specs: row.specs }, version: 3, savedAt: '' }) });
+    const same = boot(
+      {},
+      { loadDraft: () => ({ values: { name: 'Tractor', status: 'draft', translations: row.translations, specs: row.specs }, version: 3, savedAt: '' }) },
+    );
     await same.at('editable');
     expect(same.ctx().draft).toBeNull();
     const broken = boot({}, { loadDraft: () => Promise.reject(new Error('quota')) });

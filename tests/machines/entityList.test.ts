@@ -165,11 +165,14 @@ describe('entity list behaviour', () => {
   });
 
   it('a refused delete (in use) says why and reloads', async () => {
-    const { actor, ready, notices } = boot({}, {
-      deleteRows: () => {
-        throw { status: 409, data: { detail: 'This category is used by 3 products.', used_by: [{ entity: 'product', id: 1, count: 3 }] } };
+    const { actor, ready, notices } = boot(
+      {},
+      {
+        deleteRows: () => {
+          throw { status: 409, data: { detail: 'This category is used by 3 products.', used_by: [{ entity: 'product', id: 1, count: 3 }] } };
+        },
       },
-    });
+    );
     await ready(1);
     actor.send({ type: 'row.delete', id: 1 });
     await ready(2);
@@ -178,15 +181,18 @@ describe('entity list behaviour', () => {
 
   it('a query change forgets the ticks; a failed load can be retried', async () => {
     let fail = false;
-    const { actor, ready, ctx } = boot({}, {
-      fetchPage: (i) => {
-        if (fail) {
-          fail = false;
-          throw { status: 502 };
-        }
-        return page(i.query.page);
+    const { actor, ready, ctx } = boot(
+      {},
+      {
+        fetchPage: (i) => {
+          if (fail) {
+            fail = false;
+            throw { status: 502 };
+          }
+          return page(i.query.page);
+        },
       },
-    });
+    );
     await ready(1);
     actor.send({ type: 'selection.toggle', id: 1 });
     fail = true;
@@ -199,7 +205,10 @@ describe('entity list behaviour', () => {
   });
 
   it('a page too deep to read says so, and the first page reads', async () => {
-    const { actor, calls, ready, ctx } = boot({ search: '?page=2000' }, { fetchPage: (i) => (i.query.page === 1 ? page(1, 3000) : Promise.reject(PAGE_TOO_DEEP)) });
+    const { actor, calls, ready, ctx } = boot(
+      { search: '?page=2000' },
+      { fetchPage: (i) => (i.query.page === 1 ? page(1, 3000) : Promise.reject(PAGE_TOO_DEEP)) },
+    );
     await waitFor(actor, (s) => s.matches({ browse: 'failed' }));
     expect(ctx().loadError).toEqual({ status: 400, key: 'list.pageTooDeep' });
     actor.send({ type: 'page.change', page: 1 });

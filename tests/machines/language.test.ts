@@ -16,7 +16,9 @@ describe('language machine (model-based)', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const applied: string[] = [];
-      const actor = await walkPath(languageModel, path, { actions: { apply: (_: unknown, p: { language: string }) => void applied.push(p.language), warn: () => {} } });
+      const actor = await walkPath(languageModel, path, {
+        actions: { apply: (_: unknown, p: { language: string }) => void applied.push(p.language), warn: () => {} },
+      });
       // Once ready, the language in use is always the one last applied.
       if (actor.getSnapshot().matches('ready')) expect(applied.at(-1)).toBe(actor.getSnapshot().context.language);
     });
@@ -59,7 +61,11 @@ describe('language choice (spec §2, §9)', () => {
   it('prefers the URL prefix, then the cookie, then the browser, then the site default, then English', () => {
     expect(chooseLanguage({ ...base, pathname: '/backoffice/de/products', cookie: 'it', siteDefault: 'es', browser: ['fr'] })).toBe('de');
     expect(chooseLanguage({ ...base, cookie: 'it', siteDefault: 'es', browser: ['fr'] })).toBe('it');
-    for (const [tag, lang] of [['de-DE', 'de'], ['fr-FR', 'fr'], ['ru-RU', 'ru']] as const) {
+    for (const [tag, lang] of [
+      ['de-DE', 'de'],
+      ['fr-FR', 'fr'],
+      ['ru-RU', 'ru'],
+    ] as const) {
       expect(chooseLanguage({ ...base, siteDefault: 'en', browser: [tag, 'en-US'] })).toBe(lang);
       expect(chooseLanguage({ ...base, siteDefault: 'it', browser: [tag] })).toBe(lang);
     }

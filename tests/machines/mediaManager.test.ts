@@ -188,7 +188,10 @@ describe('media manager: edit list, trail, paging, filter, search', () => {
   });
 
   it('a deep link into a nested folder gets its whole trail from the server', async () => {
-    const { ready, ctx, calls } = boot({ folder: folderB }, { loadMedia: () => ({ ...listResponse(), parent_folder: { id: 2, path: '/tractors/red', ancestors: [folderA] } }) });
+    const { ready, ctx, calls } = boot(
+      { folder: folderB },
+      { loadMedia: () => ({ ...listResponse(), parent_folder: { id: 2, path: '/tractors/red', ancestors: [folderA] } }) },
+    );
     await ready();
     expect((calls.loadMedia as any[])[0]).toMatchObject({ folder: 2 });
     expect(ctx().parentFolders).toEqual([folderA, folderB]);
@@ -243,15 +246,18 @@ describe('media manager: edit list, trail, paging, filter, search', () => {
 
   it('a failed load keeps its status and retries', async () => {
     let first = true;
-    const { actor, ready } = boot({}, {
-      loadMedia: () => {
-        if (first) {
-          first = false;
-          throw { status: 503, data: { detail: 'Down' } };
-        }
-        return listResponse();
+    const { actor, ready } = boot(
+      {},
+      {
+        loadMedia: () => {
+          if (first) {
+            first = false;
+            throw { status: 503, data: { detail: 'Down' } };
+          }
+          return listResponse();
+        },
       },
-    });
+    );
     await waitFor(actor, (s) => s.matches({ browse: 'failed' }));
     expect(actor.getSnapshot().context.loadError).toEqual({ status: 503, key: 'errors.http.unavailable' });
     actor.send({ type: 'retry' });
@@ -352,7 +358,9 @@ describe('media manager: bulk delete and the editor', () => {
     await ready();
     actor.send({ type: 'folder.delete', folder: folderA });
     await waitFor(actor, (s) => s.matches({ browse: 'ready' }) && (calls.loadMedia?.length ?? 0) === 2);
-    expect(calls.confirm).toEqual([{ title: 'mediaGallery.deleteFolderTitle', question: 'mediaGallery.deleteFolder', values: { name: 'Tractors' }, danger: true }]);
+    expect(calls.confirm).toEqual([
+      { title: 'mediaGallery.deleteFolderTitle', question: 'mediaGallery.deleteFolder', values: { name: 'Tractors' }, danger: true },
+    ]);
     expect(calls.deleteFolder).toEqual([{ id: 1 }]);
   });
 });
@@ -363,12 +371,12 @@ describe('media manager: uploads that end behind the editor', () => {
     await ready();
     actor.send({ type: 'editor.open', media: media(1) });
     await waitFor(actor, (s) => s.matches({ editor: 'open' }));
-    const loads = (calls.loadMedia?.length ?? 0);
+    const loads = calls.loadMedia?.length ?? 0;
     actor.send({ type: 'reload' });
     expect(actor.getSnapshot().matches({ editor: 'open' })).toBe(true);
     actor.send({ type: 'editor.close' });
     await ready();
-    expect((calls.loadMedia?.length ?? 0)).toBe(loads + 1);
+    expect(calls.loadMedia?.length ?? 0).toBe(loads + 1);
     expect(actor.getSnapshot().context.stale).toBe(false);
   });
 
@@ -377,10 +385,10 @@ describe('media manager: uploads that end behind the editor', () => {
     await ready();
     actor.send({ type: 'editor.open', media: media(1) });
     await waitFor(actor, (s) => s.matches({ editor: 'open' }));
-    const loads = (calls.loadMedia?.length ?? 0);
+    const loads = calls.loadMedia?.length ?? 0;
     actor.send({ type: 'editor.close' });
     expect(actor.getSnapshot().matches({ browse: 'ready' })).toBe(true);
-    expect((calls.loadMedia?.length ?? 0)).toBe(loads);
+    expect(calls.loadMedia?.length ?? 0).toBe(loads);
   });
 });
 
@@ -460,11 +468,14 @@ describe('media manager: moving media into folders (issue 18)', () => {
   });
 
   it('a refused move says so and keeps the list and the ticks as they were', async () => {
-    const { actor, calls, ready, ctx, notices } = boot({}, {
-      moveMedia: () => {
-        throw { status: 400, data: { 'ids.0': ['Invalid pk "1" - object does not exist.'] } };
+    const { actor, calls, ready, ctx, notices } = boot(
+      {},
+      {
+        moveMedia: () => {
+          throw { status: 400, data: { 'ids.0': ['Invalid pk "1" - object does not exist.'] } };
+        },
       },
-    });
+    );
     await ready();
     actor.send({ type: 'editList.toggle', id: 1 });
     actor.send({ type: 'media.drop', ids: [1], folder: 1 });

@@ -38,7 +38,12 @@ function controllableActors(ids: string[], callbackIds: string[] = []) {
 }
 
 const atomicIds = (s: AnyMachineSnapshot) =>
-  JSON.stringify((s as any)._nodes.filter((n: any) => n.type === 'atomic' || n.type === 'final').map((n: any) => n.id).sort());
+  JSON.stringify(
+    (s as any)._nodes
+      .filter((n: any) => n.type === 'atomic' || n.type === 'final')
+      .map((n: any) => n.id)
+      .sort(),
+  );
 
 /** Runs a path on a real actor and checks that every step lands where the model says. */
 export async function walkPath(

@@ -39,15 +39,15 @@ describeEachDialect('attack suite: account takeover through user management', (h
   beforeAll(async () => {
     const admin = await h.login('admin', HOSTS.master);
     // A dealer's helpdesk: may manage the site's users, holds nothing of the catalogue.
-    helpdesk = await createVia(h, admin, '/api/tenantUsers/', {
+    helpdesk = (await createVia(h, admin, '/api/tenantUsers/', {
       username: uniqueName('helpdesk'),
       tenant: await siteId(h, HOSTS.rossi),
       permissions: ['view_user', 'change_user'],
-    }) as { id: number; username: string };
-    staffAdmin = await createVia(h, admin, '/api/users/', {
+    })) as { id: number; username: string };
+    staffAdmin = (await createVia(h, admin, '/api/users/', {
       username: uniqueName('staffadmin'),
       permissions: ['view_user', 'change_user'],
-    }) as { id: number; username: string };
+    })) as { id: number; username: string };
   });
 
   it("a dealer's helpdesk cannot take over the dealer's full account, only one holding no more than it", async () => {
@@ -67,7 +67,11 @@ describeEachDialect('attack suite: account takeover through user management', (h
     await expectGuarded(await h.login('market', HOSTS.rossi), '/api/users/', rossi);
     // A dealer user it made itself holds only what it holds.
     const market = await h.login('market', HOSTS.master);
-    const own = await createVia(h, market, '/api/tenantUsers/', { username: uniqueName('own'), tenant: await siteId(h, HOSTS.rossi), permissions: ['view_user'] });
+    const own = await createVia(h, market, '/api/tenantUsers/', {
+      username: uniqueName('own'),
+      tenant: await siteId(h, HOSTS.rossi),
+      permissions: ['view_user'],
+    });
     const res = await patch(market, '/api/tenantUsers/', own.id, { password: 'Presa-Del-Conto-2026' });
     expect(res.statusCode, res.body).toBe(200);
   });

@@ -42,7 +42,7 @@ describeEachDialect(
       expect(violations).toEqual([]);
     });
 
-    it("answers 404 to an id of another site, for every verb, and leaves that row alone", async () => {
+    it('answers 404 to an id of another site, for every verb, and leaves that row alone', async () => {
       const tried: string[] = [];
       const problems: string[] = [];
       const probe = async (site: SiteKey, other: SiteKey, who: 'admin' | 'rossi' | 'market') => {

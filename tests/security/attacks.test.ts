@@ -86,7 +86,11 @@ describeEachDialect('attack suite: attacks', (h) => {
 
   it('hands out the session only in an HttpOnly, SameSite=Lax cookie on /, Secure over HTTPS, and clears it on logout', async () => {
     const https = await h.appWith({ TRUST_PROXY: 'true' });
-    for (const [username, host] of [['admin', HOSTS.master], ['rossi', HOSTS.dealer], ['market', HOSTS.dealer]] as const) {
+    for (const [username, host] of [
+      ['admin', HOSTS.master],
+      ['rossi', HOSTS.dealer],
+      ['market', HOSTS.dealer],
+    ] as const) {
       for (const app of [h.app, https]) {
         const res = await h.post('/api/auth/login', { app, host, body: { username, password: DEMO_PASSWORD }, headers: { 'x-forwarded-proto': 'https' } });
         expect(res.statusCode).toBe(200);
@@ -112,7 +116,9 @@ describeEachDialect('attack suite: attacks', (h) => {
       const session = await adminOn(site);
       for (const s of sql) {
         const q = encodeURIComponent(s);
-        const url = hasId(route.url) ? fill(route.url, q) : `${fill(route.url, 1)}?search=${q}&sort=${q}&fltr=${q}&page=${q}&items=${q}&language_code=${q}&domain=${q}`;
+        const url = hasId(route.url)
+          ? fill(route.url, q)
+          : `${fill(route.url, 1)}?search=${q}&sort=${q}&fltr=${q}&page=${q}&items=${q}&language_code=${q}&domain=${q}`;
         const res = await h.get(url, { host: SITE_HOST[site], session });
         expect(answerProblem(res, [s]), `${route.url} ${s}`).toBeUndefined();
         if (hasId(route.url)) expect(res.statusCode, `${url}`).toBe(404);
@@ -143,7 +149,11 @@ describeEachDialect('attack suite: attacks', (h) => {
       ['10 000 nested arrays in every field', (v) => JSON.stringify(everyField(v, 'DEEP')).replaceAll('"DEEP"', deep(10_000)), 'fields'],
       ['SQL in every field', (v) => JSON.stringify(everyField(v, "1' OR '1'='1'; DROP TABLE users; --")), 'fields'],
     ];
-    const targets = await targetsOf(r, writeRoutes().filter((route) => route.method !== 'DELETE'), adminOn);
+    const targets = await targetsOf(
+      r,
+      writeRoutes().filter((route) => route.method !== 'DELETE'),
+      adminOn,
+    );
     const before = await fingerprint(h);
     let tried = 0;
     for (const [index, t] of targets.entries()) {
@@ -151,7 +161,12 @@ describeEachDialect('attack suite: attacks', (h) => {
       for (const [why, make, where] of hostile) {
         if (where === 'parser' && index % 4 !== 0) continue;
         if (where === 'fields' && Object.keys(t.body ?? {}).length === 0) continue;
-        const res = await h.call(t.route.method, t.url, { host: t.host, session: t.session, payload: make(valid), headers: { 'content-type': 'application/json' } });
+        const res = await h.call(t.route.method, t.url, {
+          host: t.host,
+          session: t.session,
+          payload: make(valid),
+          headers: { 'content-type': 'application/json' },
+        });
         clean4xx(res, `${t.route.method} ${t.route.url}: ${why}`);
         tried++;
       }
@@ -197,7 +212,9 @@ describeEachDialect('attack suite: attacks', (h) => {
           if (field.type === 'richtext') {
             expect(value, `${entity.name}.${name}`).not.toMatch(/<script|\son\w+\s*=|javascript:|<svg/i);
           } else {
-            expect(value, `${entity.name}.${name}: plain text comes back as the data it was`).toBe(payload.slice(0, (field as { maxLength?: number }).maxLength ?? payload.length));
+            expect(value, `${entity.name}.${name}: plain text comes back as the data it was`).toBe(
+              payload.slice(0, (field as { maxLength?: number }).maxLength ?? payload.length),
+            );
           }
           fields++;
         }
@@ -213,12 +230,27 @@ describeEachDialect('attack suite: attacks', (h) => {
     const gifHeader = Buffer.from('GIF89a\x10\x00\x10\x00\x80\x00\x00', 'latin1');
     const cases: Array<[string, Buffer, string, string]> = [
       ['HTML claiming to be a PNG', Buffer.from('<!doctype html><script>alert(document.cookie)</script>'), 'photo.png', 'image/png'],
-      ['XHTML with a script', Buffer.from('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>'), 'page.xhtml', 'image/svg+xml'],
+      [
+        'XHTML with a script',
+        Buffer.from('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>'),
+        'page.xhtml',
+        'image/svg+xml',
+      ],
       ['a GIF header followed by HTML', Buffer.concat([gifHeader, Buffer.from('<html><script>alert(1)</script></html>')]), 'gifar.gif', 'image/gif'],
       ['a PNG with HTML appended', Buffer.concat([png, Buffer.from('<html><script>alert(1)</script></html>')]), 'poly.png', 'image/png'],
       ['a ZIP holding an HTML page', zip([['index.html', '<script>alert(1)</script>']]), 'site.zip', 'text/html'],
-      ['an SVG with script and handlers, named .png', svg('<script>alert(1)</script><image href="javascript:alert(1)" onload="alert(2)"/>'), 'innocent.png', 'image/png'],
-      ['an SVG with a foreignObject HTML script', svg('<foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></body></foreignObject>'), 'fo.svg', 'image/svg+xml'],
+      [
+        'an SVG with script and handlers, named .png',
+        svg('<script>alert(1)</script><image href="javascript:alert(1)" onload="alert(2)"/>'),
+        'innocent.png',
+        'image/png',
+      ],
+      [
+        'an SVG with a foreignObject HTML script',
+        svg('<foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></body></foreignObject>'),
+        'fo.svg',
+        'image/svg+xml',
+      ],
       ['a traversal name', png, '..%2f..%2f..%2fetc%2fpasswd.png', 'image/png'],
       ['a NUL in the name', png, 'photo.png\u0000.html', 'image/png'],
       ['an HTML name', png, '<img src=x onerror=alert(1)>.png', 'image/png'],

@@ -12,13 +12,22 @@ const IGNORED = new Set(['sessions', 'rate_limits']);
 async function tables(h: Harness): Promise<string[]> {
   const { rows } =
     h.dialect === 'postgres'
-      ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(h.db)
+      ? await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(h.db)
       : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(h.db);
-  return rows.map((r) => r.name).filter((n) => !IGNORED.has(n) && !n.startsWith('kysely_')).sort();
+  return rows
+    .map((r) => r.name)
+    .filter((n) => !IGNORED.has(n) && !n.startsWith('kysely_'))
+    .sort();
 }
 
 const stable = (row: Record<string, unknown>) =>
-  JSON.stringify(Object.keys(row).sort().map((k) => [k, row[k] instanceof Date ? (row[k] as Date).toISOString() : row[k]]));
+  JSON.stringify(
+    Object.keys(row)
+      .sort()
+      .map((k) => [k, row[k] instanceof Date ? (row[k] as Date).toISOString() : row[k]]),
+  );
 
 /** `{ table: "<rows>:<sha256>" }` for every data table. */
 export async function fingerprint(h: Harness): Promise<Record<string, string>> {

@@ -61,8 +61,7 @@ export function signedInOn(world: World, who: Identity, host: HostName) {
 }
 
 /** `<action>_<model>` held (docs/spec.md §6): a superuser holds everything. */
-export const holds = (who: Identity, action: Action, model: string) =>
-  !!who.user && (who.user.is_superuser || who.user.codenames.has(`${action}_${model}`));
+export const holds = (who: Identity, action: Action, model: string) => !!who.user && (who.user.is_superuser || who.user.codenames.has(`${action}_${model}`));
 
 export async function loadWorld(h: Harness): Promise<World> {
   const site = async (domain: string): Promise<Site> => {
@@ -89,9 +88,10 @@ export async function loadWorld(h: Harness): Promise<World> {
     return { ...u, is_superuser: u.is_superuser === 1, codenames: new Set(perms.map((p) => p.codename)) };
   };
   const [master, dealer, verdi] = await Promise.all([site(HOSTS.master), site(HOSTS.dealer), site('verdi.localhost')]);
-  const users = Object.fromEntries(
-    await Promise.all(['admin', 'staff', 'market', 'rossi', 'verdi'].map(async (u) => [u, await user(u)] as const)),
-  ) as Record<'admin' | 'staff' | 'market' | 'rossi' | 'verdi', DemoUser>;
+  const users = Object.fromEntries(await Promise.all(['admin', 'staff', 'market', 'rossi', 'verdi'].map(async (u) => [u, await user(u)] as const))) as Record<
+    'admin' | 'staff' | 'market' | 'rossi' | 'verdi',
+    DemoUser
+  >;
 
   const identities: Record<IdentityName, Identity> = {
     anonymous: { name: 'anonymous' },

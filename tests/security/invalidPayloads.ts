@@ -41,7 +41,14 @@ export function entityFaults(entity: EntityDef, language: string): Fault[] {
 }
 
 const junkObject = fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(fc.integer(), fc.string({ maxLength: 6 })), { maxKeys: 3 });
-const notAString = fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null), fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 }), junkObject);
+const notAString = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 4 }), { maxLength: 3 }),
+  junkObject,
+);
 const tooLong = (max: number) => fc.integer({ min: max + 1, max: max + 40 }).map((n) => 'x'.repeat(n));
 const blank = fc.constantFrom('', ' ', '   ', '\t', '\n \n');
 
@@ -59,13 +66,26 @@ const badPk = fc.oneof(
   fc.array(fc.integer(), { maxLength: 2 }),
   junkObject,
 );
-const badVersion = fc.oneof(fc.integer({ max: 0 }), fc.double({ noNaN: true }).filter((d) => !Number.isInteger(d)), fc.string({ maxLength: 5 }), fc.boolean(), fc.constant(null));
-const badLanguage = fc.oneof(fc.string({ maxLength: 6 }).filter((s) => !isLanguage(s)), fc.integer(), fc.constant(null));
+const badVersion = fc.oneof(
+  fc.integer({ max: 0 }),
+  fc.double({ noNaN: true }).filter((d) => !Number.isInteger(d)),
+  fc.string({ maxLength: 5 }),
+  fc.boolean(),
+  fc.constant(null),
+);
+const badLanguage = fc.oneof(
+  fc.string({ maxLength: 6 }).filter((s) => !isLanguage(s)),
+  fc.integer(),
+  fc.constant(null),
+);
 const badTranslations = fc.oneof(
   fc.string({ maxLength: 5 }),
   fc.integer(),
   fc.array(fc.string(), { maxLength: 2 }),
-  fc.string({ minLength: 1, maxLength: 6 }).filter((s) => !isLanguage(s) && s !== '__proto__').map((k) => ({ [k]: {} })),
+  fc
+    .string({ minLength: 1, maxLength: 6 })
+    .filter((s) => !isLanguage(s) && s !== '__proto__')
+    .map((k) => ({ [k]: {} })),
   notAString.map((title) => ({ it: { title } })),
 );
 
@@ -76,10 +96,19 @@ const badAccountText = (max: number) => badOptionalText(max).filter((v) => v !==
 export const badIds = fc.oneof(
   notAString.filter((v) => !Array.isArray(v)),
   fc.constant([]),
-  fc.array(fc.oneof(fc.integer({ max: 0 }), fc.string({ maxLength: 4 }), fc.boolean(), fc.constant(null), fc.double({ noNaN: true }).filter((d) => !Number.isInteger(d))), {
-    minLength: 1,
-    maxLength: 4,
-  }),
+  fc.array(
+    fc.oneof(
+      fc.integer({ max: 0 }),
+      fc.string({ maxLength: 4 }),
+      fc.boolean(),
+      fc.constant(null),
+      fc.double({ noNaN: true }).filter((d) => !Number.isInteger(d)),
+    ),
+    {
+      minLength: 1,
+      maxLength: 4,
+    },
+  ),
 );
 
 export interface HandWritten {
@@ -141,7 +170,13 @@ export const HAND_WRITTEN: HandWritten[] = [
     match: /^\/api\/(users|tenantUsers)\/:id\/$/,
     methods: ['PUT', 'PATCH'],
     base: (version) => ({ version }),
-    fields: { username: badRequiredText(150), first_name: badAccountText(150), last_name: badAccountText(150), email: badAccountText(254), version: badVersion },
+    fields: {
+      username: badRequiredText(150),
+      first_name: badAccountText(150),
+      last_name: badAccountText(150),
+      email: badAccountText(254),
+      version: badVersion,
+    },
   },
 ];
 
@@ -151,9 +186,4 @@ export const handWrittenFor = (url: string, method: Method) => {
 };
 
 /** A JSON body that is no object at all: every write endpoint must refuse it. */
-export const notAnObject = fc.oneof(
-  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
-  fc.integer(),
-  fc.string({ maxLength: 20 }),
-  fc.boolean(),
-);
+export const notAnObject = fc.oneof(fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }), fc.integer(), fc.string({ maxLength: 20 }), fc.boolean());

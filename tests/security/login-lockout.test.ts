@@ -92,33 +92,35 @@ for (const limiter of REDIS_URL ? (['database', 'redis'] as const) : (['database
         expect(await counters(names, 70)).toEqual(before);
       });
 
-      if (limiter === 'database') it('expired counters are swept away', async () => {
-        const expired = new Date(Date.now() - 60_000).toISOString();
-        const stale = Array.from({ length: 300 }, (_, i) => ({ key: `login:pair:stale${i}`, count: 1, reset_at: expired }));
-        await h.db.insertInto('rate_limits').values(stale).execute();
-        // A fresh instance sweeps on its first counted attempt.
-        const other = await h.appWith({ LOGIN_MAX_FAILURES_PER_USERNAME: String(MAX_PER_USERNAME), LOGIN_MAX_FAILURES_PER_IP: String(MAX_PER_IP) });
-        await h.post('/api/auth/login', { app: other, host: HOSTS.master, remoteAddress: '203.0.113.80', body: { username: 'nobody', password: 'wrong' } });
-        const left = await h.db.selectFrom('rate_limits').selectAll().execute();
-        expect(left.filter((r) => r.key.includes('stale'))).toEqual([]);
-        expect(left.length).toBeGreaterThan(0);
-      });
+      if (limiter === 'database')
+        it('expired counters are swept away', async () => {
+          const expired = new Date(Date.now() - 60_000).toISOString();
+          const stale = Array.from({ length: 300 }, (_, i) => ({ key: `login:pair:stale${i}`, count: 1, reset_at: expired }));
+          await h.db.insertInto('rate_limits').values(stale).execute();
+          // A fresh instance sweeps on its first counted attempt.
+          const other = await h.appWith({ LOGIN_MAX_FAILURES_PER_USERNAME: String(MAX_PER_USERNAME), LOGIN_MAX_FAILURES_PER_IP: String(MAX_PER_IP) });
+          await h.post('/api/auth/login', { app: other, host: HOSTS.master, remoteAddress: '203.0.113.80', body: { username: 'nobody', password: 'wrong' } });
+          const left = await h.db.selectFrom('rate_limits').selectAll().execute();
+          expect(left.filter((r) => r.key.includes('stale'))).toEqual([]);
+          expect(left.length).toBeGreaterThan(0);
+        });
 
-      if (limiter === 'database') it("guesses at one's own current password count as failed logins: 429 with Retry-After when over", async () => {
-        const admin = await h.login('admin', HOSTS.master);
-        const row = await createVia(h, admin, '/api/users/', { username: uniqueName('guesser'), permissions: ['view_user', 'change_user'] });
-        const session: Session = await h.login(row.username, HOSTS.master, { password: GOOD_PASSWORD });
-        const patch = async (current: string) => {
-          const { version } = await h.db.selectFrom('users').select('version').where('id', '=', row.id).executeTakeFirstOrThrow();
-          return h.call('PATCH', `/api/users/${row.id}/`, { session, body: { version, password: 'Nuova-Parola-Lunga-1', current_password: current } });
-        };
-        for (let i = 0; i < MAX_PER_USERNAME; i++) expectFieldErrors(await patch(`guess-${i}`), ['current_password']);
-        const over = await patch('guess-again');
-        expectDetail(over, 429);
-        expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-        // They share the login's counters: the login from that client is refused too.
-        expectDetail(await h.post('/api/auth/login', { host: HOSTS.master, body: { username: row.username, password: GOOD_PASSWORD } }), 429);
-      });
+      if (limiter === 'database')
+        it("guesses at one's own current password count as failed logins: 429 with Retry-After when over", async () => {
+          const admin = await h.login('admin', HOSTS.master);
+          const row = await createVia(h, admin, '/api/users/', { username: uniqueName('guesser'), permissions: ['view_user', 'change_user'] });
+          const session: Session = await h.login(row.username, HOSTS.master, { password: GOOD_PASSWORD });
+          const patch = async (current: string) => {
+            const { version } = await h.db.selectFrom('users').select('version').where('id', '=', row.id).executeTakeFirstOrThrow();
+            return h.call('PATCH', `/api/users/${row.id}/`, { session, body: { version, password: 'Nuova-Parola-Lunga-1', current_password: current } });
+          };
+          for (let i = 0; i < MAX_PER_USERNAME; i++) expectFieldErrors(await patch(`guess-${i}`), ['current_password']);
+          const over = await patch('guess-again');
+          expectDetail(over, 429);
+          expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+          // They share the login's counters: the login from that client is refused too.
+          expectDetail(await h.post('/api/auth/login', { host: HOSTS.master, body: { username: row.username, password: GOOD_PASSWORD } }), 429);
+        });
     },
     {
       env: {

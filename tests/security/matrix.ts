@@ -87,7 +87,9 @@ export async function runMatrix(h: Harness, world: World, r: Resources, routes: 
         const res = await h.call(route.method, fill(route.url, id ?? NO_SUCH_ID), { host: HOSTS[host], session: await sessionFor(route, name, host), body });
         const market = id === undefined || !site ? undefined : await r.marketOf(route, site, id);
         const want = expected(world, route, who, host, { real: id !== undefined, routeHasId: withId, market });
-        const problem = answerProblem(res) ?? (want.ok(res.statusCode) ? undefined : `answered ${res.statusCode}, rule "${want.rule}" wants ${want.want}: ${res.body.slice(0, 160)}`);
+        const problem =
+          answerProblem(res) ??
+          (want.ok(res.statusCode) ? undefined : `answered ${res.statusCode}, rule "${want.rule}" wants ${want.want}: ${res.body.slice(0, 160)}`);
         out.push({ route, host, who: name, status: res.statusCode, rule: want.rule, violation: problem });
         // A PUT or PATCH may have moved the shared row's version on: later cases read it afresh.
         if (withId && site && isMutating(route.method)) shared.delete(`${route.url}@${site}`);
@@ -122,7 +124,10 @@ export function table(outcomes: readonly Outcome[]): string {
   const count = (f: (o: Outcome) => string) => {
     const m = new Map<string, number>();
     for (const o of outcomes) m.set(f(o), (m.get(f(o)) ?? 0) + 1);
-    return [...m].sort().map(([k, n]) => `${k} ${n}`).join(', ');
+    return [...m]
+      .sort()
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
   };
   lines.push(
     `${byRoute.size} route×method, ${IDENTITY_NAMES.length} identities, ${HOST_NAMES.length} hosts (the unknown one sampled, · = not tried): ${outcomes.length} requests`,

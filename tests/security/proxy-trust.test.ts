@@ -12,8 +12,7 @@ const MAX_PER_IP = 3;
 
 describeEachDialect('attack suite: forwarded headers and TRUST_PROXY', (h) => {
   const limits = { LOGIN_MAX_FAILURES_PER_IP: String(MAX_PER_IP), LOGIN_MAX_FAILURES_PER_USERNAME: '100' };
-  const sessionIp = async (token: string) =>
-    (await h.db.selectFrom('sessions').select('ip').where('token_hash', '=', hashToken(token)).executeTakeFirst())?.ip;
+  const sessionIp = async (token: string) => (await h.db.selectFrom('sessions').select('ip').where('token_hash', '=', hashToken(token)).executeTakeFirst())?.ip;
 
   it('TRUST_PROXY=1: an address the client puts in front of its proxy escapes neither the per-IP limit nor the session record', async () => {
     const app = await h.appWith({ TRUST_PROXY: '1', ...limits });
@@ -42,7 +41,13 @@ describeEachDialect('attack suite: forwarded headers and TRUST_PROXY', (h) => {
   it('a list of proxies: only their entries are believed, and only from them, for the address, the site and the scheme', async () => {
     const app = await h.appWith({ TRUST_PROXY: '127.0.0.0/8, ::1, 198.51.100.0/24', ...limits });
     const headers = { 'x-forwarded-for': '10.9.0.1, 203.0.113.5, 198.51.100.9', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'rossi.localhost' };
-    const viaProxy = await h.post('/api/auth/login', { app, origin: 'https://rossi.localhost', remoteAddress: '127.0.0.1', headers, body: { username: 'admin', password: DEMO_PASSWORD } });
+    const viaProxy = await h.post('/api/auth/login', {
+      app,
+      origin: 'https://rossi.localhost',
+      remoteAddress: '127.0.0.1',
+      headers,
+      body: { username: 'admin', password: DEMO_PASSWORD },
+    });
     expect(viaProxy.statusCode, viaProxy.body).toBe(200);
     expect(await sessionIp(viaProxy.json().token)).toBe('203.0.113.5');
     expect(cookieAttributes(setCookieFor(viaProxy, SESSION_COOKIE)!).secure).toBe(true);
@@ -58,7 +63,12 @@ describeEachDialect('attack suite: forwarded headers and TRUST_PROXY', (h) => {
 
   it('TRUST_PROXY=0 believes nothing', async () => {
     const app = await h.appWith({ TRUST_PROXY: '0' });
-    const res = await h.post('/api/auth/login', { app, remoteAddress: '192.0.2.60', headers: { 'x-forwarded-for': '10.9.0.1' }, body: { username: 'admin', password: DEMO_PASSWORD } });
+    const res = await h.post('/api/auth/login', {
+      app,
+      remoteAddress: '192.0.2.60',
+      headers: { 'x-forwarded-for': '10.9.0.1' },
+      body: { username: 'admin', password: DEMO_PASSWORD },
+    });
     expect(await sessionIp(res.json().token)).toBe('192.0.2.60');
   });
 

@@ -95,7 +95,13 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
   }
 
   const marketOfSite = async (site: SiteKey) =>
-    (await h.db.selectFrom('tenants').select('market_id').where('id', '=', await tenantOf(site)).executeTakeFirstOrThrow()).market_id;
+    (
+      await h.db
+        .selectFrom('tenants')
+        .select('market_id')
+        .where('id', '=', await tenantOf(site))
+        .executeTakeFirstOrThrow()
+    ).market_id;
 
   const own = new Map<string, Promise<number | undefined>>();
 
@@ -154,7 +160,11 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
   async function stillThere(route: RouteCase, id: number): Promise<boolean | undefined> {
     const r = resourceOf(route.url);
     if (!r) return undefined;
-    const row = await h.db.selectFrom(r.table as never).select('id' as never).where('id' as never, '=', id as never).executeTakeFirst();
+    const row = await h.db
+      .selectFrom(r.table as never)
+      .select('id' as never)
+      .where('id' as never, '=', id as never)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -162,9 +172,11 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
   async function versionOf(route: RouteCase, id: number): Promise<number | undefined> {
     const r = resourceOf(route.url);
     if (!r) return undefined;
-    const row = (await h.db.selectFrom(r.table as never).select('version' as never).where('id' as never, '=', id as never).executeTakeFirst()) as
-      | { version: number }
-      | undefined;
+    const row = (await h.db
+      .selectFrom(r.table as never)
+      .select('version' as never)
+      .where('id' as never, '=', id as never)
+      .executeTakeFirst()) as { version: number } | undefined;
     return row ? Number(row.version) : undefined;
   }
 
@@ -181,9 +193,11 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
     const entity = entityOf(route.url);
     if (!entity?.marketField) return undefined;
     const column = columnOf(entity.marketField, fieldOf(entity, entity.marketField));
-    const row = (await h.db.selectFrom(entity.table as never).select(`${column} as m` as never).where('id' as never, '=', id as never).executeTakeFirst()) as
-      | { m: number | null }
-      | undefined;
+    const row = (await h.db
+      .selectFrom(entity.table as never)
+      .select(`${column} as m` as never)
+      .where('id' as never, '=', id as never)
+      .executeTakeFirst()) as { m: number | null } | undefined;
     return row ? (row.m === null ? null : Number(row.m)) : undefined;
   }
 

@@ -35,8 +35,7 @@ export function routeCases(routes: readonly RouteOptions[]): RouteCase[] {
 export const apiRoutes = (h: Harness) => routeCases(h.routes).filter((r) => isApi(r.url));
 
 /** Routes without a declaration, as `METHOD url`. */
-export const undeclared = (cases: readonly RouteCase[]) =>
-  cases.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`);
+export const undeclared = (cases: readonly RouteCase[]) => cases.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`);
 
 /**
  * Routes that leave part of what comes in undeclared (server/schemas.ts), as

@@ -19,8 +19,7 @@ export interface Target {
 }
 
 /** The dealer site, unless the route is for the master site only. */
-export const siteFor = (route: RouteCase): SiteKey =>
-  route.access?.kind === 'permission' && route.access.scope === 'master' ? 'master' : 'dealer';
+export const siteFor = (route: RouteCase): SiteKey => (route.access?.kind === 'permission' && route.access.scope === 'master' ? 'master' : 'dealer');
 
 export async function targetOf(r: Resources, route: RouteCase, adminOn: (site: SiteKey) => Promise<Session>): Promise<Target> {
   const site = siteFor(route);

@@ -107,7 +107,9 @@ describeEachDialect(
         const schema = handWrittenFor(t.route.url, t.route.method)!;
         const version = t.id === undefined ? undefined : await r.versionOf(t.route, t.id);
         const base = schema.base(version);
-        const texts = Object.keys(schema.fields).filter((f) => ['username', 'password', 'first_name', 'last_name', 'email', 'title', 'alt_text', 'description'].includes(f));
+        const texts = Object.keys(schema.fields).filter((f) =>
+          ['username', 'password', 'first_name', 'last_name', 'email', 'title', 'alt_text', 'description'].includes(f),
+        );
         const bodies: Array<[string, Record<string, unknown>]> = texts.map((f) => [f, { ...base, [f]: typeof base[f] === 'string' ? base[f] : 'text' }]);
         if ('translations' in schema.fields) bodies.push(['translations.it.title', { ...base, translations: { it: { title: 'Titolo' } } }]);
         for (const [path, body] of bodies) {
@@ -117,7 +119,15 @@ describeEachDialect(
       }
       expect(changedTables(before, await fingerprint(h))).toEqual([]);
       expect([...routes]).toEqual(
-        expect.arrayContaining(['POST /api/auth/login', 'POST /api/users/', 'PATCH /api/users/:id/', 'POST /api/tenantUsers/', 'PATCH /api/media/:id', 'POST /api/media-folders', 'PATCH /api/media-folders/:id']),
+        expect.arrayContaining([
+          'POST /api/auth/login',
+          'POST /api/users/',
+          'PATCH /api/users/:id/',
+          'POST /api/tenantUsers/',
+          'PATCH /api/media/:id',
+          'POST /api/media-folders',
+          'PATCH /api/media-folders/:id',
+        ]),
       );
     });
 
@@ -133,7 +143,7 @@ describeEachDialect(
       expect(changedTables(before, await fingerprint(h))).toEqual([]);
     });
 
-    it('keeps a dealer\'s product list readable: the name of the report is refused, not stored', async () => {
+    it("keeps a dealer's product list readable: the name of the report is refused, not stored", async () => {
       const admin = await adminOn('dealer');
       const route = writeRoutes().find((w) => w.method === 'POST' && entityOf(w.url)?.name === 'product')!;
       const t = await targetOf(r, route, adminOn);

@@ -54,7 +54,11 @@ describeEachDialect('remembered access', (h) => {
   it('sees a change made around the server once the instance has heard of it', async () => {
     const { user, session } = await newBrandViewer();
     await servedOnBoth(session);
-    await h.db.updateTable('users').set({ is_active: 0 }).where('id', '=', user.id as number).execute();
+    await h.db
+      .updateTable('users')
+      .set({ is_active: 0 })
+      .where('id', '=', user.id as number)
+      .execute();
     await h.settled();
     for (const app of [undefined, other]) expect((await brands(session, app)).statusCode).toBe(401);
   });
@@ -66,7 +70,11 @@ describeEachDialect('remembered access', (h) => {
       await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`.execute(h.db);
       await vi.waitFor(() => expect(h.app.changeFeed!.trusted).toBe(false));
       // Not heard by anyone: only a read from the database can see it.
-      await h.db.updateTable('users').set({ is_active: 0 }).where('id', '=', user.id as number).execute();
+      await h.db
+        .updateTable('users')
+        .set({ is_active: 0 })
+        .where('id', '=', user.id as number)
+        .execute();
       expect((await brands(session)).statusCode).toBe(401);
       await vi.waitFor(async () => expect(await h.app.changeFeed!.settled()).toBe(true), { timeout: 10_000, interval: 100 });
       expect(h.app.changeFeed!.trusted).toBe(true);

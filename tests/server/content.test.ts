@@ -147,7 +147,6 @@ describeEachDialect(
         expect(Object.keys(json(res))).toEqual(['category']);
       });
     });
-
   },
   { resetBetweenTests: false },
 );
@@ -164,7 +163,10 @@ describeEachDialect(
     /** Every file under the media folder, as storage keys. */
     const storedKeys = () =>
       fs.existsSync(h.config.media.dir)
-        ? fs.readdirSync(h.config.media.dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name)
+        ? fs
+            .readdirSync(h.config.media.dir, { recursive: true, withFileTypes: true })
+            .filter((d) => d.isFile())
+            .map((d) => d.name)
         : [];
 
     beforeAll(async () => {
@@ -176,7 +178,15 @@ describeEachDialect(
     });
 
     it('a demo reset files new pictures and removes the files of the old ones', async () => {
-      const rows = async () => Number((await h.db.selectFrom('media').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const rows = async () =>
+        Number(
+          (
+            await h.db
+              .selectFrom('media')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const before = storedKeys();
       expect(before).toHaveLength((await rows()) * 3);
       await seedDemo(h.db, { media: storage() });
@@ -268,7 +278,6 @@ describeEachDialect(
         expect(detail.translations.en.body).toMatch(/<p>/);
       });
     });
-
   },
   { resetBetweenTests: false },
 );

@@ -178,7 +178,11 @@ describe('shared validation', () => {
   });
 
   it('asks for required translated fields in the default language, and drops empty languages', () => {
-    const { record, errors } = validateRecord(product, { brand: 1, translations: { it: { name: 'Solo italiano' }, en: { name: '' } } }, { ...opts, mode: 'create' });
+    const { record, errors } = validateRecord(
+      product,
+      { brand: 1, translations: { it: { name: 'Solo italiano' }, en: { name: '' } } },
+      { ...opts, mode: 'create' },
+    );
     expect(errors).toEqual({ 'translations.en.name': [{ code: 'blank' }] });
     expect(Object.keys(record.translations)).toEqual(['it']);
   });

@@ -127,7 +127,10 @@ describeEachDialect(
           translations: { [def]: { name: `Trattore Élite ${mark}` }, [other]: { name: `Tractor Tough ${mark}` } },
         });
         for (const q of [`elit ${mark}`, `ÉLITE ${mark.slice(0, 5)}`, `TOUGH ${mark}`, `${mark} 5080`, `sku-${mark}`]) {
-          expect((await get(`${api(product)}?search=${encodeURIComponent(q)}`)).items.map((i) => i.id), q).toEqual([id]);
+          expect(
+            (await get(`${api(product)}?search=${encodeURIComponent(q)}`)).items.map((i) => i.id),
+            q,
+          ).toEqual([id]);
         }
         for (const q of [`elite ${mark} nothing`, `lite ${mark}`, `${mark}x`]) {
           expect((await get(`${api(product)}?search=${encodeURIComponent(q)}`)).items, q).toEqual([]);
@@ -155,7 +158,13 @@ describeEachDialect(
         const tagX = await fx.create('tag', 'rossi');
         const tagY = await fx.create('tag', 'rossi');
         const mk = (status: string, brand: number, tags: number[], category?: null) =>
-          fx.create('product', 'rossi', { status, brand, tags, ...(category === null ? { category: null } : {}), translations: { [def]: { name: `${mark} ${status}` } } });
+          fx.create('product', 'rossi', {
+            status,
+            brand,
+            tags,
+            ...(category === null ? { category: null } : {}),
+            translations: { [def]: { name: `${mark} ${status}` } },
+          });
         const p1 = await mk('draft', brandA, [tagX]);
         const p2 = await mk('published', brandA, [tagY], null);
         const p3 = await mk('archived', brandB, [tagX, tagY]);
@@ -230,7 +239,16 @@ describeEachDialect(
         const now = nowIso();
         const { id: site } = await h.db
           .insertInto('tenants')
-          .values({ name: 'Bulk', kind: 'dealer', brand_list: '["DF"]', languages: '["en"]', default_language: 'en', is_active: 1, created_at: now, updated_at: now })
+          .values({
+            name: 'Bulk',
+            kind: 'dealer',
+            brand_list: '["DF"]',
+            languages: '["en"]',
+            default_language: 'en',
+            is_active: 1,
+            created_at: now,
+            updated_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         await h.db.insertInto('tenant_domains').values({ domain: 'bulk.localhost', tenant_id: site, is_primary: 1 }).execute();
@@ -244,7 +262,11 @@ describeEachDialect(
           created_at: now,
           updated_at: now,
         }));
-        for (let i = 0; i < rows.length; i += 1000) await h.db.insertInto('tags' as never).values(rows.slice(i, i + 1000) as never).execute();
+        for (let i = 0; i < rows.length; i += 1000)
+          await h.db
+            .insertInto('tags' as never)
+            .values(rows.slice(i, i + 1000) as never)
+            .execute();
         await reindexEntity(h.db, 'tag');
         const admin = await h.login('admin', 'bulk.localhost');
         const all = json(await h.get(`${api(tag)}?items=100&page=50`, { host: 'bulk.localhost', session: admin }));
@@ -275,7 +297,9 @@ describeEachDialect(
         const [item] = exactly((await get(`${api(product)}?sort=-id&items=1`)).items, 1);
         expect(item.id).toBe(id);
         expect(Object.keys(item).sort()).toEqual(
-          [...new Set(['id', ...product.list.columns.filter((c) => c in product.fields), product.titleField, 'version', 'created_at', 'updated_at', '_refs'])].sort(),
+          [
+            ...new Set(['id', ...product.list.columns.filter((c) => c in product.fields), product.titleField, 'version', 'created_at', 'updated_at', '_refs']),
+          ].sort(),
         );
         expect(item._refs.brand).toEqual({ id: item.brand, title: expect.any(String) });
         expect(item).not.toHaveProperty('translations');

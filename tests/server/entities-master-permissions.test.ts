@@ -24,7 +24,7 @@ const masterEntities = ENTITIES.filter((e) => e.scope === 'master');
 
 /** Distinct two-letter codes (AA, AB, …) for unique fields whose pattern leaves samples too few values. */
 function* codes() {
-  for (let i = 0; ; i++) yield String.fromCharCode(65 + Math.floor(i / 26) % 26, 65 + (i % 26));
+  for (let i = 0; ; i++) yield String.fromCharCode(65 + (Math.floor(i / 26) % 26), 65 + (i % 26));
 }
 
 describeEachDialect(
@@ -43,7 +43,14 @@ describeEachDialect(
       for (const [name, f] of Object.entries(e.fields)) {
         if (f.type !== 'text' || !f.unique || f.pattern !== '[A-Z]{2}') continue;
         let c = code.next().value!;
-        while (await h.db.selectFrom(e.table as never).select('id' as never).where(name as never, '=', c as never).executeTakeFirst()) c = code.next().value!;
+        while (
+          await h.db
+            .selectFrom(e.table as never)
+            .select('id' as never)
+            .where(name as never, '=', c as never)
+            .executeTakeFirst()
+        )
+          c = code.next().value!;
         out[name] = c;
       }
       // Only an inactive dealer site may be deleted.
@@ -100,10 +107,15 @@ describeEachDialect(
     const masterRows = async () => {
       const out: string[] = [];
       for (const m of masterEntities) {
-        const rows = (await h.db.selectFrom(m.table as never).select(['id', 'version'] as never).orderBy('id' as never).execute()) as Array<{ id: number; version: number }>;
+        const rows = (await h.db
+          .selectFrom(m.table as never)
+          .select(['id', 'version'] as never)
+          .orderBy('id' as never)
+          .execute()) as Array<{ id: number; version: number }>;
         for (const r of rows) out.push(`${m.table}:${r.id}:${r.version}`);
       }
-      for (const d of await h.db.selectFrom('tenant_domains').select(['domain', 'tenant_id']).orderBy('domain').execute()) out.push(`${d.domain}:${d.tenant_id}`);
+      for (const d of await h.db.selectFrom('tenant_domains').select(['domain', 'tenant_id']).orderBy('domain').execute())
+        out.push(`${d.domain}:${d.tenant_id}`);
       return out;
     };
 
@@ -182,7 +194,7 @@ describeEachDialect(
         }
 
         if (e.marketField) {
-          it("never shows a market administrator a row of another market, nor lets it write one", async () => {
+          it('never shows a market administrator a row of another market, nor lets it write one', async () => {
             const otherMarket = Number((await h.db.selectFrom('markets').select('id').where('code', '=', 'ES').executeTakeFirstOrThrow()).id);
             const foreign = await fx.create(e.name, 'master', { ...(await overrides(e)), [e.marketField!]: otherMarket });
             const session = sessions.market;

@@ -58,7 +58,11 @@ describeEachDialect(
           const version = (await rowOf(h, e, id))!.version;
           const title = fieldOf(e, e.titleField);
           const patch: Record<string, unknown> =
-            title.type === 'fk' ? { order: 7 } : title.translated ? { translations: { en: { [e.titleField]: 'Changed title' } } } : { [e.titleField]: 'Changed' };
+            title.type === 'fk'
+              ? { order: 7 }
+              : title.translated
+                ? { translations: { en: { [e.titleField]: 'Changed title' } } }
+                : { [e.titleField]: 'Changed' };
           return h.call('PATCH', api(e, id), { host, session, body: { ...patch, version } });
         }
         case 'delete':
@@ -135,7 +139,7 @@ describeEachDialect(
           expect(await rowOf(h, e, rossiRow)).toBeDefined();
         });
 
-        it("bulk delete from another site deletes nothing and reports the ids as not found", async () => {
+        it('bulk delete from another site deletes nothing and reports the ids as not found', async () => {
           const rossiRow = await fx.create(e.name, 'rossi');
           const verdiRow = await fx.create(e.name, 'verdi');
           const res = await h.post(`${api(e)}bulk_delete/`, { host: HOSTS.verdi, session: sessions.verdi, body: { ids: [rossiRow, verdiRow] } });

@@ -106,8 +106,32 @@ const sink = defineEntity({
         groups: [
           {
             fields: [
-              'title', 'slug', 'code', 'note', 'email', 'website', 'price', 'quantity', 'visible', 'kind', 'colour', 'day', 'moment',
-              'opens', 'picture', 'pictures', 'document', 'brand', 'tags', 'rows', 'seo', 'place', 'body', 'menu', 'hosts', 'codes',
+              'title',
+              'slug',
+              'code',
+              'note',
+              'email',
+              'website',
+              'price',
+              'quantity',
+              'visible',
+              'kind',
+              'colour',
+              'day',
+              'moment',
+              'opens',
+              'picture',
+              'pictures',
+              'document',
+              'brand',
+              'tags',
+              'rows',
+              'seo',
+              'place',
+              'body',
+              'menu',
+              'hosts',
+              'codes',
             ],
           },
         ],
@@ -156,8 +180,30 @@ const sharedThing = defineEntity({
 });
 
 const ALL_TYPES: FieldType[] = [
-  'text', 'textarea', 'slug', 'email', 'url', 'number', 'integer', 'boolean', 'select', 'color', 'date', 'datetime', 'time',
-  'media', 'mediaMany', 'file', 'fk', 'm2m', 'repeater', 'seo', 'map', 'richtext', 'menuTree', 'list',
+  'text',
+  'textarea',
+  'slug',
+  'email',
+  'url',
+  'number',
+  'integer',
+  'boolean',
+  'select',
+  'color',
+  'date',
+  'datetime',
+  'time',
+  'media',
+  'mediaMany',
+  'file',
+  'fk',
+  'm2m',
+  'repeater',
+  'seo',
+  'map',
+  'richtext',
+  'menuTree',
+  'list',
 ];
 
 async function appWith(h: { db: any; dialect: any; config: any }, entities: readonly EntityDef[]): Promise<FastifyInstance> {
@@ -207,10 +253,21 @@ describeEachDialect(
     });
 
     const sinkRows = async () =>
-      Number((await h.db.selectFrom('kitchen_sinks' as never).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await h.db
+            .selectFrom('kitchen_sinks' as never)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     async function refs() {
-      return { brand: [await fx.create('brand', 'rossi')], tag: [await fx.create('tag', 'rossi'), await fx.create('tag', 'rossi')], product: [await fx.create('product', 'rossi')] };
+      return {
+        brand: [await fx.create('brand', 'rossi')],
+        tag: [await fx.create('tag', 'rossi'), await fx.create('tag', 'rossi')],
+        product: [await fx.create('product', 'rossi')],
+      };
     }
 
     it('stores and reads back a value of every type, normalised', async () => {
@@ -306,7 +363,7 @@ describeEachDialect(
     it('filters a datetime by a date range in UTC days', async () => {
       const r = await refs();
       const mk = async (moment: string) => {
-        const res = await call("POST", url(), { ...sampleBody(sink, 11, r, [def, other]), moment });
+        const res = await call('POST', url(), { ...sampleBody(sink, 11, r, [def, other]), moment });
         expect(res.statusCode, res.body).toBe(201);
         return json(res).id as number;
       };
@@ -359,8 +416,18 @@ describeEachDialect(
           const got = await call('GET', url(old.id), undefined, v2);
           expect(got.statusCode, got.body).toBe(200);
           const read = json(got);
-          expect({ warranty: read.warranty, extras: read.extras, subtitle: read.subtitle, ribbon: read.ribbon }).toEqual({ warranty: 2, extras: [], subtitle: '', ribbon: null });
-          const patched = await call('PATCH', url(old.id), { warranty: 5, extras: r.tag, ribbon: '#ff0000', translations: { [def]: { subtitle: 'Nuovo' } }, version: old.version }, v2);
+          expect({ warranty: read.warranty, extras: read.extras, subtitle: read.subtitle, ribbon: read.ribbon }).toEqual({
+            warranty: 2,
+            extras: [],
+            subtitle: '',
+            ribbon: null,
+          });
+          const patched = await call(
+            'PATCH',
+            url(old.id),
+            { warranty: 5, extras: r.tag, ribbon: '#ff0000', translations: { [def]: { subtitle: 'Nuovo' } }, version: old.version },
+            v2,
+          );
           expect(patched.statusCode, patched.body).toBe(200);
           expect(json(patched)).toMatchObject({ warranty: 5, extras: r.tag, ribbon: '#ff0000', subtitle: 'Nuovo' });
           const sorted = json(await call('GET', `${url()}?sort=-warranty&fltr=extras=${r.tag[0]}`, undefined, v2));

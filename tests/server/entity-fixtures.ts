@@ -61,7 +61,12 @@ export function fixtures(h: Harness) {
       const re = new RegExp(`^(?:${field.pattern})$`, 'u');
       if (re.test(String(sampleValue(field, 1)))) continue;
       const taken = new Set(
-        ((await h.db.selectFrom(e.table as never).select(`${name} as v` as never).execute()) as Array<{ v: string }>).map((r) => r.v),
+        (
+          (await h.db
+            .selectFrom(e.table as never)
+            .select(`${name} as v` as never)
+            .execute()) as Array<{ v: string }>
+        ).map((r) => r.v),
       );
       for (let i = 0; i < 26 * 26 && out[name] === undefined; i++) {
         const code = String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26));

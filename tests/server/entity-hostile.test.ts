@@ -8,7 +8,8 @@ import { ENTITIES } from '../../entities/index.js';
 import { api, fixtures, HOSTS, snapshot } from './entity-fixtures.js';
 import { describeEachDialect, type Session } from './harness.js';
 
-const LEAK = /stack|\n\s+at\s|node_modules|\.ts:\d|sqlite|postgres|syntax error|\bselect\b|\binsert\b|\bwhere\b|constraint|relation "|character varying|kysely/i;
+const LEAK =
+  /stack|\n\s+at\s|node_modules|\.ts:\d|sqlite|postgres|syntax error|\bselect\b|\binsert\b|\bwhere\b|constraint|relation "|character varying|kysely/i;
 const product = ENTITIES.find((e) => e.name === 'product')!;
 
 function expectClean(res: LightMyRequestResponse, label: string, allowOk = false) {
@@ -65,7 +66,10 @@ describeEachDialect(
       const deep = JSON.stringify(good).replace(/}$/, `,"specs":${'['.repeat(20_000)}${']'.repeat(20_000)}}`);
       const headers = { 'content-type': 'application/json' };
       expectClean(await h.post(api(product), { host, session: rossi, payload: deep, headers }), 'POST deeply nested specs');
-      expectClean(await h.call('PATCH', api(product, id), { host, session: rossi, payload: deep.replace(/}$/, ',"version":1}'), headers }), 'PATCH deeply nested');
+      expectClean(
+        await h.call('PATCH', api(product, id), { host, session: rossi, payload: deep.replace(/}$/, ',"version":1}'), headers }),
+        'PATCH deeply nested',
+      );
       expect(await snapshot(h, 'rossi')).toEqual(before);
     });
 

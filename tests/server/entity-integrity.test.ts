@@ -80,9 +80,7 @@ describeEachDialect(
 
       it('get unique values when two rows with the same title are created at once', async () => {
         const title = `Parallel ${word()}`;
-        const results = await Promise.all(
-          Array.from({ length: 4 }, () => call('POST', api(tag), { translations: { [def]: { title } } })),
-        );
+        const results = await Promise.all(Array.from({ length: 4 }, () => call('POST', api(tag), { translations: { [def]: { title } } })));
         for (const r of results) expect(r.statusCode, r.body).toBe(201);
         expect(new Set(results.map((r) => json(r).slug)).size).toBe(4);
       });
@@ -126,7 +124,16 @@ describeEachDialect(
         const body = json(res);
         expect(body.detail).toMatch(/used by 2 product/);
         expect(body.used_by).toEqual([
-          { id: cat, entity: 'product', field: 'category', count: 2, items: [{ id: p1, title: expect.any(String) }, { id: p2, title: expect.any(String) }] },
+          {
+            id: cat,
+            entity: 'product',
+            field: 'category',
+            count: 2,
+            items: [
+              { id: p1, title: expect.any(String) },
+              { id: p2, title: expect.any(String) },
+            ],
+          },
         ]);
         expect(await snapshot(h, 'rossi')).toEqual(before);
 

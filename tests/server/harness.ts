@@ -72,7 +72,11 @@ export interface Harness {
   get(url: string, opts?: CallOptions): Promise<LightMyRequestResponse>;
   post(url: string, opts?: CallOptions): Promise<LightMyRequestResponse>;
   /** Signs in through POST /api/auth/login and fails loudly if that does not answer 200. */
-  login(username: string, host?: string, opts?: { password?: string; app?: FastifyInstance; headers?: Record<string, string>; remoteAddress?: string }): Promise<Session>;
+  login(
+    username: string,
+    host?: string,
+    opts?: { password?: string; app?: FastifyInstance; headers?: Record<string, string>; remoteAddress?: string },
+  ): Promise<Session>;
   /** A second app on the same database with other settings (closed after the block). */
   appWith(env: Env): Promise<FastifyInstance>;
   /**

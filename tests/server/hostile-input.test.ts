@@ -3,7 +3,8 @@ import { expect, it } from 'vitest';
 import { DEMO_PASSWORD, describeEachDialect } from './harness.js';
 
 /** Anything that would tell an attacker about our internals. */
-const LEAK = /stack|\n\s+at\s|node_modules|\.ts:\d|sqlite|postgres|syntax error|\bselect\b|\binsert\b|\bwhere\b|constraint|relation "|character varying|kysely/i;
+const LEAK =
+  /stack|\n\s+at\s|node_modules|\.ts:\d|sqlite|postgres|syntax error|\bselect\b|\binsert\b|\bwhere\b|constraint|relation "|character varying|kysely/i;
 
 function expectCleanClientError(res: LightMyRequestResponse, label: string) {
   expect(res.statusCode, `${label}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
@@ -50,7 +51,14 @@ const HOSTILE_LOGIN_BODIES: Array<[string, string]> = [
 
 describeEachDialect('hostile input never causes a 500 or a leak', (h) => {
   const sessionCount = async () =>
-    Number((await h.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await h.db
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('answers every hostile login body with a clean 4xx and signs nobody in', async () => {
     for (const [label, payload] of HOSTILE_LOGIN_BODIES) {
@@ -119,7 +127,10 @@ describeEachDialect('hostile input never causes a 500 or a leak', (h) => {
   });
 
   it('refuses NUL characters in a JSON body with 400 on every dialect', async () => {
-    for (const body of [{ username: 'ad\u0000min', password: 'x' }, { username: 'admin', password: 'x', ['k\u0000']: 1 }]) {
+    for (const body of [
+      { username: 'ad\u0000min', password: 'x' },
+      { username: 'admin', password: 'x', ['k\u0000']: 1 },
+    ]) {
       const res = await h.post('/api/auth/login', { body });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.body).not.toMatch(LEAK);

@@ -43,7 +43,15 @@ describeEachDialect(
         .selectFrom('indexing_actions' as never)
         .select(['id', 'url', 'status', 'attempts', 'next_attempt_at', 'response', 'claim'] as never)
         .orderBy('id' as never)
-        .execute()) as Array<{ id: number; url: string; status: string; attempts: number; next_attempt_at: string | null; response: string; claim: string | null }>;
+        .execute()) as Array<{
+        id: number;
+        url: string;
+        status: string;
+        attempts: number;
+        next_attempt_at: string | null;
+        response: string;
+        claim: string | null;
+      }>;
 
     async function queue(n: number, site: string = HOSTS.rossi) {
       const actions = Array.from({ length: n }, (_, i) => ({
@@ -61,7 +69,10 @@ describeEachDialect(
       clock = T0;
       await h.db.deleteFrom('indexing_actions_search' as never).execute();
       await h.db.deleteFrom('indexing_actions' as never).execute();
-      await h.db.deleteFrom('entity_counts' as never).where('entity' as never, '=', 'indexingLog' as never).execute();
+      await h.db
+        .deleteFrom('entity_counts' as never)
+        .where('entity' as never, '=', 'indexingLog' as never)
+        .execute();
     });
 
     it('sends every due action once, per host, and records the answer', async () => {
@@ -162,9 +173,7 @@ describeEachDialect(
         const res = await h.post(api(entity('product')), { host: HOSTS.rossi, session: rossi, body, app });
         expect(res.statusCode, res.body).toBe(201);
         // The write nudged the running dispatcher: no poll interval to wait for.
-        await expect
-          .poll(async () => (await rows()).map((r) => r.status), { timeout: 10_000, interval: 50 })
-          .toEqual(['sent']);
+        await expect.poll(async () => (await rows()).map((r) => r.status), { timeout: 10_000, interval: 50 }).toEqual(['sent']);
         expect((await rows())[0]?.response).toContain('logged');
       });
     });
@@ -202,7 +211,12 @@ describe('IndexNow notifier', () => {
     expect(received.at(-1)).toEqual({
       method: 'POST',
       type: 'application/json; charset=utf-8',
-      body: { host: 'rossi.localhost', key: 'abcdef0123456789', keyLocation: 'https://rossi.localhost/abcdef0123456789.txt', urlList: ['https://rossi.localhost/it/a'] },
+      body: {
+        host: 'rossi.localhost',
+        key: 'abcdef0123456789',
+        keyLocation: 'https://rossi.localhost/abcdef0123456789.txt',
+        urlList: ['https://rossi.localhost/it/a'],
+      },
     });
     answer = { status: 200 };
     expect((await notifier().notify('rossi.localhost', ['https://rossi.localhost/it/a'])).ok).toBe(true);

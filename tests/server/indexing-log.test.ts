@@ -78,7 +78,10 @@ describeEachDialect(
 
         const other = await createProduct('published');
         expect((await asRossi('DELETE', api(product, other.id))).statusCode).toBe(204);
-        expect((await pairs(other.id)).slice(2).sort()).toEqual([`deleted ${ORIGIN}/en/products/${other.slugs.en}`, `deleted ${ORIGIN}/it/products/${other.slugs.it}`]);
+        expect((await pairs(other.id)).slice(2).sort()).toEqual([
+          `deleted ${ORIGIN}/en/products/${other.slugs.en}`,
+          `deleted ${ORIGIN}/it/products/${other.slugs.it}`,
+        ]);
       });
 
       it('a write that is refused (409, 400) records nothing', async () => {

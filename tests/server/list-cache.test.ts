@@ -95,7 +95,11 @@ describeEachDialect('list cache', (h) => {
   it('serves the stored answer while the version stands: a write around the engine shows once the version moves', async () => {
     const id = await create('CACHEE', 'Cachee stored');
     const first = await list('search=cachee');
-    await h.db.updateTable('brands' as never).set({ name: 'Cachee behind' } as never).where('id' as never, '=', id as never).execute();
+    await h.db
+      .updateTable('brands' as never)
+      .set({ name: 'Cachee behind' } as never)
+      .where('id' as never, '=', id as never)
+      .execute();
     expect(await list('search=cachee')).toEqual(first);
     await bumpDataVersion(h.db, (await findTenantByHost(h.db, host))!.id);
     await h.settled();

@@ -40,7 +40,10 @@ async function indexesOf(d: Database): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (d.dialect === 'sqlite') {
     const db = sqliteOf(d.db)!;
-    const all = db.prepare(`select name, tbl_name as "table" from sqlite_master where type = 'index' and sql is not null`).all() as Array<{ name: string; table: string }>;
+    const all = db.prepare(`select name, tbl_name as "table" from sqlite_master where type = 'index' and sql is not null`).all() as Array<{
+      name: string;
+      table: string;
+    }>;
     for (const { name, table } of all) {
       const columns = (db.prepare(`select name from pragma_index_info(?) order by seqno`).all(name) as Array<{ name: string }>).map((c) => c.name);
       out.set(name, `${table}(${columns.join(', ')})`);
@@ -66,7 +69,11 @@ for (const dialect of dialects()) {
       expect(missing.map(createIndexSql), 'write these into a new migration').toEqual([]);
       // No pair twice under two names (a renamed declaration leaves its old index behind).
       const shapes = [...have.values()];
-      for (const i of plan) expect(shapes.filter((s) => s === `${i.table}(${i.columns.join(', ')})`), i.name).toHaveLength(1);
+      for (const i of plan)
+        expect(
+          shapes.filter((s) => s === `${i.table}(${i.columns.join(', ')})`),
+          i.name,
+        ).toHaveLength(1);
       expect(plan.length).toBeGreaterThan(50);
     });
   });

@@ -54,7 +54,10 @@ async function fixtureDatabase(dialect: 'sqlite' | 'postgres'): Promise<Database
   cleanups.push(() => database.close());
   await seedScale(database.db, dialect, () => undefined, { sites: 20, rows: ROWS, users: ROWS / 10 });
   for (const table of LARGE) {
-    const { n } = await (database.db as Kysely<any>).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const { n } = await (database.db as Kysely<any>)
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     tableRows.set(table, Number(n));
   }
   return database;
@@ -148,10 +151,14 @@ async function samplesFor(db: Kysely<any>, entity: EntityDef, tenantId: number) 
   const scoped = entity.scope !== 'master';
   for (const def of entity.list.filters) {
     const field = entity.fields[def.field];
-    const [table, column] = field && isJoinField(field) ? [joinTableOf(entity, def.field), 'target_id'] : [entity.table, field ? columnOf(def.field, field) : def.field];
+    const [table, column] =
+      field && isJoinField(field) ? [joinTableOf(entity, def.field), 'target_id'] : [entity.table, field ? columnOf(def.field, field) : def.field];
     let q = db.selectFrom(table).select(sql.ref(column).as('v')).distinct().where(sql.ref(column), 'is not', null).limit(2);
     if (scoped && !(field && isJoinField(field))) q = q.where('tenant_id', '=', tenantId);
-    values.set(def.field, (await q.execute()).map((r) => r.v as string | number));
+    values.set(
+      def.field,
+      (await q.execute()).map((r) => r.v as string | number),
+    );
   }
   const words: string[] = [];
   if (entity.list.search.length) {
@@ -219,7 +226,8 @@ for (const dialect of dialects()) {
             const { query, errors } = parseListQuery(entity, { ...raw, page: String(page) });
             expect(errors).toEqual({});
             const deep = Math.min((page - 1) * size, first.paginator.count - page * size) > MAX_OFFSET;
-            if (deep) await expect(listRecords(ctx, entity, query, 'en')).rejects.toMatchObject({ statusCode: 400, problems: { page: [{ code: 'pageTooDeep' }] } });
+            if (deep)
+              await expect(listRecords(ctx, entity, query, 'en')).rejects.toMatchObject({ statusCode: 400, problems: { page: [{ code: 'pageTooDeep' }] } });
             else await listRecords(ctx, entity, query, 'en');
           }
           for (const q of take()) {

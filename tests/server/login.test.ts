@@ -1,21 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetTenants } from '../../server/services/tenants.js';
-import {
-  cookieAttributes,
-  DEMO_PASSWORD,
-  describeEachDialect,
-  expectDetail,
-  expectFieldErrors,
-  SESSION_COOKIE,
-  setCookieFor,
-} from './harness.js';
+import { cookieAttributes, DEMO_PASSWORD, describeEachDialect, expectDetail, expectFieldErrors, SESSION_COOKIE, setCookieFor } from './harness.js';
 
 const INVALID = { non_field_errors: ['Unable to log in with provided credentials.'] };
 
 describeEachDialect('POST /api/auth/login', (h) => {
   const login = (body: unknown, host = 'localhost') => h.post('/api/auth/login', { host, body });
   const sessionCount = async () =>
-    Number((await h.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await h.db
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   // A dealer site in another market (Spain), for the market administrator's host rule.
   beforeAll(async () => {
@@ -182,10 +181,7 @@ describeEachDialect('POST /api/auth/login', (h) => {
     });
 
     it('refuses over-long fields without looking them up', async () => {
-      const body = expectFieldErrors(
-        await login({ username: 'u'.repeat(1025), password: 'p'.repeat(5000) }),
-        ['username', 'password'],
-      );
+      const body = expectFieldErrors(await login({ username: 'u'.repeat(1025), password: 'p'.repeat(5000) }), ['username', 'password']);
       expect(JSON.stringify(body)).not.toContain('uuuuuuuu');
     });
 

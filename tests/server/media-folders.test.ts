@@ -172,7 +172,12 @@ describeEachDialect('media folders and the library list', (h) => {
     it('pages 18 at a time, newest first; an out-of-range page answers the last page', async () => {
       const p1 = await list(h, session, '', lib);
       expect(p1.media.paginator).toEqual({ count: 25, page: 1, pages: 2, page_size: 18, has_next: true, has_previous: false, count_exact: true });
-      expect(p1.media.items.map((m) => m.id)).toEqual([...items].reverse().slice(0, 18).map((m) => m.id));
+      expect(p1.media.items.map((m) => m.id)).toEqual(
+        [...items]
+          .reverse()
+          .slice(0, 18)
+          .map((m) => m.id),
+      );
       const p2 = await list(h, session, 'page=2', lib);
       expect(p2.media.paginator).toMatchObject({ page: 2, has_next: false, has_previous: true });
       expect(p2.media.items).toHaveLength(7);
@@ -220,11 +225,7 @@ describeEachDialect('media folders and the library list', (h) => {
     });
 
     it('finds the same page whether a search collects its matches or scans the folder', async () => {
-      const tenant = await h.db
-        .selectFrom('tenant_domains')
-        .select('tenant_id')
-        .where('domain', '=', 'verdi.localhost')
-        .executeTakeFirstOrThrow();
+      const tenant = await h.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', 'verdi.localhost').executeTakeFirstOrThrow();
       const queries: Array<{ search: string; all?: boolean; filter?: MimeFilter; page?: number }> = [
         { search: 'tractor' },
         { search: 'tractor', all: true },
@@ -294,8 +295,7 @@ describeEachDialect('media folders and the library list', (h) => {
       expect((await list(h, session, 'fltr=mime_type=application/*', lib)).media.paginator.count).toBe(18);
       await expectCountersTrue(h);
       // Rebuilding the search index from scratch gives the same index.
-      const terms = async () =>
-        (await h.db.selectFrom('media_terms').selectAll().execute()).map((t) => JSON.stringify({ ...t })).sort();
+      const terms = async () => (await h.db.selectFrom('media_terms').selectAll().execute()).map((t) => JSON.stringify({ ...t })).sort();
       const before = await terms();
       await h.db.deleteFrom('media_terms').execute();
       await rebuildMediaIndexes(h.db);

@@ -58,7 +58,16 @@ describeEachDialect(
       const res = await upload(h, admin, heavyGif(), { filename: 'heavy.gif' });
       expect(expectFieldErrors(res, ['file']).file).toEqual(['The image took too long to process: upload a smaller or simpler image.']);
       expect(stagingFiles(h)).toEqual([]);
-      expect(Number((await h.db.selectFrom('media').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
+      expect(
+        Number(
+          (
+            await h.db
+              .selectFrom('media')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(0);
 
       const item = await uploaded(h, admin, await image('png'), { filename: 'after.png' });
       expect(item.thumbnail_url).toBeTruthy();

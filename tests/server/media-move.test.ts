@@ -84,14 +84,21 @@ describeEachDialect('media: moving many into a folder (POST /api/media/move)', (
     await expectCountersTrue(h);
   });
 
-  it("refuses a folder of another site and moves nothing", async () => {
+  it('refuses a folder of another site and moves nothing', async () => {
     const rossi = await h.login('rossi', 'rossi.localhost');
     const verdi = await h.login('verdi', 'verdi.localhost');
     const theirFolder: FolderJson = await folder(h, verdi, 'Verdi only');
     const own = await items(rossi, 2);
     const res = await call(h, rossi, 'POST', '/api/media/move', { ids: own.map((m) => m.id), folder: theirFolder.id });
     expectFieldErrors(res, ['folder']);
-    expect((await placeOf(h, own.map((m) => m.id))).map((r) => [r.folder, r.version])).toEqual([
+    expect(
+      (
+        await placeOf(
+          h,
+          own.map((m) => m.id),
+        )
+      ).map((r) => [r.folder, r.version]),
+    ).toEqual([
       [null, 1],
       [null, 1],
     ]);

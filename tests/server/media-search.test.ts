@@ -103,7 +103,10 @@ describeEachDialect('media search in a large library', (h) => {
       const want = expected(search);
       const page = await listMedia(h.db, options(search, { pageSize: 100 }));
       expect(page.paginator, search).toMatchObject({ count: want.length, count_exact: true });
-      expect(page.items.map((m) => m.id), search).toEqual(ids(want.slice(0, 100)));
+      expect(
+        page.items.map((m) => m.id),
+        search,
+      ).toEqual(ids(want.slice(0, 100)));
     }
     // A word is a prefix of a name's word, not a piece of it.
     expect((await listMedia(h.db, options('ractor'))).paginator).toMatchObject({ count: 0, count_exact: true });
@@ -150,7 +153,10 @@ describeEachDialect('media search in a large library', (h) => {
     for (const [search, filter, keep] of cases) {
       const want = expected(search, keep);
       const page = await listMedia(h.db, options(search, { filter, pageSize: 50 }));
-      expect(page.items.map((m) => m.id), search).toEqual(ids(want.slice(0, 50)));
+      expect(
+        page.items.map((m) => m.id),
+        search,
+      ).toEqual(ids(want.slice(0, 50)));
       if (page.paginator.count_exact) expect(page.paginator.count, search).toBe(want.length);
       else expect(page.paginator.count, search).toBeLessThan(want.length);
     }

@@ -5,7 +5,14 @@ import { fileOf, type MediaJson, sendParts, stagingFiles, storedFiles, upload, u
 import { describeEachDialect, expectDetail, expectFieldErrors, type Session } from './harness.js';
 
 const mediaRows = async (h: Parameters<Parameters<typeof describeEachDialect>[1]>[0]) =>
-  Number((await h.db.selectFrom('media').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await h.db
+        .selectFrom('media')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describeEachDialect('media upload', (h) => {
   let admin: Session;

@@ -23,7 +23,10 @@ const landed = fs
     return { sha, file };
   });
 const numberOf = (file: string) => Number(file.slice(0, 4));
-const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(path.join(MIGRATIONS, file))).digest('hex');
+const sha256 = (file: string) =>
+  createHash('sha256')
+    .update(fs.readFileSync(path.join(MIGRATIONS, file)))
+    .digest('hex');
 
 it('leaves every landed migration as it landed', () => {
   for (const { sha, file } of landed) {

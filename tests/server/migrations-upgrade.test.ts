@@ -71,7 +71,11 @@ for (const dialect of dialects()) {
         const fresh = await upgraded(dialect);
         const old = await upgraded(dialect, fixture);
         expect(await schemaOf(old)).toEqual(await schemaOf(fresh));
-        const ran = await old.db.selectFrom('kysely_migration' as any).select('name').orderBy('name').execute();
+        const ran = await old.db
+          .selectFrom('kysely_migration' as any)
+          .select('name')
+          .orderBy('name')
+          .execute();
         expect(ran.map((r: any) => r.name)).toEqual(ALL);
       });
     }

@@ -10,8 +10,7 @@ describeEachDialect(
   'login rate limiting',
   (h) => {
     /** Dealers sign in on their own site; everyone else on the master site. */
-    const homeOf = (username: string) =>
-      ({ rossi: 'rossi.localhost', verdi: 'verdi.localhost' })[username.trim().toLowerCase()] ?? 'localhost';
+    const homeOf = (username: string) => ({ rossi: 'rossi.localhost', verdi: 'verdi.localhost' })[username.trim().toLowerCase()] ?? 'localhost';
 
     /** A login attempt from a client address, given the way a trusted proxy reports it. */
     function attempt(username: string, password: string, ip: string, how: 'xff' | 'socket' = 'xff') {
@@ -123,14 +122,20 @@ describeEachDialect(
     it('lifts the lock when the window has passed', async () => {
       await fail('rossi', '203.0.113.1', MAX_PER_USERNAME);
       expectLimited(await attempt('rossi', DEMO_PASSWORD, '203.0.113.1'));
-      await h.db.updateTable('rate_limits').set({ reset_at: new Date(Date.now() - 1000).toISOString() }).execute();
+      await h.db
+        .updateTable('rate_limits')
+        .set({ reset_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
       const res = await attempt('rossi', DEMO_PASSWORD, '203.0.113.1');
       expect(res.statusCode, res.body).toBe(200);
     });
 
     it('starts a fresh window after an expired one', async () => {
       await fail('rossi', '203.0.113.1', MAX_PER_USERNAME);
-      await h.db.updateTable('rate_limits').set({ reset_at: new Date(Date.now() - 1000).toISOString() }).execute();
+      await h.db
+        .updateTable('rate_limits')
+        .set({ reset_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
       await fail('rossi', '203.0.113.1', MAX_PER_USERNAME - 1);
       expect((await attempt('rossi', DEMO_PASSWORD, '203.0.113.1')).statusCode).toBe(200);
     });

@@ -19,9 +19,7 @@ export function sqliteSchema(db: SqliteDatabase.Database) {
     .map((t) => ({
       table: t.name,
       columns: db.prepare(`select name, lower(type) as type, "notnull", dflt_value, pk from pragma_table_info(?) order by cid`).all(t.name),
-      foreignKeys: db
-        .prepare(`select "table", "from", "to", on_update, on_delete from pragma_foreign_key_list(?) order by "from"`)
-        .all(t.name),
+      foreignKeys: db.prepare(`select "table", "from", "to", on_update, on_delete from pragma_foreign_key_list(?) order by "from"`).all(t.name),
       indexes: db
         .prepare<[string], { name: string; unique: number; origin: string; partial: number }>(
           `select name, "unique", origin, partial from pragma_index_list(?) order by name`,

@@ -20,7 +20,10 @@ describeEachDialect('absolute session lifetime', (h) => {
   it('refuses a session older than SESSION_MAX_DAYS (30) even while it is in use', async () => {
     const rossi = await h.login('rossi', HOSTS.rossi);
     // Made 31 days ago, used a minute ago: the sliding expiry is far ahead.
-    await h.db.updateTable('sessions').set({ created_at: new Date(Date.now() - 31 * DAY).toISOString(), expires_at: new Date(Date.now() + 13 * DAY).toISOString() }).execute();
+    await h.db
+      .updateTable('sessions')
+      .set({ created_at: new Date(Date.now() - 31 * DAY).toISOString(), expires_at: new Date(Date.now() + 13 * DAY).toISOString() })
+      .execute();
     await h.settled();
     expectDetail(await me(rossi), 401);
     expectDetail(await brands(rossi), 401);
@@ -29,7 +32,10 @@ describeEachDialect('absolute session lifetime', (h) => {
   it('never pushes the sliding expiry past the absolute end', async () => {
     const staff = await h.login('staff');
     const created = Date.now() - 29.5 * DAY;
-    await h.db.updateTable('sessions').set({ created_at: new Date(created).toISOString(), expires_at: new Date(Date.now() + 3600_000).toISOString() }).execute();
+    await h.db
+      .updateTable('sessions')
+      .set({ created_at: new Date(created).toISOString(), expires_at: new Date(Date.now() + 3600_000).toISOString() })
+      .execute();
     await h.settled();
     expect((await me(staff)).statusCode).toBe(200);
     expect(Date.parse((await row()).expires_at)).toBeLessThanOrEqual(created + 30 * DAY);

@@ -2,14 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACTIONS, MODELS } from '../../entities/permissions.js';
-import {
-  cookieAttributes,
-  describeEachDialect,
-  expectDetail,
-  SESSION_COOKIE,
-  setCookieFor,
-  type Session,
-} from './harness.js';
+import { cookieAttributes, describeEachDialect, expectDetail, SESSION_COOKIE, setCookieFor, type Session } from './harness.js';
 import { exactly } from '../tuples.js';
 
 interface Profile {
@@ -128,14 +121,7 @@ describeEachDialect('sessions, profile and logout', (h) => {
     });
 
     it('refuses an unknown, malformed or over-long token', async () => {
-      for (const authorization of [
-        'Token not-a-real-token',
-        'Token ',
-        'Token',
-        'Token a b',
-        `Token ${'x'.repeat(5000)}`,
-        'Basic YWRtaW46ZGVtbzEyMzQ=',
-      ]) {
+      for (const authorization of ['Token not-a-real-token', 'Token ', 'Token', 'Token a b', `Token ${'x'.repeat(5000)}`, 'Basic YWRtaW46ZGVtbzEyMzQ=']) {
         expectDetail(await h.get('/api/profiles/me', { headers: { authorization } }), 401);
       }
       expectDetail(await h.get('/api/profiles/me', { headers: { cookie: `${SESSION_COOKIE}=forged` } }), 401);
@@ -143,7 +129,10 @@ describeEachDialect('sessions, profile and logout', (h) => {
 
     it('refuses an expired session and forgets it', async () => {
       const staff = await h.login('staff');
-      await h.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+      await h.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
       await h.settled();
       expectDetail(await me(staff), 401);
       expect(await sessionRows()).toEqual([]);
@@ -156,7 +145,10 @@ describeEachDialect('sessions, profile and logout', (h) => {
       expect(Date.parse(row.expires_at) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
       expect((await h.get('/api/profiles/me', { app: shortLived, session: staff })).statusCode).toBe(200);
       // Thirty-one minutes later, as far as the session is concerned:
-      await h.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 60_000).toISOString() }).execute();
+      await h.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+        .execute();
       await h.settled();
       expectDetail(await h.get('/api/profiles/me', { app: shortLived, session: staff }), 401);
     });

@@ -22,8 +22,16 @@ it('copies existing domains onto the sites and counts and indexes the dealer sit
   expect((await migrator.migrateTo('0003_catalog')).error).toBeUndefined();
   const db = database.db as any;
   const stamp = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
-  const { id: it } = await db.insertInto('markets').values({ code: 'IT', name: 'Italia', ...stamp }).returning('id').executeTakeFirstOrThrow();
-  const { id: master } = await db.insertInto('tenants').values({ name: 'Platform', kind: 'default', ...stamp }).returning('id').executeTakeFirstOrThrow();
+  const { id: it } = await db
+    .insertInto('markets')
+    .values({ code: 'IT', name: 'Italia', ...stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: master } = await db
+    .insertInto('tenants')
+    .values({ name: 'Platform', kind: 'default', ...stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { id: dealer } = await db
     .insertInto('tenants')
     .values({ name: 'Old Dealer', kind: 'dealer', market_id: it, brand_list: '["DF"]', ...stamp })

@@ -27,8 +27,22 @@ describeEachDialect(
       Number((await h.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', domain).executeTakeFirstOrThrow()).tenant_id);
     const marketId = async (code: string) => Number((await h.db.selectFrom('markets').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id);
     const counts = async () => [
-      Number((await h.db.selectFrom('tenants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
-      Number((await h.db.selectFrom('tenant_domains').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      Number(
+        (
+          await h.db
+            .selectFrom('tenants')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      Number(
+        (
+          await h.db
+            .selectFrom('tenant_domains')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     ];
 
     async function createSite(body: Record<string, unknown>, session = admin) {
@@ -61,7 +75,16 @@ describeEachDialect(
 
       it('refuses host names that are not lower-case bare host names, on their path', async () => {
         const before = await counts();
-        for (const bad of ['Rossi.example.com', 'http://x.example.com', 'x.example.com:8080', 'x.example.com/path', '-x.example.com', 'x..example.com', 'a_b.example.com', 'x y.com']) {
+        for (const bad of [
+          'Rossi.example.com',
+          'http://x.example.com',
+          'x.example.com:8080',
+          'x.example.com/path',
+          '-x.example.com',
+          'x..example.com',
+          'a_b.example.com',
+          'x y.com',
+        ]) {
           expectFieldErrors(await h.post('/api/tenants/', as(admin, { name: 'Bad', domain: bad })), ['domain']);
           expectFieldErrors(await h.post('/api/tenants/', as(admin, { name: 'Bad', domain: host(), aliases: ['ok.example.com', bad] })), ['aliases.1']);
         }
@@ -88,7 +111,9 @@ describeEachDialect(
       });
 
       it('needs the default language among the languages, and known brands and languages', async () => {
-        expectFieldErrors(await h.post('/api/tenants/', as(admin, { name: 'X', domain: host(), languages: ['en'], default_language: 'it' })), ['default_language']);
+        expectFieldErrors(await h.post('/api/tenants/', as(admin, { name: 'X', domain: host(), languages: ['en'], default_language: 'it' })), [
+          'default_language',
+        ]);
         expectFieldErrors(await h.post('/api/tenants/', as(admin, { name: 'X', domain: host(), brand_list: ['DF', 'ACME'] })), ['brand_list.1']);
         expectFieldErrors(await h.post('/api/tenants/', as(admin, { name: 'X', domain: host(), languages: ['xx'] })), ['languages.0']);
         expectFieldErrors(await h.post('/api/tenants/', as(admin, { name: 'X', domain: host(), brand_list: [] })), ['brand_list']);
@@ -256,10 +281,15 @@ describeEachDialect(
       it('refuses a taken or malformed code, a bad address, an unknown currency and indexing without an endpoint', async () => {
         expectFieldErrors(await h.post('/api/marketSettings/', as(admin, { code: 'IT', name: 'Again' })), ['code']);
         expectFieldErrors(await h.post('/api/marketSettings/', as(admin, { code: 'ita', name: 'Bad' })), ['code']);
-        expectFieldErrors(await h.post('/api/marketSettings/', as(admin, { code: 'FR', name: 'France', contact_emails: ['ok@example.com', 'nope'] })), ['contact_emails.1']);
+        expectFieldErrors(await h.post('/api/marketSettings/', as(admin, { code: 'FR', name: 'France', contact_emails: ['ok@example.com', 'nope'] })), [
+          'contact_emails.1',
+        ]);
         expectFieldErrors(await h.post('/api/marketSettings/', as(admin, { code: 'FR', name: 'France', currency: 'XYZ' })), ['currency']);
         expectFieldErrors(await h.post('/api/marketSettings/', as(admin, { code: 'FR', name: 'France', indexing_enabled: true })), ['indexing_endpoint']);
-        const ok = await h.post('/api/marketSettings/', as(admin, { code: 'FR', name: 'France', languages: ['fr', 'en'], indexing_enabled: true, indexing_endpoint: 'https://idx.example.com/' }));
+        const ok = await h.post(
+          '/api/marketSettings/',
+          as(admin, { code: 'FR', name: 'France', languages: ['fr', 'en'], indexing_enabled: true, indexing_endpoint: 'https://idx.example.com/' }),
+        );
         expect(ok.statusCode, ok.body).toBe(201);
       });
 

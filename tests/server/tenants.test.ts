@@ -4,12 +4,12 @@ import { describeEachDialect, expectDetail, expectFieldErrors } from './harness.
 
 describeEachDialect('tenants: exists and by_domain', (h) => {
   async function setActive(domain: string, active: boolean) {
-    const { tenant_id } = await h.db
-      .selectFrom('tenant_domains')
-      .select('tenant_id')
-      .where('domain', '=', domain)
-      .executeTakeFirstOrThrow();
-    await h.db.updateTable('tenants').set({ is_active: active ? 1 : 0 }).where('id', '=', tenant_id).execute();
+    const { tenant_id } = await h.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', domain).executeTakeFirstOrThrow();
+    await h.db
+      .updateTable('tenants')
+      .set({ is_active: active ? 1 : 0 })
+      .where('id', '=', tenant_id)
+      .execute();
     forgetTenants(h.db);
   }
   afterEach(async () => {
@@ -81,7 +81,13 @@ describeEachDialect('tenants: exists and by_domain', (h) => {
   });
 
   it('describes a mono-brand dealer site with its brand_list and the brand its forms pre-fill', async () => {
-    const df = await (h.db as any).selectFrom('brands as b').innerJoin('tenant_domains as d', 'd.tenant_id', 'b.tenant_id').select('b.id').where('d.domain', '=', 'rossi.localhost').where('b.code', '=', 'DF').executeTakeFirstOrThrow();
+    const df = await (h.db as any)
+      .selectFrom('brands as b')
+      .innerJoin('tenant_domains as d', 'd.tenant_id', 'b.tenant_id')
+      .select('b.id')
+      .where('d.domain', '=', 'rossi.localhost')
+      .where('b.code', '=', 'DF')
+      .executeTakeFirstOrThrow();
     const res = await h.get('/api/tenants/by_domain?domain=rossi.localhost');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);

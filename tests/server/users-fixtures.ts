@@ -35,7 +35,11 @@ export async function usersSnapshot(h: Harness) {
 export const codenamesOf = (h: Harness, userId: number) => storedCodenames(h.db, userId);
 
 export async function sessionCount(h: Harness, userId: number) {
-  const row = await h.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await h.db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

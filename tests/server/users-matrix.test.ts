@@ -84,42 +84,46 @@ const ENDPOINTS: Endpoint[] = [
 const ACTIONS: Action[] = ['list', 'read', 'create'];
 const WHO: Who[] = ['anonymous', 'admin', 'staff', 'market', 'rossi', 'verdi', 'rossi.viewer'];
 
-describeEachDialect('accounts: permission and site matrix', (h) => {
-  const sessions = new Map<string, Session>();
-  /** A session of `who` on `host`, signed in on the host it may use (a dealer's own site when not this one). */
-  async function sessionOf(who: Who, host: string): Promise<Session | undefined> {
-    if (who === 'anonymous') return undefined;
-    const home = who === 'verdi' ? HOSTS.verdi : who === 'rossi' || who === 'rossi.viewer' ? HOSTS.rossi : host;
-    const key = `${who}@${home}`;
-    if (!sessions.has(key)) sessions.set(key, await h.login(who, home));
-    return sessions.get(key);
-  }
-
-  beforeAll(async () => {
-    await h.resetState();
-  });
-
-  for (const ep of ENDPOINTS) {
-    for (const who of WHO) {
-      ACTIONS.forEach((action, i) => {
-        const want = ep.expect[who][i]!; // one answer per action
-        it(`${ep.name}: ${action} by ${who} answers ${want}`, async () => {
-          const session = await sessionOf(who, ep.host);
-          const before = await usersSnapshot(h);
-          let res;
-          if (action === 'list') res = await h.get(ep.path, { host: ep.host, session });
-          else if (action === 'read') res = await h.get(`${ep.path}${await idOf(h, ep.reads)}/`, { host: ep.host, session });
-          else {
-            const body = { username: uniqueName('matrix'), password: GOOD_PASSWORD, tenant: await siteId(h, HOSTS.rossi) };
-            res = await h.post(ep.path, { host: ep.host, session, body });
-          }
-          expect(res.statusCode, res.body).toBe(want);
-          if (want >= 400) {
-            expect(typeof (res.json() as { detail?: unknown }).detail).toBe('string');
-            expect(await usersSnapshot(h)).toEqual(before);
-          }
-        });
-      });
+describeEachDialect(
+  'accounts: permission and site matrix',
+  (h) => {
+    const sessions = new Map<string, Session>();
+    /** A session of `who` on `host`, signed in on the host it may use (a dealer's own site when not this one). */
+    async function sessionOf(who: Who, host: string): Promise<Session | undefined> {
+      if (who === 'anonymous') return undefined;
+      const home = who === 'verdi' ? HOSTS.verdi : who === 'rossi' || who === 'rossi.viewer' ? HOSTS.rossi : host;
+      const key = `${who}@${home}`;
+      if (!sessions.has(key)) sessions.set(key, await h.login(who, home));
+      return sessions.get(key);
     }
-  }
-}, { resetBetweenTests: false });
+
+    beforeAll(async () => {
+      await h.resetState();
+    });
+
+    for (const ep of ENDPOINTS) {
+      for (const who of WHO) {
+        ACTIONS.forEach((action, i) => {
+          const want = ep.expect[who][i]!; // one answer per action
+          it(`${ep.name}: ${action} by ${who} answers ${want}`, async () => {
+            const session = await sessionOf(who, ep.host);
+            const before = await usersSnapshot(h);
+            let res;
+            if (action === 'list') res = await h.get(ep.path, { host: ep.host, session });
+            else if (action === 'read') res = await h.get(`${ep.path}${await idOf(h, ep.reads)}/`, { host: ep.host, session });
+            else {
+              const body = { username: uniqueName('matrix'), password: GOOD_PASSWORD, tenant: await siteId(h, HOSTS.rossi) };
+              res = await h.post(ep.path, { host: ep.host, session, body });
+            }
+            expect(res.statusCode, res.body).toBe(want);
+            if (want >= 400) {
+              expect(typeof (res.json() as { detail?: unknown }).detail).toBe('string');
+              expect(await usersSnapshot(h)).toEqual(before);
+            }
+          });
+        });
+      }
+    }
+  },
+  { resetBetweenTests: false },
+);

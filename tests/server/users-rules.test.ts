@@ -40,7 +40,11 @@ describeEachDialect('accounts: escalation, self-edits, passwords and sessions', 
     it('a dealer cannot grant a permission it does not hold (403, nothing written)', async () => {
       const session = await asManager();
       const before = await usersSnapshot(h);
-      const res = await h.post('/api/users/', { host: HOSTS.rossi, session, body: { username: uniqueName('x'), password: GOOD_PASSWORD, permissions: ['change_product'] } });
+      const res = await h.post('/api/users/', {
+        host: HOSTS.rossi,
+        session,
+        body: { username: uniqueName('x'), password: GOOD_PASSWORD, permissions: ['change_product'] },
+      });
       expectDetail(res, 403);
       const viewer = await idOf(h, 'rossi.viewer');
       expectDetail(await patch(session, '/api/users/', viewer, { permissions: [...(await codenamesOf(h, viewer)), 'delete_news'] }), 403);
@@ -58,9 +62,17 @@ describeEachDialect('accounts: escalation, self-edits, passwords and sessions', 
     it('permissions of the other back-office are refused (400 on the path)', async () => {
       const admin = await h.login('admin', HOSTS.rossi);
       const before = await usersSnapshot(h);
-      const res = await h.post('/api/users/', { host: HOSTS.rossi, session: admin, body: { username: uniqueName('x'), password: GOOD_PASSWORD, permissions: ['view_product', 'view_tenant'] } });
+      const res = await h.post('/api/users/', {
+        host: HOSTS.rossi,
+        session: admin,
+        body: { username: uniqueName('x'), password: GOOD_PASSWORD, permissions: ['view_product', 'view_tenant'] },
+      });
       expectFieldErrors(res, ['permissions.1']);
-      const bogus = await h.post('/api/users/', { host: HOSTS.rossi, session: admin, body: { username: uniqueName('x'), password: GOOD_PASSWORD, permissions: ['fly_product'] } });
+      const bogus = await h.post('/api/users/', {
+        host: HOSTS.rossi,
+        session: admin,
+        body: { username: uniqueName('x'), password: GOOD_PASSWORD, permissions: ['fly_product'] },
+      });
       expectFieldErrors(bogus, ['permissions.0']);
       expect(await usersSnapshot(h)).toEqual(before);
     });
@@ -103,17 +115,23 @@ describeEachDialect('accounts: escalation, self-edits, passwords and sessions', 
   });
 
   describe('dealer users from the master site', () => {
-    const siteOf = async (host: string) => (await h.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', host).executeTakeFirstOrThrow()).tenant_id;
+    const siteOf = async (host: string) =>
+      (await h.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', host).executeTakeFirstOrThrow()).tenant_id;
 
     it('need a dealer site, and a market administrator may only pick one of its market', async () => {
       const market = await h.login('market', HOSTS.master);
       const master = await siteOf(HOSTS.master);
       const before = await usersSnapshot(h);
       expectFieldErrors(await h.post('/api/tenantUsers/', { session: market, body: { username: uniqueName('x'), password: GOOD_PASSWORD } }), ['tenant']);
-      expectFieldErrors(await h.post('/api/tenantUsers/', { session: market, body: { username: uniqueName('x'), password: GOOD_PASSWORD, tenant: master } }), ['tenant']);
+      expectFieldErrors(await h.post('/api/tenantUsers/', { session: market, body: { username: uniqueName('x'), password: GOOD_PASSWORD, tenant: master } }), [
+        'tenant',
+      ]);
       const spain = await h.login('spain', HOSTS.master);
       // spain holds view only: even a site of its own market would be refused, before anything else.
-      expectDetail(await h.post('/api/tenantUsers/', { session: spain, body: { username: uniqueName('x'), password: GOOD_PASSWORD, tenant: await siteOf(HOSTS.rossi) } }), 403);
+      expectDetail(
+        await h.post('/api/tenantUsers/', { session: spain, body: { username: uniqueName('x'), password: GOOD_PASSWORD, tenant: await siteOf(HOSTS.rossi) } }),
+        403,
+      );
       expect(await usersSnapshot(h)).toEqual(before);
     });
 
@@ -156,12 +174,14 @@ describeEachDialect('accounts: escalation, self-edits, passwords and sessions', 
       expect(json(res)).toMatchObject({ first_name: 'Marione', email: 'mario@rossi.example' });
     });
 
-    it('changing one\'s own password needs the current one, and keeps only the session that did it', async () => {
+    it("changing one's own password needs the current one, and keeps only the session that did it", async () => {
       const session = await asStaffAdmin();
       const other = await asStaffAdmin();
       const before = await usersSnapshot(h);
       expectFieldErrors(await patch(session, '/api/users/', staffAdmin.id, { password: 'Nuova-Parola-Lunga-1' }), ['current_password']);
-      expectFieldErrors(await patch(session, '/api/users/', staffAdmin.id, { password: 'Nuova-Parola-Lunga-1', current_password: 'wrong one' }), ['current_password']);
+      expectFieldErrors(await patch(session, '/api/users/', staffAdmin.id, { password: 'Nuova-Parola-Lunga-1', current_password: 'wrong one' }), [
+        'current_password',
+      ]);
       expect(await usersSnapshot(h)).toEqual(before);
       const res = await patch(session, '/api/users/', staffAdmin.id, { password: 'Nuova-Parola-Lunga-1', current_password: GOOD_PASSWORD });
       expect(res.statusCode, res.body).toBe(200);
@@ -215,7 +235,9 @@ describeEachDialect('accounts: escalation, self-edits, passwords and sessions', 
       expect((await patch(admin, '/api/users/', viewerId, { last_name: 'Rossi-Bianchi' })).statusCode).toBe(200);
       expect(await sessionCount(h, viewerId)).toBe(1);
       const perms = await codenamesOf(h, viewerId);
-      expect((await patch(admin, '/api/users/', viewerId, { permissions: [...perms, 'view_news'].filter((c, i, a) => a.indexOf(c) === i) })).statusCode).toBe(200);
+      expect((await patch(admin, '/api/users/', viewerId, { permissions: [...perms, 'view_news'].filter((c, i, a) => a.indexOf(c) === i) })).statusCode).toBe(
+        200,
+      );
       const changed = await patch(admin, '/api/users/', viewerId, { permissions: perms.filter((c) => c !== 'view_news') });
       expect(changed.statusCode, changed.body).toBe(200);
       expect(await sessionCount(h, viewerId)).toBe(0);
@@ -240,7 +262,11 @@ describeEachDialect('accounts: escalation, self-edits, passwords and sessions', 
       const first = await h.call('PATCH', `/api/users/${row.id}/`, { host: HOSTS.rossi, session: admin, body: { version: row.version, first_name: 'Uno' } });
       expect(first.statusCode).toBe(200);
       const before = await usersSnapshot(h);
-      const stale = await h.call('PUT', `/api/users/${row.id}/`, { host: HOSTS.rossi, session: admin, body: { ...row, version: row.version, first_name: 'Due' } });
+      const stale = await h.call('PUT', `/api/users/${row.id}/`, {
+        host: HOSTS.rossi,
+        session: admin,
+        body: { ...row, version: row.version, first_name: 'Due' },
+      });
       expect(stale.statusCode).toBe(409);
       expect(json(stale).current).toMatchObject({ id: row.id, first_name: 'Uno', version: row.version + 1 });
       expect(json(stale).current).not.toHaveProperty('password');
@@ -251,7 +277,9 @@ describeEachDialect('accounts: escalation, self-edits, passwords and sessions', 
     it('a taken username is a 400 on username', async () => {
       const admin = await h.login('admin', HOSTS.rossi);
       expectFieldErrors(await h.post('/api/users/', { host: HOSTS.rossi, session: admin, body: { username: 'verdi', password: GOOD_PASSWORD } }), ['username']);
-      expectFieldErrors(await h.post('/api/users/', { host: HOSTS.rossi, session: admin, body: { username: 'bad name!', password: GOOD_PASSWORD } }), ['username']);
+      expectFieldErrors(await h.post('/api/users/', { host: HOSTS.rossi, session: admin, body: { username: 'bad name!', password: GOOD_PASSWORD } }), [
+        'username',
+      ]);
       expectFieldErrors(await h.post('/api/users/', { host: HOSTS.rossi, session: admin, body: [] }), ['non_field_errors']);
     });
 

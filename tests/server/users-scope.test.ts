@@ -13,7 +13,11 @@ const USERNAME: Record<Who, string> = { admin: 'admin', staff: 'staff', market: 
 describeEachDialect('accounts: who sees which users on which site', (h) => {
   const list = async (session: Session | undefined, host: string, path: string, query = '?items=100') => {
     const res = await h.get(`${path}${query}`, { host, session });
-    return { status: res.statusCode, names: res.statusCode === 200 ? (json(res).items as Array<{ username: string }>).map((i) => i.username) : [], body: json(res) };
+    return {
+      status: res.statusCode,
+      names: res.statusCode === 200 ? (json(res).items as Array<{ username: string }>).map((i) => i.username) : [],
+      body: json(res),
+    };
   };
   const login = (who: Who, host: string) => h.login(USERNAME[who], host);
 
@@ -137,7 +141,9 @@ describeEachDialect('accounts: who sees which users on which site', (h) => {
     const rossiId = await idOf(h, 'rossi');
     const before = await usersSnapshot(h);
     expect((await h.post('/api/users/', { host: HOSTS.rossi, session: viewer, body: { username: 'nope1', password: GOOD_PASSWORD } })).statusCode).toBe(403);
-    expect((await h.call('PATCH', `/api/users/${rossiId}/`, { host: HOSTS.rossi, session: viewer, body: { version: 1, first_name: 'X' } })).statusCode).toBe(403);
+    expect((await h.call('PATCH', `/api/users/${rossiId}/`, { host: HOSTS.rossi, session: viewer, body: { version: 1, first_name: 'X' } })).statusCode).toBe(
+      403,
+    );
     expect((await h.call('DELETE', `/api/users/${rossiId}/`, { host: HOSTS.rossi, session: viewer })).statusCode).toBe(403);
     expect((await h.post('/api/users/bulk_delete/', { host: HOSTS.rossi, session: viewer, body: { ids: [rossiId] } })).statusCode).toBe(403);
     // staff holds view only.

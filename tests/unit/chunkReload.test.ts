@@ -8,7 +8,7 @@ class MemoryStorage {
 }
 
 describe('chunk-load errors (spec §8: reload at most once per 60 s)', () => {
-  it('recognises the browsers\' chunk-load failures and nothing else', () => {
+  it("recognises the browsers' chunk-load failures and nothing else", () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /backoffice/assets/x.js'))).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('error loading dynamically imported module'))).toBe(true);
@@ -36,7 +36,19 @@ describe('chunk-load errors (spec §8: reload at most once per 60 s)', () => {
 
   it('passes other errors straight through and successful loads untouched', async () => {
     const storage = new MemoryStorage() as unknown as Storage;
-    await expect(loadChunk(() => Promise.reject(new Error('boom')), storage, () => {})).rejects.toThrow('boom');
-    await expect(loadChunk(() => Promise.resolve('ok'), storage, () => {})).resolves.toBe('ok');
+    await expect(
+      loadChunk(
+        () => Promise.reject(new Error('boom')),
+        storage,
+        () => {},
+      ),
+    ).rejects.toThrow('boom');
+    await expect(
+      loadChunk(
+        () => Promise.resolve('ok'),
+        storage,
+        () => {},
+      ),
+    ).resolves.toBe('ok');
   });
 });

@@ -6,8 +6,21 @@ afterEach(() => activateDateLocale('en'));
 
 /** January and Thursday as each language writes them (date-fns's own data, not the browser's). */
 const JANUARY: Record<Language, RegExp> = {
-  en: /January/, it: /gennaio/, es: /enero/, bs: /januar/, mk: /јануари/, rs: /januar/, bg: /януари/, al: /janar/i,
-  hu: /január/, nl: /januari/, fr: /janvier/, de: /Januar/, ru: /января/, pt: /janeiro/, pl: /stycznia/,
+  en: /January/,
+  it: /gennaio/,
+  es: /enero/,
+  bs: /januar/,
+  mk: /јануари/,
+  rs: /januar/,
+  bg: /януари/,
+  al: /janar/i,
+  hu: /január/,
+  nl: /januari/,
+  fr: /janvier/,
+  de: /Januar/,
+  ru: /января/,
+  pt: /janeiro/,
+  pl: /stycznia/,
 };
 
 describe('dates in every UI language', () => {

@@ -102,7 +102,10 @@ describe('entity form helpers', () => {
   it('picks the error a failed save shows first: form order, then language, then rows in number order', () => {
     const order = ['name', 'title', 'specs'];
     expect(firstError({ 'specs.10.value': ['x'], 'specs.2.value': ['x'] }, order, ['it'])).toEqual({ path: 'specs.2.value', language: null });
-    expect(firstError({ 'translations.en.title': ['x'], 'translations.it.title': ['x'] }, order, ['it', 'en'])).toEqual({ path: 'translations.it.title', language: 'it' });
+    expect(firstError({ 'translations.en.title': ['x'], 'translations.it.title': ['x'] }, order, ['it', 'en'])).toEqual({
+      path: 'translations.it.title',
+      language: 'it',
+    });
     // A message about a whole field points at the field; a field left out of the order comes last.
     expect(firstError({ 'specs.non_field_errors': ['x'], extra: ['x'] }, order, [])).toEqual({ path: 'specs', language: null });
     // Empty message lists do not count; form-wide messages alone point at the form's message.
@@ -110,7 +113,7 @@ describe('entity form helpers', () => {
   });
 
   it('clears the errors of a field and what is under it', () => {
-    const errors = { specs: ['Add one.'], 'specs.0.value': ['x'], 'specsx': ['keep'], name: ['y'] };
+    const errors = { specs: ['Add one.'], 'specs.0.value': ['x'], specsx: ['keep'], name: ['y'] };
     expect(clearFieldError(errors, 'specs')).toEqual({ specsx: ['keep'], name: ['y'] });
     expect(errorsAt(errors, 'specs')).toEqual({ messages: ['Add one.'], nested: true });
   });
@@ -135,9 +138,13 @@ describe('connectEntityForm', () => {
 
   it('gives fields by path with their errors and change handler', () => {
     const { send, sent } = rec();
-    const props = connectEntityForm(snap({ editable: 'invalid' }, { errors: { 'translations.it.title': ['Required.'], non_field_errors: ['Invalid input.'] } }), send, {
-      languages: ['en', 'it'],
-    });
+    const props = connectEntityForm(
+      snap({ editable: 'invalid' }, { errors: { 'translations.it.title': ['Required.'], non_field_errors: ['Invalid input.'] } }),
+      send,
+      {
+        languages: ['en', 'it'],
+      },
+    );
     expect(props.status).toBe('invalid');
     const field = props.getFieldProps('translations.it.title');
     expect(field).toMatchObject({ value: 'Trattore', errors: ['Required.'], invalid: true, disabled: false });
@@ -199,7 +206,10 @@ describe('connectEntityForm', () => {
     expect(saving).toMatchObject({ status: 'saving', busy: true, canSave: false });
     expect(saving.getFieldProps('name').disabled).toBe(true);
     expect(connectEntityForm(snap('notFound'), send).notFound).toBe(true);
-    expect(connectEntityForm(snap('failed', { loadError: { status: 500, key: 'errors.http.server' } }), send).loadError).toEqual({ status: 500, key: 'errors.http.server' });
+    expect(connectEntityForm(snap('failed', { loadError: { status: 500, key: 'errors.http.server' } }), send).loadError).toEqual({
+      status: 500,
+      key: 'errors.http.server',
+    });
     expect(connectEntityForm(snap('checkingDraft'), send).loading).toBe(true);
   });
 });

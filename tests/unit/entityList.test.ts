@@ -2,16 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { connectEntityList } from '../../machines/entityList.connect';
-import {
-  queryToState,
-  sameQuery,
-  setFilter,
-  sortState,
-  stateToQuery,
-  toApiParams,
-  toggleSort,
-  togglePage,
-} from '../../machines/entityList.helpers';
+import { queryToState, sameQuery, setFilter, sortState, stateToQuery, toApiParams, toggleSort, togglePage } from '../../machines/entityList.helpers';
 import { type EntityListContext, type EntityListEvent, entityListMachine } from '../../machines/entityList.machine';
 import { page, rows } from '../../machines/entityList.model';
 import type { ListQuery } from '../../machines/entityList.types';
@@ -152,11 +143,17 @@ describe('connectEntityList', () => {
 
   it('maps pagination and the page size choice', () => {
     const { send, sent } = rec();
-    const props = connectEntityList(snap({ browse: { ready: 'idle' } }, { rows, paginator: page(2).paginator, query: { ...base.query, page: 2, items: 15 } }), send);
+    const props = connectEntityList(
+      snap({ browse: { ready: 'idle' } }, { rows, paginator: page(2).paginator, query: { ...base.query, page: 2, items: 15 } }),
+      send,
+    );
     expect(props.pagination).toMatchObject({ page: 2, pages: 3, count: 25, pageSize: 15, hasPrevious: true, hasNext: true, pageSizes: [10, 15, 25, 50, 100] });
     props.pagination.previous();
     props.pagination.setPageSize(50);
-    expect(sent).toEqual([{ type: 'page.change', page: 1 }, { type: 'items.change', items: 50 }]);
+    expect(sent).toEqual([
+      { type: 'page.change', page: 1 },
+      { type: 'items.change', items: 50 },
+    ]);
     expect(props.queryString).toBe('page=2&items=15');
   });
 

@@ -77,7 +77,10 @@ describe('field widgets', () => {
     expect(await screen.findByText(en.fields.product.specs._)).toBeTruthy();
     expect(await screen.findByDisplayValue('Peso')).toBeTruthy();
     fireEvent.click(screen.getByTestId('f-add'));
-    expect(last).toEqual([{ name: 'Peso', value: '4 t' }, { name: '', value: '' }]);
+    expect(last).toEqual([
+      { name: 'Peso', value: '4 t' },
+      { name: '', value: '' },
+    ]);
     fireEvent.change(await byName('f.1.name'), { target: { value: 'Motore' } });
     await waitForDom(() => expect((document.querySelector('input[name="f.1.name"]') as HTMLInputElement).value).toBe('Motore'));
     fireEvent.click(screen.getAllByRole('button', { name: en.fields.repeater.moveUp })[1]!);
@@ -188,7 +191,14 @@ describe('the list widget', () => {
     let last: string[] = [];
     render(
       <Harness
-        field={{ type: 'list', label: 'fields.tenant.brand_list', options: [{ value: 'DF', name: 'Deutz-Fahr' }, { value: 'SA', name: 'SAME' }] }}
+        field={{
+          type: 'list',
+          label: 'fields.tenant.brand_list',
+          options: [
+            { value: 'DF', name: 'Deutz-Fahr' },
+            { value: 'SA', name: 'SAME' },
+          ],
+        }}
         initial={['DF']}
         onValue={(v) => (last = v as string[])}
       />,

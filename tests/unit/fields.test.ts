@@ -26,8 +26,14 @@ describe('menu tree operations', () => {
 
   it('moves within a list, into a later sibling and out to the top, with indexes as before the move', () => {
     expect(labels(moveNode(tree, [0], { parent: [], index: 2 }))).toEqual(['B', ['A', ['A1', 'A2']], ['C', [['C1', ['C1a']]]]]);
-    expect(labels(moveNode(tree, [1], { parent: [2], index: 0 }))).toEqual([['A', ['A1', 'A2']], ['C', ['B', ['C1', ['C1a']]]]]);
-    expect(labels(moveNode(tree, [0], { parent: [1], index: 0 }))).toEqual([['B', [['A', ['A1', 'A2']]]], ['C', [['C1', ['C1a']]]]]);
+    expect(labels(moveNode(tree, [1], { parent: [2], index: 0 }))).toEqual([
+      ['A', ['A1', 'A2']],
+      ['C', ['B', ['C1', ['C1a']]]],
+    ]);
+    expect(labels(moveNode(tree, [0], { parent: [1], index: 0 }))).toEqual([
+      ['B', [['A', ['A1', 'A2']]]],
+      ['C', [['C1', ['C1a']]]],
+    ]);
     expect(labels(moveNode(tree, [0, 1], { parent: [], index: 0 }))).toEqual(['A2', ['A', ['A1']], 'B', ['C', [['C1', ['C1a']]]]]);
   });
 
@@ -165,6 +171,8 @@ describe('field messages', () => {
     expect(fieldMessage(t, { code: 'choice', params: { value: 'x' } })).toBe('validation.choice{"value":"x"}');
     expect(fieldMessage(t, { code: 'endBeforeStart' })).toBe('validation.endBeforeStart');
     expect(fieldMessage(t, 'form.invalid')).toBe('form.invalid');
-    expect(fieldMessage(t, { code: 'slugTaken', text: 'This slug is already used by another row of this site.' })).toBe('This slug is already used by another row of this site.');
+    expect(fieldMessage(t, { code: 'slugTaken', text: 'This slug is already used by another row of this site.' })).toBe(
+      'This slug is already used by another row of this site.',
+    );
   });
 });

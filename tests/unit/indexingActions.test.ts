@@ -49,7 +49,10 @@ describe('indexing actions of a write', () => {
       `updated ${ORIGIN}/en/products/c`,
       `deleted ${ORIGIN}/en/products/b`,
     ]);
-    expect(plan({ op: 'update', before, after: row('archived', { it: 'a', en: 'b' }) })).toEqual([`deleted ${ORIGIN}/it/products/a`, `deleted ${ORIGIN}/en/products/b`]);
+    expect(plan({ op: 'update', before, after: row('archived', { it: 'a', en: 'b' }) })).toEqual([
+      `deleted ${ORIGIN}/it/products/a`,
+      `deleted ${ORIGIN}/en/products/b`,
+    ]);
     expect(plan({ op: 'delete', before })).toEqual([`deleted ${ORIGIN}/it/products/a`, `deleted ${ORIGIN}/en/products/b`]);
     expect(plan({ op: 'delete', before: row('draft', { it: 'a' }) })).toEqual([]);
   });

@@ -22,7 +22,9 @@ describe('the SPA has layers, not a circle (issue 14 point 8)', () => {
   it('no file under src/entity, src/fields, src/media, src/http imports src/app/startApp.ts', () => {
     const leaves = ['entity', 'fields', 'media', 'http'].map((dir) => path.join(src, dir) + path.sep);
     const startApp = path.join(src, 'app/startApp.ts');
-    const offenders = [...graph].filter(([file, targets]) => leaves.some((dir) => file.startsWith(dir)) && targets.includes(startApp)).map(([file]) => rel(file));
+    const offenders = [...graph]
+      .filter(([file, targets]) => leaves.some((dir) => file.startsWith(dir)) && targets.includes(startApp))
+      .map(([file]) => rel(file));
     expect(offenders).toEqual([]);
   });
 

@@ -124,7 +124,9 @@ describe('search index SQL', () => {
 
   it('finds a word as one range of the index within the scope, and probes a row for the others', () => {
     const ids = wordIds(index, 'red');
-    expect(ids.text).toBe('select things_search.entity_id from things_search where things_search.tenant_id = ? and things_search.token >= ? and things_search.token < ?');
+    expect(ids.text).toBe(
+      'select things_search.entity_id from things_search where things_search.tenant_id = ? and things_search.token >= ? and things_search.token < ?',
+    );
     expect(ids.params).toEqual([7, 'red', 'ree']);
     const p = probes(index, ['ab', 'x'], 't.id');
     expect(p.text).toBe(

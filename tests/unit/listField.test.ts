@@ -41,12 +41,15 @@ describe('the list field type', () => {
   it('refuses duplicates, entries outside the options or the pattern, and too many or too long entries', () => {
     expect(run(hosts, ['a.example.com', 'a.example.com']).errors).toEqual({ 'f.1': [{ code: 'duplicate' }] });
     expect(run(brands, ['DF', 'ACME']).errors).toEqual({ 'f.1': [{ code: 'choice', params: { value: 'ACME' } }] });
-    expect(run(hosts, ['a.example.com', 'b.example.com', 'c.example.com', 'd.example.com']).errors).toEqual({ f: [{ code: 'maxItems', params: { count: 3 } }] });
+    expect(run(hosts, ['a.example.com', 'b.example.com', 'c.example.com', 'd.example.com']).errors).toEqual({
+      f: [{ code: 'maxItems', params: { count: 3 } }],
+    });
     expect(run(hosts, [`${'a'.repeat(250)}.com`]).errors).toEqual({ 'f.0': [{ code: 'maxLength', params: { count: 253 } }] });
   });
 
   it('takes lower-case host names only: no scheme, port, path, empty or badly hyphenated label', () => {
-    for (const ok of ['localhost', 'rossi.localhost', 'www.rossi-trattori.it', '127.0.0.1', 'xn--bcher-kva.example']) expect(run(hosts, [ok]).errors, ok).toEqual({});
+    for (const ok of ['localhost', 'rossi.localhost', 'www.rossi-trattori.it', '127.0.0.1', 'xn--bcher-kva.example'])
+      expect(run(hosts, [ok]).errors, ok).toEqual({});
     for (const bad of ['Rossi.it', 'http://rossi.it', 'rossi.it:8080', 'rossi.it/shop', '-rossi.it', 'rossi-.it', 'rossi..it', 'ros si.it', 'rossi.it.']) {
       expect(run(hosts, [bad]).errors, bad).toEqual({ 'f.0': [{ code: 'hostName' }] });
     }

@@ -16,7 +16,6 @@ import { GROUPS, ROUTES } from '../../src/routing/routes';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LOCALES = join(ROOT, 'locales');
 
-
 function readLocale(code: string): { tree?: Tree; error?: string } {
   const file = join(LOCALES, `${code}.json`);
   if (!existsSync(file)) return { error: `locales/${code}.json is missing` };
@@ -150,13 +149,15 @@ describe('translation keys used by the UI', () => {
     });
   }
   const missingIn = (keys: Iterable<[string, Iterable<string>]>) =>
-    [...keys].filter(([key]) => typeof EN.get(key) !== 'string' && typeof EN.get(`${key}.other`) !== 'string').map(([key, where]) => `${key} (used at ${[...where].join(', ')})`);
+    [...keys]
+      .filter(([key]) => typeof EN.get(key) !== 'string' && typeof EN.get(`${key}.other`) !== 'string')
+      .map(([key, where]) => `${key} (used at ${[...where].join(', ')})`);
 
   it('finds the t() calls at all (guards the regex)', () => {
     expect(used.size).toBeGreaterThan(10);
   });
 
-  it('every t(\'…\') key and route-table label literal in src/ exists in en.json', () => {
+  it("every t('…') key and route-table label literal in src/ exists in en.json", () => {
     const missing = missingIn(used);
     expect(missing, `keys missing from en.json:\n${missing.join('\n')}`).toEqual([]);
   });

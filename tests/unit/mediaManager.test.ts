@@ -110,8 +110,7 @@ describe('media manager helpers', () => {
 
 describe('connectMediaManager', () => {
   const base = createActor(mediaManagerMachine, { input: {} }).getSnapshot().context;
-  const snapshot = (value: any, context: Partial<MediaManagerContext> = {}) =>
-    mediaManagerMachine.resolveState({ value, context: { ...base, ...context } });
+  const snapshot = (value: any, context: Partial<MediaManagerContext> = {}) => mediaManagerMachine.resolveState({ value, context: { ...base, ...context } });
   const record = () => {
     const sent: MediaManagerEvent[] = [];
     return { sent, send: (e: MediaManagerEvent) => void sent.push(e) };
@@ -169,7 +168,10 @@ describe('connectMediaManager', () => {
 
   it('maps paging, filter and search', () => {
     const { send, sent } = record();
-    const props = connectMediaManager(snapshot({ browse: { ready: 'debouncing' } }, { page: 2, pages: 3, count: 40, mimeType: 'image/*', search: 'red' }), send);
+    const props = connectMediaManager(
+      snapshot({ browse: { ready: 'debouncing' } }, { page: 2, pages: 3, count: 40, mimeType: 'image/*', search: 'red' }),
+      send,
+    );
     expect(props.pagination).toMatchObject({ page: 2, pages: 3, count: 40, hasPrevious: true, hasNext: true });
     expect(props.status).toBe('searching');
     expect(props.search).toMatchObject({ value: 'red', pending: true });
@@ -185,7 +187,14 @@ describe('connectMediaManager', () => {
     const props = connectMediaManager(snapshot({ editor: 'open' }, { editMedia: { ...detail, size: 2048 } }), send);
     expect(props.status).toBe('editor');
     expect(props.editor).toMatchObject({ open: true, status: 'open', canSave: true });
-    expect(props.editor.fileInfo).toEqual({ name: 'photo-1.jpg', size: '2.0 kB', type: 'image/jpeg', kind: 'image', dimensions: '800 × 600', url: '/media/photo-1.jpg' });
+    expect(props.editor.fileInfo).toEqual({
+      name: 'photo-1.jpg',
+      size: '2.0 kB',
+      type: 'image/jpeg',
+      kind: 'image',
+      dimensions: '800 × 600',
+      url: '/media/photo-1.jpg',
+    });
     props.editor.save({ title: 'x' });
     props.editor.close();
     expect(sent).toEqual([{ type: 'editor.save', data: { title: 'x' } }, { type: 'editor.close' }]);
@@ -235,8 +244,13 @@ describe('connectMediaManager', () => {
     const loading = connectMediaManager(snapshot({ moveDialog: 'loading' }, { pendingMove: { ids: [1, 2], folder: null } }), send).moveDialog;
     expect(loading).toMatchObject({ open: true, status: 'loading', count: 2, options: [] });
     const loadError = { status: 503, key: 'errors.http.unavailable' };
-    expect(connectMediaManager(snapshot({ moveDialog: 'failed' }, { loadError, pendingMove: { ids: [1], folder: null } }), send).moveDialog.loadError).toEqual(loadError);
-    const picking = connectMediaManager(snapshot({ moveDialog: 'picking' }, { folderTree: [folderC, folderB, folderA], pendingMove: { ids: [1], folder: null } }), send).moveDialog;
+    expect(connectMediaManager(snapshot({ moveDialog: 'failed' }, { loadError, pendingMove: { ids: [1], folder: null } }), send).moveDialog.loadError).toEqual(
+      loadError,
+    );
+    const picking = connectMediaManager(
+      snapshot({ moveDialog: 'picking' }, { folderTree: [folderC, folderB, folderA], pendingMove: { ids: [1], folder: null } }),
+      send,
+    ).moveDialog;
     expect(picking.options.map((o) => [o.label, o.depth])).toEqual([
       ['Tractors', 1],
       ['Red', 2],

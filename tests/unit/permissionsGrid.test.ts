@@ -39,10 +39,16 @@ describe('permissions editor grid', () => {
 
   it('the row switch turns on what the editor holds, then off again, leaving locked cells alone', () => {
     const editor = holder(['view_product', 'change_product']);
-    const [row] = exactly(permissionRows('dealer', editor, ['delete_product']).filter((r) => r.model === 'product'), 1);
+    const [row] = exactly(
+      permissionRows('dealer', editor, ['delete_product']).filter((r) => r.model === 'product'),
+      1,
+    );
     const on = toggleRow(['delete_product'], row);
     expect(on).toEqual(['change_product', 'delete_product', 'view_product']);
-    const [after] = exactly(permissionRows('dealer', editor, on).filter((r) => r.model === 'product'), 1);
+    const [after] = exactly(
+      permissionRows('dealer', editor, on).filter((r) => r.model === 'product'),
+      1,
+    );
     expect(rowState(after)).toBe('some');
     expect(toggleRow(on, after)).toEqual(['delete_product']);
   });
@@ -72,7 +78,11 @@ describe('account declarations', () => {
     for (const e of ACCOUNT_ENTITIES) {
       expect(declarationProblems(e, all)).toEqual([]);
       expect(entityAtPath(e.path)).toBe(e);
-      for (const key of i18nKeys(e)) expect(key.split('.').reduce<any>((o, k) => o?.[k], en), key).toEqual(expect.any(String));
+      for (const key of i18nKeys(e))
+        expect(
+          key.split('.').reduce<any>((o, k) => o?.[k], en),
+          key,
+        ).toEqual(expect.any(String));
     }
   });
 });

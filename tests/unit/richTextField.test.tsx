@@ -10,7 +10,9 @@ import RichTextField from '../../src/fields/RichTextField';
 
 let actors: Partial<AppServices>;
 beforeAll(async () => {
-  const language = createActor(languageMachine.provide({ actors: { loadLocale: fromPromise<unknown, { language: Language }>(async () => ({})) } }), { input: { language: 'en' } }).start();
+  const language = createActor(languageMachine.provide({ actors: { loadLocale: fromPromise<unknown, { language: Language }>(async () => ({})) } }), {
+    input: { language: 'en' },
+  }).start();
   await waitFor(language, (s) => s.matches('ready'));
   actors = { language, confirm: createActor(confirmMachine).start() };
 });

@@ -43,7 +43,8 @@ async function build(withPlugin: boolean) {
   return { root, meta, entry, firstLoad };
 }
 
-const holding = (meta: esbuild.Metafile, input: string) => Object.entries(meta.outputs).flatMap(([o, out]) => (o.endsWith('.js') && input in out.inputs ? [o] : []));
+const holding = (meta: esbuild.Metafile, input: string) =>
+  Object.entries(meta.outputs).flatMap(([o, out]) => (o.endsWith('.js') && input in out.inputs ? [o] : []));
 
 describe('shell chunk build plugin (issue 2 budget)', () => {
   it('without it, esbuild splits the shell by which lazy modules share each part', async () => {

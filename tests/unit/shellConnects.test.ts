@@ -30,7 +30,11 @@ describe('connectSession', () => {
     const master = connectSession(snap('loggedIn', { loggedIn: true, user, tenant, tenantKind: 'default' }), vi.fn());
     expect(master).toMatchObject({ loggedIn: true, username: 'admin', tenant, siteName: 'Master', dealerBackoffice: false, dealer: false });
     const dealerSite = { tenantKind: 'dealer', tenant: { ...tenant, kind: 'dealer' as const, name: 'Rossi' } };
-    expect(connectSession(snap('loggedIn', { ...dealerSite, loggedIn: true, user }), vi.fn())).toMatchObject({ dealerBackoffice: true, dealer: false, siteName: 'Rossi' });
+    expect(connectSession(snap('loggedIn', { ...dealerSite, loggedIn: true, user }), vi.fn())).toMatchObject({
+      dealerBackoffice: true,
+      dealer: false,
+      siteName: 'Rossi',
+    });
     expect(connectSession(snap('loggedIn', { ...dealerSite, loggedIn: true, user: { ...user, role: 'DE' } }), vi.fn()).dealer).toBe(true);
     expect(connectSession(snap('loggedOut'), vi.fn())).toMatchObject({ loggedIn: false, user: null, username: null, tenant: null, siteName: null });
   });
@@ -58,13 +62,26 @@ describe('connectConfirm', () => {
   const question = { title: 'Delete?', question: 'Delete "Ada"?', reply };
 
   it('has no question while closed', () => {
-    expect(connectConfirm(confirmMachine.resolveState({ value: 'closed', context: { current: null, queue: [] } }), vi.fn())).toMatchObject({ open: false, request: null });
+    expect(connectConfirm(confirmMachine.resolveState({ value: 'closed', context: { current: null, queue: [] } }), vi.fn())).toMatchObject({
+      open: false,
+      request: null,
+    });
   });
 
   it('shows the question asked now with its labels, plain or dangerous, and never the reply callback', () => {
-    const open = (current: typeof question & { danger?: boolean; approveLabel?: string }) => confirmMachine.resolveState({ value: 'open', context: { current, queue: [] } });
-    expect(connectConfirm(open(question), vi.fn()).request).toEqual({ title: 'Delete?', question: 'Delete "Ada"?', approveLabel: null, dismissLabel: null, danger: false });
-    expect(connectConfirm(open({ ...question, danger: true, approveLabel: 'Delete' }), vi.fn()).request).toMatchObject({ danger: true, approveLabel: 'Delete' });
+    const open = (current: typeof question & { danger?: boolean; approveLabel?: string }) =>
+      confirmMachine.resolveState({ value: 'open', context: { current, queue: [] } });
+    expect(connectConfirm(open(question), vi.fn()).request).toEqual({
+      title: 'Delete?',
+      question: 'Delete "Ada"?',
+      approveLabel: null,
+      dismissLabel: null,
+      danger: false,
+    });
+    expect(connectConfirm(open({ ...question, danger: true, approveLabel: 'Delete' }), vi.fn()).request).toMatchObject({
+      danger: true,
+      approveLabel: 'Delete',
+    });
   });
 
   it('answers through approve and dismiss, and the asker hears it', async () => {
@@ -116,12 +133,19 @@ describe('connectSidebar', () => {
     expect(connectSidebar(snap({}), vi.fn()).mode).toBe('drawer');
     expect(connectSidebar(snap({ minivariant: true }), vi.fn())).toMatchObject({ mode: 'mini', mini: true });
     expect(connectSidebar(snap({ drawer: false }), vi.fn()).mode).toBe('hidden');
-    expect(connectSidebar(snap({ narrow: true, minivariant: true, drawer: false, overlayOpen: true }), vi.fn())).toMatchObject({ mode: 'overlay', mini: false, overlayOpen: true });
+    expect(connectSidebar(snap({ narrow: true, minivariant: true, drawer: false, overlayOpen: true }), vi.fn())).toMatchObject({
+      mode: 'overlay',
+      mini: false,
+      overlayOpen: true,
+    });
   });
 
   it('clips the layout only where there is room, while the display menu keeps showing the saved choices', () => {
     expect(connectSidebar(snap({ clipped: true }), vi.fn())).toMatchObject({ clippedLayout: true, options: { clipped: true, minivariant: false } });
-    expect(connectSidebar(snap({ clipped: true, minivariant: true, narrow: true }), vi.fn())).toMatchObject({ clippedLayout: false, options: { clipped: true, minivariant: true } });
+    expect(connectSidebar(snap({ clipped: true, minivariant: true, narrow: true }), vi.fn())).toMatchObject({
+      clippedLayout: false,
+      options: { clipped: true, minivariant: true },
+    });
   });
 
   it('sends the toggles and the route change', () => {
@@ -145,10 +169,17 @@ describe('connectSidebar', () => {
 
 describe('connectAutocomplete', () => {
   const base = createActor(autocompleteMachine, { input: { resource: 'brand' } }).getSnapshot().context;
-  const snap = (value: unknown, context: Partial<typeof base> = {}) => autocompleteMachine.resolveState({ value: value as never, context: { ...base, ...context } });
+  const snap = (value: unknown, context: Partial<typeof base> = {}) =>
+    autocompleteMachine.resolveState({ value: value as never, context: { ...base, ...context } });
 
   it('is closed, searching, ready or failed, with what to say when nothing is listed', () => {
-    expect(connectAutocomplete(snap('closed'), vi.fn())).toMatchObject({ open: false, status: 'closed', searchingEmpty: false, noOptions: false, failed: false });
+    expect(connectAutocomplete(snap('closed'), vi.fn())).toMatchObject({
+      open: false,
+      status: 'closed',
+      searchingEmpty: false,
+      noOptions: false,
+      failed: false,
+    });
     expect(connectAutocomplete(snap({ open: 'debouncing' }), vi.fn())).toMatchObject({ open: true, status: 'searching', searchingEmpty: true });
     expect(connectAutocomplete(snap({ open: 'searching' }, { options }), vi.fn()).searchingEmpty).toBe(false);
     expect(connectAutocomplete(snap({ open: 'ready' }), vi.fn())).toMatchObject({ status: 'ready', noOptions: true });
@@ -157,7 +188,10 @@ describe('connectAutocomplete', () => {
 
   it('offers the options not already chosen; Enter takes the one pointed at, else the first offered', () => {
     const pointedAtSecond = connectAutocomplete(snap({ open: 'ready' }, { options, highlighted: 1 }), vi.fn());
-    expect(pointedAtSecond.options.map((o) => [o.title, o.highlighted])).toEqual([['Deutz-Fahr', false], ['SAME', true]]);
+    expect(pointedAtSecond.options.map((o) => [o.title, o.highlighted])).toEqual([
+      ['Deutz-Fahr', false],
+      ['SAME', true],
+    ]);
     expect(pointedAtSecond.enterPick).toEqual(options[1]);
     const secondChosen = connectAutocomplete(snap({ open: 'ready' }, { options, highlighted: 1 }), vi.fn(), { exclude: [2] });
     expect(secondChosen.options.map((o) => o.id)).toEqual([1]);

@@ -31,15 +31,24 @@ const dealer = user({ role: 'DE' }, grant(dealerModels));
 function render(menu: Menu) {
   return {
     top: menu.main.map((e) => label(e.label)),
-    children: Object.fromEntries(menu.main.filter((e) => e.kind === 'group').map((g) => [label(g.label), g.kind === 'group' ? g.children.map((c) => label(c.label)) : []])),
+    children: Object.fromEntries(
+      menu.main.filter((e) => e.kind === 'group').map((g) => [label(g.label), g.kind === 'group' ? g.children.map((c) => label(c.label)) : []]),
+    ),
     footer: menu.footer.map((e) => label(e.label)),
   };
 }
-const menuOf = (u: UserInfo | null, dealerBackoffice: boolean) =>
-  render(sidebarMenu(ROUTES, GROUPS, { loggedIn: u !== null, user: u, dealerBackoffice }));
+const menuOf = (u: UserInfo | null, dealerBackoffice: boolean) => render(sidebarMenu(ROUTES, GROUPS, { loggedIn: u !== null, user: u, dealerBackoffice }));
 
 const FIVE_PAGES = ['Homepage', 'Chi Siamo', 'Ricambi e Lubrificanti', 'Contatti', 'Settings'];
-const SUPERUSER_PAGES = ['Cookie Policy', 'Privacy Policy', 'Page Dealer Brands', 'Page News List', 'Page Product List', 'Page Used Product List', 'Page Promotion List'];
+const SUPERUSER_PAGES = [
+  'Cookie Policy',
+  'Privacy Policy',
+  'Page Dealer Brands',
+  'Page News List',
+  'Page Product List',
+  'Page Used Product List',
+  'Page Promotion List',
+];
 
 describe('sidebar rules (spec §6)', () => {
   const cases: Array<[string, UserInfo, boolean, string[], string[]]> = [

@@ -63,7 +63,10 @@ describe('sidebar rendering (issue 3 budget)', () => {
 
     expect(screen.getByRole('link', { name: 'Dealer Users' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Dealer Sites' }).getAttribute('aria-current')).toBeNull();
-    const rerendered = [...renders].filter(([name, n]) => n > (before.get(name) ?? 0)).map(([name]) => name).sort();
+    const rerendered = [...renders]
+      .filter(([name, n]) => n > (before.get(name) ?? 0))
+      .map(([name]) => name)
+      .sort();
     expect(rerendered).toEqual(['link:tenantUsers', 'link:tenants']);
     expect(before.size).toBeGreaterThan(6);
   });

@@ -9,7 +9,12 @@ import type { UploadEvent } from '../../machines/upload.types';
 describe('upload helpers', () => {
   it('defaults title and alt text to the file name, keeping what was given', () => {
     expect(defaultUploadData({ name: 'a.png' }, 4)).toEqual({ title: 'a.png', alt_text: 'a.png', description: '', folder: 4 });
-    expect(defaultUploadData({ name: 'a.png' }, 4, { title: ' Logo ', folder: null })).toEqual({ title: 'Logo', alt_text: 'a.png', description: '', folder: null });
+    expect(defaultUploadData({ name: 'a.png' }, 4, { title: ' Logo ', folder: null })).toEqual({
+      title: 'Logo',
+      alt_text: 'a.png',
+      description: '',
+      folder: null,
+    });
   });
 
   it('computes a whole percentage, 0 while the total is unknown', () => {
@@ -42,7 +47,15 @@ describe('connectUpload', () => {
   it('describes each status with the actions it allows', () => {
     const sent: UploadEvent[] = [];
     const send = (e: UploadEvent) => void sent.push(e);
-    expect(connectUpload(snap('queued'), send)).toMatchObject({ status: 'queued', name: 'tractor.jpg', size: '100 B', percent: 0, canStart: true, canCancel: true, canRetry: false });
+    expect(connectUpload(snap('queued'), send)).toMatchObject({
+      status: 'queued',
+      name: 'tractor.jpg',
+      size: '100 B',
+      percent: 0,
+      canStart: true,
+      canCancel: true,
+      canRetry: false,
+    });
     expect(connectUpload(snap('uploading', { loaded: 25, total: 100 }), send)).toMatchObject({ percent: 25, indeterminate: false, canStart: false });
     expect(connectUpload(snap('uploading'), send).indeterminate).toBe(true);
     expect(connectUpload(snap('done'), send)).toMatchObject({ percent: 100, canCancel: false });

@@ -35,7 +35,9 @@ export function fkTitleColumn(ctx: EngineContext, entity: EntityDef, name: strin
   if (isShadowed(tf)) {
     const tr = sql.ref('tt.translations');
     const own =
-      ctx.dialect === 'postgres' ? sql`(${tr}::json -> ${language} ->> ${target.titleField})` : sql`json_extract(${tr}, ${`$."${language}"."${target.titleField}"`})`;
+      ctx.dialect === 'postgres'
+        ? sql`(${tr}::json -> ${language} ->> ${target.titleField})`
+        : sql`json_extract(${tr}, ${`$."${language}"."${target.titleField}"`})`;
     return sql`(select coalesce(nullif(${own}, ''), ${sql.ref(`tt.${target.titleField}`)}) ${from})`;
   }
   return undefined;

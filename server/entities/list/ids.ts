@@ -19,8 +19,13 @@ export function idsQuery(ctx: EngineContext, entity: EntityDef, query: ListQuery
   const t = entity.table;
   const ordered = <Q extends SelectQueryBuilder<any, any, any>>(q: Q, from: string): Q =>
     query.sort.reduce((acc, s) => acc.orderBy(sql.ref(`${from}.${s.column}`), s.desc ? 'desc' : 'asc') as Q, q);
-  const whole = () => ordered(applyWhere(ctx, entity, ctx.db.selectFrom(t).select(`${t}.id`), query, plan), t).limit(w.limit).offset(w.offset);
-  const split = plan?.drives ? -1 : query.filters.findIndex((f) => f.type === 'in' && new Set(f.values).size > 1 && new Set(f.values).size <= MAX_MERGED_VALUES);
+  const whole = () =>
+    ordered(applyWhere(ctx, entity, ctx.db.selectFrom(t).select(`${t}.id`), query, plan), t)
+      .limit(w.limit)
+      .offset(w.offset);
+  const split = plan?.drives
+    ? -1
+    : query.filters.findIndex((f) => f.type === 'in' && new Set(f.values).size > 1 && new Set(f.values).size <= MAX_MERGED_VALUES);
   const f = query.filters[split] as Extract<Filter, { type: 'in' }> | undefined;
   if (!f) return whole();
   const columns = [...new Set(query.sort.map((s) => s.column))].map((c) => `${t}.${c}`);
@@ -32,5 +37,7 @@ export function idsQuery(ctx: EngineContext, entity: EntityDef, query: ListQuery
   const [firstArm, ...otherArms] = arms;
   if (!firstArm) return whole();
   const merged = otherArms.reduce((a, b) => a.unionAll(b), firstArm);
-  return ordered(ctx.db.selectFrom(merged.as('merged')).select('merged.id'), 'merged').limit(w.limit).offset(w.offset);
+  return ordered(ctx.db.selectFrom(merged.as('merged')).select('merged.id'), 'merged')
+    .limit(w.limit)
+    .offset(w.offset);
 }

@@ -36,7 +36,10 @@ export async function listRecords(request: EngineContext, entity: EntityDef, ask
     ctx,
     entity,
     market
-      ? { ...asked, filters: [{ type: 'in', field: entity.marketField!, column: market[0], values: [market[1]], facetKeys: [String(market[1])] }, ...asked.filters] }
+      ? {
+          ...asked,
+          filters: [{ type: 'in', field: entity.marketField!, column: market[0], values: [market[1]], facetKeys: [String(market[1])] }, ...asked.filters],
+        }
       : asked,
   );
   const plan = query.tokens.length ? await planSearch(ctx.db, searchIndexOf(ctx, entity), query.tokens) : undefined;

@@ -45,7 +45,10 @@ export function parseListQuery(entity: EntityDef, q: RawQuery): { query: ListQue
 
   const sort = single(q, 'sort', errors) || entity.list.sort;
   const seen = new Set<string>();
-  for (const part of sort.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of sort
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const desc = part.startsWith('-');
     const key = desc ? part.slice(1) : part;
     const column = sortColumn(entity, key);

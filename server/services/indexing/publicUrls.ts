@@ -30,10 +30,7 @@ export function publicUrls(entity: EntityDef, def: PublicDef, id: number, record
       value = typeof raw === 'string' ? raw : '';
     }
     if (def.urlPattern.includes('{slug}') && !value) continue;
-    const path = def.urlPattern
-      .replaceAll('{lang}', encodeURIComponent(lang))
-      .replaceAll('{slug}', encodeURIComponent(value))
-      .replaceAll('{id}', String(id));
+    const path = def.urlPattern.replaceAll('{lang}', encodeURIComponent(lang)).replaceAll('{slug}', encodeURIComponent(value)).replaceAll('{id}', String(id));
     urls.push(`${origin}${path.startsWith('/') ? '' : '/'}${path}`);
   }
   return [...new Set(urls)];

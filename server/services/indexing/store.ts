@@ -59,7 +59,11 @@ export async function insertActions(db: Kysely<any>, actions: readonly NewAction
     rowTokens(indexingLog, recordOf(rows[i]!)).map((token) => ({ tenant_id: 0, token, entity_id: Number(r.id) })),
   );
   if (words.length) await db.insertInto(searchTableOf(indexingLog)).values(words).execute();
-  await applyDeltas({ db, site: NO_SITE }, indexingLog, rows.flatMap((r) => recordDeltas(indexingLog, recordOf(r), 1)));
+  await applyDeltas(
+    { db, site: NO_SITE },
+    indexingLog,
+    rows.flatMap((r) => recordDeltas(indexingLog, recordOf(r), 1)),
+  );
 }
 
 export interface ClaimedAction {
@@ -76,7 +80,13 @@ export interface ClaimedAction {
  * skips rows another one is claiming right now; SQLite has one writer at a time). An
  * expired lease makes the row due again: a dispatcher that died loses nothing.
  */
-export async function claimDue(db: Kysely<any>, dialect: Dialect, limit: number, nowIso: string, leaseUntilIso: string): Promise<{ token: string; rows: ClaimedAction[] }> {
+export async function claimDue(
+  db: Kysely<any>,
+  dialect: Dialect,
+  limit: number,
+  nowIso: string,
+  leaseUntilIso: string,
+): Promise<{ token: string; rows: ClaimedAction[] }> {
   const token = randomUUID();
   const due = (q: any) =>
     q

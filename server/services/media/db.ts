@@ -34,4 +34,3 @@ export function isUniqueViolation(error: unknown) {
   const e = error as { code?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
-

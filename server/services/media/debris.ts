@@ -50,14 +50,8 @@ export async function sweepStaging(stagingDir: string, olderThanMs: number): Pro
 /** Every storage key a media row names (original, thumbnail, web variant). */
 async function referencedKeys(db: Db): Promise<Set<string>> {
   const keys = new Set<string>();
-  for (let after = 0; ; ) {
-    const rows = await db
-      .selectFrom('media')
-      .select(['id', 'file_key', 'thumb_key', 'web_key'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(PAGE)
-      .execute();
+  for (let after = 0; ;) {
+    const rows = await db.selectFrom('media').select(['id', 'file_key', 'thumb_key', 'web_key']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
     for (const r of rows) for (const k of [r.file_key, r.thumb_key, r.web_key]) if (k) keys.add(k);
     const last = rows.at(-1);
     if (!last || rows.length < PAGE) return keys;
@@ -101,10 +95,7 @@ export async function sweepOrphanFiles(db: Db, mediaDir: string, olderThanMs: nu
   return report;
 }
 
-export async function sweepMediaDebris(
-  db: Db,
-  media: { dir: string; stagingDir: string; uploadTimeoutMs: number },
-): Promise<DebrisReport> {
+export async function sweepMediaDebris(db: Db, media: { dir: string; stagingDir: string; uploadTimeoutMs: number }): Promise<DebrisReport> {
   const staged = await sweepStaging(media.stagingDir, media.uploadTimeoutMs);
   return { staged, ...(await sweepOrphanFiles(db, media.dir, media.uploadTimeoutMs)) };
 }

@@ -39,7 +39,6 @@ const unsupported = (mime: string | undefined) =>
       : 'Unsupported file type: upload an image, video, audio file, PDF, ZIP or office document.',
   });
 
-
 /** Checks a staged file (not empty, an allowed type by its bytes, a decodable image) and makes its variants. */
 async function prepare(images: ImagePool, file: StagedFile): Promise<Prepared> {
   if (file.size === 0) throw fieldError('file', 'fileEmpty');

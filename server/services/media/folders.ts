@@ -15,7 +15,11 @@ const MAX_SLUG_LENGTH = 64;
 
 /** `Trattori & Ricambi` → `trattori-ricambi`; letters of any script are kept; never empty. */
 export function slugify(title: string): string {
-  const s = Array.from(fold(title, MEDIA_WORDS).replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+/, ''))
+  const s = Array.from(
+    fold(title, MEDIA_WORDS)
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+/, ''),
+  )
     .slice(0, MAX_SLUG_LENGTH)
     .join('')
     .replace(/-+$/, '');
@@ -24,7 +28,6 @@ export function slugify(title: string): string {
 
 /** Number of folders from the root down to the folder of this path: `/a/b` → 2. */
 export const depthOf = (path: string) => path.split('/').length - 1;
-
 
 export const staleFolder = (row: FolderRow) =>
   new HttpError(409, {
@@ -53,11 +56,7 @@ const byTitle = (a: FolderRow, b: FolderRow) => collator.compare(a.title, b.titl
  * words, those whose title has a word starting with each search word, among the children
  * or, with `all`, among every folder of the tenant.
  */
-export async function foldersFor(
-  db: Db,
-  tenantId: number,
-  opts: { parentId: number | null; all: boolean; words: string[] },
-): Promise<FolderRow[]> {
+export async function foldersFor(db: Db, tenantId: number, opts: { parentId: number | null; all: boolean; words: string[] }): Promise<FolderRow[]> {
   // Raw SQL: every list request runs it (see server/list/sqlText.ts).
   let parent = NOTHING;
   if (!(opts.all && opts.words.length)) parent = opts.parentId === null ? sqlText` and parent_id is null` : sqlText` and parent_id = ${opts.parentId}`;
@@ -90,17 +89,10 @@ async function pathTaken(trx: Trx, tenantId: number, path: string, exceptId?: nu
 }
 
 function tooDeep(depth: number) {
-  return depth > MAX_FOLDER_DEPTH
-    ? fieldError('parent', 'folderDepth', { count: MAX_FOLDER_DEPTH })
-    : undefined;
+  return depth > MAX_FOLDER_DEPTH ? fieldError('parent', 'folderDepth', { count: MAX_FOLDER_DEPTH }) : undefined;
 }
 
-export async function createFolder(
-  db: Db,
-  dialect: Dialect,
-  tenantId: number,
-  input: { title: string; parent: number | null },
-): Promise<FolderRow> {
+export async function createFolder(db: Db, dialect: Dialect, tenantId: number, input: { title: string; parent: number | null }): Promise<FolderRow> {
   try {
     return await libraryTransaction(db, tenantId, async (trx) => {
       await lockLibrary(trx, dialect, tenantId);
@@ -149,12 +141,7 @@ export async function updateFolder(
       const below = `${row.path}/%`;
 
       if (path !== row.path) {
-        const descendants = await trx
-          .selectFrom('media_folders')
-          .select('path')
-          .where('tenant_id', '=', tenantId)
-          .where('path', 'like', below)
-          .execute();
+        const descendants = await trx.selectFrom('media_folders').select('path').where('tenant_id', '=', tenantId).where('path', 'like', below).execute();
         const deepest = Math.max(depthOf(row.path), ...descendants.map((d) => depthOf(d.path)));
         const deep = tooDeep(depthOf(path) + deepest - depthOf(row.path));
         if (deep) throw deep;
@@ -220,7 +207,12 @@ export async function deleteFolderTree(
       .where('tenant_id', '=', tenantId)
       .where('folder_id', 'in', subtree)
       .execute();
-    await assertMediaUnused(trx, tenantId, files.map((f) => f.id), reader);
+    await assertMediaUnused(
+      trx,
+      tenantId,
+      files.map((f) => f.id),
+      reader,
+    );
     await trx.deleteFrom('media').where('tenant_id', '=', tenantId).where('folder_id', 'in', subtree).execute();
     await trx.deleteFrom('media_counts').where('tenant_id', '=', tenantId).where('folder_id', 'in', subtree).execute();
     const deleted = await trx

@@ -69,8 +69,7 @@ export function bodyOrIfMatchVersion(req: FastifyRequest): number | undefined {
   return typeof body === 'number' ? body : ifMatchVersion(req);
 }
 
-const str = (max: number) =>
-  z.string({ error: code('string') }).max(max, code('maxLength'));
+const str = (max: number) => z.string({ error: code('string') }).max(max, code('maxLength'));
 
 export const translationFields = z.object({
   title: str(255).optional(),

@@ -25,8 +25,7 @@ interface Pending {
 
 type Slot = ChildSlot<Pending>;
 
-const busy = () =>
-  new HttpError(503, { detail: 'The server is busy processing images. Try again in a minute.' }, { 'retry-after': '60' });
+const busy = () => new HttpError(503, { detail: 'The server is busy processing images. Try again in a minute.' }, { 'retry-after': '60' });
 
 /**
  * Makes image variants (images.ts) in child processes (imageWorker.ts), never on this

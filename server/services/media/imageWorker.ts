@@ -17,10 +17,7 @@ export interface ImageJob {
   limits: ImageLimits;
 }
 
-export type ImageAnswer =
-  | { id: number; result: Awaited<ReturnType<typeof processImage>> }
-  | { id: number; invalid: string }
-  | { id: number; error: string };
+export type ImageAnswer = { id: number; result: Awaited<ReturnType<typeof processImage>> } | { id: number; invalid: string } | { id: number; error: string };
 
 /** Nice value: when the server and image work both want the CPU, the server wins. */
 const NICENESS = 10;

@@ -54,12 +54,7 @@ const allFramesWithin = (pixels: number, limits: ImageLimits) => pixels <= limit
  * for raster images and SVG, and a web-sized variant (WEB_PX WebP, never enlarged) for
  * raster images. Throws InvalidImageError when the image cannot be decoded.
  */
-export async function processImage(
-  file: string,
-  type: AllowedType,
-  out: { thumbnail: string; web: string },
-  limits: ImageLimits,
-): Promise<ImageResult> {
+export async function processImage(file: string, type: AllowedType, out: { thumbnail: string; web: string }, limits: ImageLimits): Promise<ImageResult> {
   try {
     if (type.kind === 'svg') {
       const { size } = await fsp.stat(file);
@@ -67,10 +62,7 @@ export async function processImage(
       // From a buffer, so the renderer has no base URL to resolve references against.
       const input = await fsp.readFile(file);
       const { width, height } = await dimensions(sharp(input, BASE));
-      await sharp(input, BASE)
-        .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside' })
-        .webp({ quality: 80, effort: WEBP_EFFORT })
-        .toFile(out.thumbnail);
+      await sharp(input, BASE).resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside' }).webp({ quality: 80, effort: WEBP_EFFORT }).toFile(out.thumbnail);
       return { width, height, thumbnail: true, web: false };
     }
     if (type.kind !== 'raster') return { width: null, height: null, thumbnail: false, web: false };

@@ -11,9 +11,7 @@ export async function bumpCount(trx: Trx, tenantId: number, folderId: number | n
   await trx
     .insertInto('media_counts')
     .values({ tenant_id: tenantId, folder_id: folderId ?? 0, mime_type: mime, n: delta })
-    .onConflict((oc) =>
-      oc.columns(['tenant_id', 'folder_id', 'mime_type']).doUpdateSet((eb) => ({ n: eb('media_counts.n', '+', eb.ref('excluded.n')) })),
-    )
+    .onConflict((oc) => oc.columns(['tenant_id', 'folder_id', 'mime_type']).doUpdateSet((eb) => ({ n: eb('media_counts.n', '+', eb.ref('excluded.n')) })))
     .execute();
 }
 
@@ -22,11 +20,7 @@ export async function bumpCount(trx: Trx, tenantId: number, folderId: number | n
  * language (and its folder and type group); call it after any of those change.
  */
 export async function reindexTerms(trx: Trx, tenantId: number, mediaId: number) {
-  const row = await trx
-    .selectFrom('media')
-    .select(['name', 'folder_id', 'mime_group'])
-    .where('id', '=', mediaId)
-    .executeTakeFirstOrThrow();
+  const row = await trx.selectFrom('media').select(['name', 'folder_id', 'mime_group']).where('id', '=', mediaId).executeTakeFirstOrThrow();
   const titles = await trx.selectFrom('media_translations').select('title').where('media_id', '=', mediaId).execute();
   const terms = termsOf([row.name, ...titles.map((t) => t.title)]);
   await trx.deleteFrom('media_terms').where('media_id', '=', mediaId).execute();
@@ -57,12 +51,7 @@ export async function recountMedia(db: Db, tenantId?: number) {
     await del.execute();
     let q = trx
       .selectFrom('media')
-      .select((eb) => [
-        'tenant_id',
-        eb.fn.coalesce('folder_id', eb.val(0)).as('folder_id'),
-        'mime_type',
-        eb.fn.countAll<number>().as('n'),
-      ])
+      .select((eb) => ['tenant_id', eb.fn.coalesce('folder_id', eb.val(0)).as('folder_id'), 'mime_type', eb.fn.countAll<number>().as('n')])
       .groupBy(['tenant_id', 'folder_id', 'mime_type']);
     if (tenantId !== undefined) q = q.where('tenant_id', '=', tenantId);
     const rows = await q.execute();
@@ -81,7 +70,7 @@ export async function recountMedia(db: Db, tenantId?: number) {
  */
 export async function rebuildMediaIndexes(db: Db, tenantId?: number) {
   const BATCH = 1000;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     let q = db.selectFrom('media').select(['id', 'tenant_id', 'name', 'folder_id', 'mime_group']).where('id', '>', after);
     if (tenantId !== undefined) q = q.where('tenant_id', '=', tenantId);
     const rows = await q.orderBy('id').limit(BATCH).execute();
@@ -103,7 +92,11 @@ export async function rebuildMediaIndexes(db: Db, tenantId?: number) {
     );
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('media_terms').where('media_id', 'in', ids).execute();
-      for (let i = 0; i < terms.length; i += 2000) await trx.insertInto('media_terms').values(terms.slice(i, i + 2000)).execute();
+      for (let i = 0; i < terms.length; i += 2000)
+        await trx
+          .insertInto('media_terms')
+          .values(terms.slice(i, i + 2000))
+          .execute();
     });
   }
   await recountMedia(db, tenantId);

@@ -33,7 +33,10 @@ export function parseFltr(fltr: string | undefined): MimeFilter | undefined {
   const eq = fltr.indexOf('=');
   const field = eq < 0 ? fltr.trim() : fltr.slice(0, eq).trim();
   if (field !== 'mime_type') throw fieldError('fltr', 'filterMimeField', { value: field.slice(0, 50) });
-  const value = fltr.slice(eq + 1).trim().toLowerCase();
+  const value = fltr
+    .slice(eq + 1)
+    .trim()
+    .toLowerCase();
   if (value === '' || value === '*' || value === '*/*') return undefined;
   const group = GROUP_WILDCARD.exec(value)?.[1];
   if (group !== undefined) return { kind: 'group', group };
@@ -145,9 +148,10 @@ export async function writeTranslations(trx: Trx, mediaId: number, changes: Reco
     if (change.description !== undefined) set.description = change.description;
     const values = { media_id: mediaId, language, title: '', alt_text: '', description: '', ...set };
     const q = trx.insertInto('media_translations').values(values);
-    await (Object.keys(set).length
-      ? q.onConflict((oc) => oc.columns(['media_id', 'language']).doUpdateSet(set))
-      : q.onConflict((oc) => oc.columns(['media_id', 'language']).doNothing())
+    await (
+      Object.keys(set).length
+        ? q.onConflict((oc) => oc.columns(['media_id', 'language']).doUpdateSet(set))
+        : q.onConflict((oc) => oc.columns(['media_id', 'language']).doNothing())
     ).execute();
   }
 }

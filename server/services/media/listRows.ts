@@ -83,6 +83,9 @@ function pageQuery(q: PageQuery, extra: Fragment): Fragment {
 /** These media, newest first. */
 export async function rowsByIds(db: Db, ids: number[], language: string): Promise<MediaJson[]> {
   if (!ids.length) return [];
-  const list = joinText(ids.map((id) => sqlText`${id}`), ', ');
+  const list = joinText(
+    ids.map((id) => sqlText`${id}`),
+    ', ',
+  );
   return (await runText<ListRow>(db, sqlText`select ${COLUMNS} ${fromMedia(language)} where m.id in (${list}) ${NEWEST_FIRST}`)).map(toJson);
 }

@@ -15,7 +15,14 @@ import { assertMediaYours, type MediaReader } from './usage.js';
  * ids are now in the folder. A market administrator moves only media no record outside
  * its market uses, as it patches only those.
  */
-export async function moveMedia(db: Db, dialect: Dialect, tenantId: number, ids: readonly number[], folderId: number | null, reader: MediaReader): Promise<number> {
+export async function moveMedia(
+  db: Db,
+  dialect: Dialect,
+  tenantId: number,
+  ids: readonly number[],
+  folderId: number | null,
+  reader: MediaReader,
+): Promise<number> {
   const wanted = [...new Set(ids)];
   return libraryTransaction(db, tenantId, async (trx) => {
     // Locks the folder tree first, as a PATCH moving one media does: the folder cannot go meanwhile.
@@ -32,7 +39,12 @@ export async function moveMedia(db: Db, dialect: Dialect, tenantId: number, ids:
 
     const moving = rows.filter((r) => r.folder_id !== folderId);
     if (!moving.length) return wanted.length;
-    await assertMediaYours(trx, tenantId, moving.map((r) => r.id), reader);
+    await assertMediaYours(
+      trx,
+      tenantId,
+      moving.map((r) => r.id),
+      reader,
+    );
     // The paginator's counters, one change per (folder, type) instead of one per media.
     const deltas = new Map<string, { folder: number | null; mime: string; n: number }>();
     const add = (folder: number | null, mime: string, n: number) => {
@@ -55,7 +67,12 @@ export async function moveMedia(db: Db, dialect: Dialect, tenantId: number, ids:
       .where('id', 'in', movingIds)
       .execute();
     // A search scoped to a folder reads the folder from the terms: only that part of them changes.
-    await trx.updateTable('media_terms').set({ folder_id: folderId ?? 0 }).where('tenant_id', '=', tenantId).where('media_id', 'in', movingIds).execute();
+    await trx
+      .updateTable('media_terms')
+      .set({ folder_id: folderId ?? 0 })
+      .where('tenant_id', '=', tenantId)
+      .where('media_id', 'in', movingIds)
+      .execute();
     return wanted.length;
   });
 }

@@ -9,8 +9,7 @@ const SVG_HEAD_BYTES = 4096;
  * and a DOCTYPE without an internal subset. A DOCTYPE with `[...]` (where entity tricks
  * live) is not recognised, so such a file is refused as an unknown type.
  */
-const SVG_HEAD =
-  /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?((<!--[\s\S]*?-->|<\?[^>]*\?>)\s*)*(<!DOCTYPE\s+svg[^>[]*>\s*)?((<!--[\s\S]*?-->|<\?[^>]*\?>)\s*)*<svg[\s>/]/i;
+const SVG_HEAD = /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?((<!--[\s\S]*?-->|<\?[^>]*\?>)\s*)*(<!DOCTYPE\s+svg[^>[]*>\s*)?((<!--[\s\S]*?-->|<\?[^>]*\?>)\s*)*<svg[\s>/]/i;
 
 async function looksLikeSvg(file: string): Promise<boolean> {
   const handle = await fsp.open(file, 'r');

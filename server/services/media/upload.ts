@@ -22,8 +22,7 @@ export interface ReceivedForm {
   data?: unknown;
 }
 
-export const tooLarge = (maxBytes: number) =>
-  new HttpError(413, { detail: `The file is too large: the limit is ${formatBytes(maxBytes)}.` });
+export const tooLarge = (maxBytes: number) => new HttpError(413, { detail: `The file is too large: the limit is ${formatBytes(maxBytes)}.` });
 
 function formatBytes(n: number) {
   if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MB`;

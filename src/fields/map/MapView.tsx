@@ -99,5 +99,7 @@ export default function MapView({ point, onPlace, disabled, label, testId, onUna
     }
   }, [point?.lat, point?.lng, disabled, point]);
 
-  return <div ref={box} className="h-72 w-full overflow-hidden rounded-md border border-surface-border" role="application" aria-label={label} data-testid={testId} />;
+  return (
+    <div ref={box} className="h-72 w-full overflow-hidden rounded-md border border-surface-border" role="application" aria-label={label} data-testid={testId} />
+  );
 }

@@ -21,7 +21,18 @@ export const POINT_ZOOM = 11;
 function graticule(step: number) {
   const lines: Array<{ type: 'Feature'; properties: Record<string, never>; geometry: { type: 'LineString'; coordinates: number[][] } }> = [];
   for (let lng = -180; lng <= 180; lng += step) {
-    lines.push({ type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [[lng, -85], [lng, 0], [lng, 85]] } });
+    lines.push({
+      type: 'Feature',
+      properties: {},
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [lng, -85],
+          [lng, 0],
+          [lng, 85],
+        ],
+      },
+    });
   }
   for (let lat = -80; lat <= 80; lat += step) {
     const coords: number[][] = [];
