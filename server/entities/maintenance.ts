@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { ENTITIES } from '../../entities/index.js';
 import type { EntityDef } from '../../entities/define.js';
 import type { MigrationHooks } from '../db/migrations/index.js';
+import { reindexAllAccounts } from '../users/words.js';
 import { bounded } from './context.js';
 import { rebuildCounts } from './counts.js';
 import { isScoped, searchTableOf, SLUGS_TABLE } from './schema.js';
@@ -66,5 +67,8 @@ export async function reindexEntity(db: Kysely<any>, entityName: string, registr
 
 export { rebuildCounts };
 
-/** What the migrations ask of the engine (server/db/migrations/hooks.ts). */
-export const migrationHooks: MigrationHooks = { reindex: (db, entity) => reindexEntity(db, entity) };
+/**
+ * What the migrations ask of the engine (server/db/migrations/hooks.ts). Accounts (`user`)
+ * are not the engine's rows: their words are server/users/words.ts's.
+ */
+export const migrationHooks: MigrationHooks = { reindex: (db, entity) => (entity === 'user' ? reindexAllAccounts(db) : reindexEntity(db, entity)) };

@@ -16,7 +16,8 @@ import { parseListQuery } from '../entities/list/query.js';
 import { fieldErrors } from '../errors.js';
 import { entityBody, nothing, rawQuery } from '../schemas.js';
 import { createAccount, deleteAccounts, updateAccount } from '../users/changes.js';
-import { listAccounts, loadAccount, presentAccount } from '../users/records.js';
+import { listAccounts } from '../users/list.js';
+import { loadAccount, presentAccount } from '../users/records.js';
 import { openRoster, type Roster } from '../users/roster.js';
 import { bulkDeleteInput, crudRoutes, entityCollection, operation } from './crud.js';
 

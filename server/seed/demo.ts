@@ -11,6 +11,7 @@ import { allMediaKeys } from './demoImages.js';
 import type { MediaStorage } from '../storage/index.js';
 import { seedSites } from './sites.js';
 import { seedMoreUsers } from './users.js';
+import { reindexAllAccounts } from '../users/words.js';
 // Demo products are published content: their indexing actions are recorded like any others.
 import '../services/indexing/recorder.js';
 import { syncPermissions } from './permissions.js';
@@ -156,6 +157,8 @@ export async function seedDemo(db: Kysely<DatabaseSchema>, opts: { media?: Media
     await user('rossi', { first_name: 'Mario', last_name: 'Rossi', role: 'DE', tenant: rossi }, grant(DEALER_MODELS, ACTIONS));
     await user('verdi', { first_name: 'Giuseppe', last_name: 'Verdi', role: 'DE', tenant: verdi }, grant(DEALER_MODELS, ACTIONS));
     await seedMoreUsers(trx, { rossi, verdi, passwordHash });
+    // The accounts were written around server/users: their search words too.
+    await reindexAllAccounts(trx);
   });
   await Promise.all(oldFiles.map((key) => opts.media!.delete(key)));
 }

@@ -28,6 +28,7 @@ import { hashToken } from '../services/tokens.js';
 import { passwordProblems } from './passwordPolicy.js';
 import { type AccountRow, accountValues, codenamesOf, loadAccount, presentAccount } from './records.js';
 import { mayAssignRank, rank, type Roster } from './roster.js';
+import { reindexAccounts } from './words.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -161,6 +162,7 @@ export async function createAccount(db: Db, roster: Roster, body: unknown) {
         .returning('id')
         .executeTakeFirstOrThrow();
       await writePermissions(trx, newId, permissions);
+      await reindexAccounts(trx, [newId]);
       return newId;
     })
     .catch((e: unknown) => {
@@ -256,6 +258,7 @@ export async function updateAccount(db: Db, roster: Roster, id: number, body: un
         .where('version', '=', version)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) throw new StaleVersion();
+      await reindexAccounts(trx, [id]);
       if (!sameList(permissions, before)) await writePermissions(trx, id, permissions);
       if (accessChanged || passwordHash) {
         let end = trx.deleteFrom('sessions').where('user_id', '=', id);

@@ -1,19 +1,18 @@
 /**
- * Reading accounts: one row as a detail, a page of rows as a list (docs/decisions.md §4). The
+ * Reading accounts: one row as a detail, rows as list items (docs/decisions.md §4). The
  * answer carries the declared fields of the roster's entity except secrets, never a hash.
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { RecordValues } from '../../entities/validateRecord.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { UsersTable } from '../db/tables/users.js';
-import type { ListQuery } from '../entities/list/query.js';
 import { listFields } from '../entities/read.js';
 import { inRoster, type Roster } from './roster.js';
 
 /** A users row as read here: everything but the hash. */
 export type AccountRow = Omit<Selectable<UsersTable>, 'password_hash'>;
 
-const COLUMNS = [
+export const COLUMNS = [
   'users.id',
   'users.username',
   'users.email',
@@ -99,40 +98,9 @@ export async function presentAccount(db: Db, roster: Roster, row: AccountRow) {
   return present(roster, row, Object.keys(roster.entity.fields), accountValues(row, permissions).values, refsOf(row));
 }
 
-/** A page of the roster: `{ items, paginator }`; a page past the end answers the last one. */
-export async function listAccounts(db: Db, roster: Roster, query: ListQuery) {
-  const search = roster.entity.list.search;
-  let base = db.selectFrom('users').where(inRoster(roster));
-  for (const f of query.filters) {
-    if (f.type !== 'in') continue;
-    const column = `users.${f.column === 'tenant_id' || f.column === 'market_id' ? f.column : f.field}` as 'users.role';
-    base = base.where((eb) => {
-      const concrete = f.values.filter((v) => v !== null);
-      const parts = concrete.length ? [eb(column, 'in', concrete as never[])] : [];
-      if (f.values.includes(null)) parts.push(eb(column, 'is', null));
-      return eb.or(parts);
-    });
-  }
-  for (const token of query.tokens) {
-    // Search words are letters and digits only (server/list/words.ts): nothing to escape.
-    const pattern = `%${token}%`;
-    base = base.where((eb) => eb.or(search.map((name) => eb(eb.fn('lower', [`users.${name}` as 'users.username']), 'like', eb.val(pattern)))));
-  }
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const count = Number(n);
-  const pages = Math.max(1, Math.ceil(count / query.size));
-  const page = Math.min(query.page, pages);
-  let rowsQuery = base.select(COLUMNS);
-  for (const s of query.sort) rowsQuery = rowsQuery.orderBy(`users.${s.column}` as 'users.id', s.desc ? 'desc' : 'asc');
-  const rows = await rowsQuery
-    .limit(query.size)
-    .offset((page - 1) * query.size)
-    .execute();
+/** List items: the list columns of these rows, without permissions. */
+export async function presentList(db: Db, roster: Roster, rows: readonly AccountRow[]) {
   const refsOf = await titles(db, rows);
   const names = listFields(roster.entity);
-  const items = rows.map((row) => present(roster, row, names, accountValues(row, []).values, refsOf(row)));
-  return {
-    items,
-    paginator: { count, page, pages, page_size: query.size, has_next: page < pages, has_previous: page > 1 },
-  };
+  return rows.map((row) => present(roster, row, names, accountValues(row, []).values, refsOf(row)));
 }

@@ -16,9 +16,12 @@ import type { EntityDef } from '../../entities/define.js';
 import { forSite } from '../../entities/siteFields.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { signedIn } from '../guards.js';
+import type { SearchIndex } from '../list/searchIndex.js';
+import { type Fragment, sqlText } from '../list/sqlText.js';
 import { permissionsOf } from '../services/permissions.js';
 import type { Principal } from '../services/principal.js';
 import type { Tenant } from '../services/tenants.js';
+import { accountIndex } from './words.js';
 
 export type RosterKind = 'site' | 'master' | 'dealers';
 
@@ -67,7 +70,7 @@ export async function openRoster(req: FastifyRequest, entity: EntityDef): Promis
 
 type Eb = ExpressionBuilder<DatabaseSchema, 'users'>;
 
-/** The condition that keeps a query to the roster's rows. */
+/** The condition that keeps a query to the roster's rows (rosterPath draws the same rows for the list). */
 export function inRoster(roster: Roster) {
   const { actor } = roster;
   const marketAdmin = !actor.is_superuser && actor.role === 'MA';
@@ -96,4 +99,51 @@ export function inRoster(roster: Roster) {
         return eb.or([eb('users.role', 'is', null), eb('users.role', '=', 'MA')]);
     }
   };
+}
+
+/** A roster as the accounts list reads it (server/users/list.ts): the rows inRoster keeps, drawn as index walks. */
+export interface RosterPath {
+  /**
+   * Disjoint conditions on the accounts (as `u`) whose union is the roster's rows, each a
+   * walk of one of migration 0016's indexes in any order the list offers. `ref` spells a
+   * column (SQLite's `+column` keeps it off that column's indexes).
+   */
+  arms: (ref: (column: string) => Fragment) => Fragment[];
+  /** The search index scope holding the roster's rows (server/users/words.ts). */
+  index: SearchIndex;
+  /** Whether that scope holds the roster's rows and no others (a market administrator's roster is a part of it). */
+  whole: boolean;
+}
+
+export function rosterPath(roster: Roster): RosterPath {
+  const { actor } = roster;
+  const marketAdmin = !actor.is_superuser && actor.role === 'MA';
+  const market = actor.market_id ?? -1;
+  switch (roster.kind) {
+    case 'site':
+      return {
+        arms: (ref) => [sqlText`${ref('tenant_id')} = ${roster.site.id} and ${ref('role')} = 'DE'`],
+        index: accountIndex('site', roster.site.id),
+        whole: true,
+      };
+    case 'dealers':
+      return {
+        arms: (ref) => [
+          marketAdmin
+            ? sqlText`${ref('role')} = 'DE' and ${ref('tenant_id')} in (select t.id from tenants t where t.kind = 'dealer' and t.market_id = ${market})`
+            : sqlText`${ref('role')} = 'DE' and ${ref('tenant_id')} is not null`,
+        ],
+        index: accountIndex('dealers', 0),
+        whole: !marketAdmin,
+      };
+    case 'master':
+      return {
+        arms: (ref) =>
+          marketAdmin
+            ? [sqlText`${ref('role')} = 'MA' and ${ref('market_id')} = ${market}`]
+            : [sqlText`${ref('role')} is null`, sqlText`${ref('role')} = 'MA'`],
+        index: accountIndex('master', 0),
+        whole: !marketAdmin,
+      };
+  }
 }

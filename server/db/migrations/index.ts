@@ -7,6 +7,7 @@ import { readPathMigration } from './0009_read_path.js';
 import { changeFeedMigration } from './0010_change_feed.js';
 import { indexingMigration } from './0008_indexing.js';
 import { listIndexesMigration } from './0012_list_indexes.js';
+import { accountListsMigration } from './0016_account_lists.js';
 import { mediaMigration } from './0002_media.js';
 import { pagesMigration } from './0007_pages.js';
 import { rateLimitSweepMigration } from './0011_rate_limit_sweep.js';
@@ -33,5 +34,6 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0010_change_feed': changeFeedMigration(dialect),
     '0011_rate_limit_sweep': rateLimitSweepMigration(),
     '0012_list_indexes': listIndexesMigration(dialect),
+    '0016_account_lists': accountListsMigration(dialect, hooks),
   };
 }

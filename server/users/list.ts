@@ -1,0 +1,149 @@
+/**
+ * A page of an accounts list (docs/decisions.md §4, §12) on the list engine's path, so
+ * that its cost stays flat however many accounts there are (100,000 dealer users on the
+ * master site's list):
+ * - the page's ids come from a walk of one of migration 0016's indexes in the list's
+ *   order; a roster or filter of several values (staff and market administrators; several
+ *   sites) walks each value, each cut after the page, merged (as entity lists do);
+ * - search is a range scan per word of users_search (server/users/words.ts), planned by
+ *   server/list/plan.ts: a rare word drives, or the walk probes each row for every word;
+ * - the count is counted up to a cap (server/list/caps.ts) and a deep page follows
+ *   server/list/window.ts.
+ */
+import type { Kysely } from 'kysely';
+import { dialectOf, longReads } from '../db/database.js';
+import type { Filter } from '../entities/list/filters.js';
+import { MAX_MERGED_VALUES } from '../entities/list/ids.js';
+import type { ListQuery } from '../entities/list/query.js';
+import { COUNT_CAP, WALK_COUNT_CAP } from '../list/caps.js';
+import { capped, type Counted } from '../list/counted.js';
+import { planSearch, type SearchPlan } from '../list/plan.js';
+import { readPage } from '../list/readPage.js';
+import { countWord, probes, wordIds } from '../list/searchIndex.js';
+import { type Fragment, joinText, NOTHING, raw, runText, sqlText } from '../list/sqlText.js';
+import { isDeep, type Window, windowOf } from '../list/window.js';
+import { type AccountRow, COLUMNS, presentList } from './records.js';
+import { type Roster, rosterPath } from './roster.js';
+
+type Sort = ListQuery['sort'];
+
+/** The columns a list may filter or sort on: they are spliced into the SQL text. */
+const LISTED_COLUMNS = new Set(['id', 'username', 'email', 'first_name', 'last_name', 'is_active', 'updated_at', 'role', 'tenant_id']);
+
+function column(name: string): string {
+  if (!LISTED_COLUMNS.has(name)) throw new Error(`accounts list: no column ${name}`);
+  return name;
+}
+
+const ROW_COLUMNS = raw(COLUMNS.map((c) => c.replace('users.', 'u.')).join(', '));
+
+const orderBy = (sort: Sort, alias: string) => raw(`order by ${sort.map((s) => `${alias}.${column(s.column)} ${s.desc ? 'desc' : 'asc'}`).join(', ')}`);
+
+function valueIs(ref: (c: string) => Fragment, f: Extract<Filter, { type: 'in' }>, value: string | number | null): Fragment {
+  return value === null ? sqlText`${ref(column(f.column))} is null` : sqlText`${ref(column(f.column))} = ${value}`;
+}
+
+/**
+ * The roster's arms with the filters: a filter of a few values multiplies the arms (one walk
+ * each), one of more values is a condition of every arm.
+ */
+function armsOf(roster: Roster, query: ListQuery, ref: (c: string) => Fragment): Fragment[] {
+  let arms = rosterPath(roster).arms(ref);
+  for (const f of query.filters) {
+    if (f.type !== 'in') continue;
+    const values = [...new Set(f.values)];
+    if (arms.length * values.length <= MAX_MERGED_VALUES) arms = arms.flatMap((a) => values.map((v) => sqlText`${a} and ${valueIs(ref, f, v)}`));
+    else {
+      const any = joinText(
+        values.map((v) => valueIs(ref, f, v)),
+        ' or ',
+      );
+      arms = arms.map((a) => sqlText`${a} and (${any})`);
+    }
+  }
+  return arms;
+}
+
+const anyOf = (arms: Fragment[]) =>
+  joinText(
+    arms.map((a) => sqlText`(${a})`),
+    ' or ',
+  );
+
+interface Reading {
+  db: Kysely<any>;
+  roster: Roster;
+  query: ListQuery;
+  plan: SearchPlan | undefined;
+  sqlite: boolean;
+}
+
+const plainRef = (c: string) => raw(`u.${c}`);
+
+/**
+ * The rows a search word drives: its matches in the index (fewer than DRIVER_CAP) with the
+ * roster, the filters and the other words; `+column` keeps SQLite on those few rows by id.
+ */
+function driven(r: Reading, plan: SearchPlan): Fragment {
+  const ref = r.sqlite ? (c: string) => raw(`+u.${c}`) : plainRef;
+  const index = rosterPath(r.roster).index;
+  return sqlText`u.id in (${wordIds(index, plan.rarest)}) and (${anyOf(armsOf(r.roster, r.query, ref))})${probes(index, plan.others, 'u.id')}`;
+}
+
+/** The page's ids, in the order `sort`. */
+function pageIds(r: Reading, sort: Sort, w: Window): Fragment {
+  const window = sqlText`limit ${w.limit} offset ${w.offset}`;
+  if (r.plan?.drives) return sqlText`select u.id from users u where ${driven(r, r.plan)} ${orderBy(sort, 'u')} ${window}`;
+  const words = r.plan ? probes(rosterPath(r.roster).index, r.query.tokens, 'u.id') : NOTHING;
+  const arms = armsOf(r.roster, r.query, plainRef);
+  const [only] = arms;
+  if (only && arms.length === 1) return sqlText`select u.id from users u where ${only}${words} ${orderBy(sort, 'u')} ${window}`;
+  const columns = raw([...new Set(sort.map((s) => `u.${column(s.column)}`))].join(', '));
+  const walks = arms.map(
+    (a, i) => sqlText`select * from (select ${columns} from users u where ${a}${words} ${orderBy(sort, 'u')} limit ${w.offset + w.limit}) as ${raw(`v${i}`)}`,
+  );
+  return sqlText`select merged.id from (${joinText(walks, ' union all ')}) as merged ${orderBy(sort, 'merged')} ${window}`;
+}
+
+async function pageRows(r: Reading, w: Window): Promise<AccountRow[]> {
+  const sort = w.reversed ? r.query.sort.map((s) => ({ ...s, desc: !s.desc })) : r.query.sort;
+  const rows = await runText<AccountRow>(r.db, sqlText`select ${ROW_COLUMNS} from users u where u.id in (${pageIds(r, sort, w)}) ${orderBy(sort, 'u')}`);
+  return w.reversed ? rows.reverse() : rows;
+}
+
+/** Each arm's rows counted up to `cap`, summed. */
+async function sumOfArms(r: Reading, words: Fragment, cap: number): Promise<Counted> {
+  const counts = armsOf(r.roster, r.query, plainRef).map(
+    (a) => sqlText`(select count(*) from (select u.id from users u where ${a}${words} limit ${cap + 1}) as c)`,
+  );
+  const [row] = await runText<{ n: number }>(r.db, sqlText`select ${joinText(counts, ' + ')} as n`);
+  return capped(Number(row?.n ?? 0), cap);
+}
+
+async function countRows(r: Reading): Promise<Counted> {
+  const { plan } = r;
+  if (!plan) return sumOfArms(r, NOTHING, COUNT_CAP);
+  if (plan.drives) {
+    const [row] = await runText<{ n: number }>(r.db, sqlText`select count(*) as n from users u where ${driven(r, plan)}`);
+    return capped(Number(row?.n ?? 0));
+  }
+  const path = rosterPath(r.roster);
+  if (path.whole && !plan.others.length && !r.query.filters.length) return countWord(r.db, path.index, plan.rarest);
+  return sumOfArms(r, probes(path.index, r.query.tokens, 'u.id'), WALK_COUNT_CAP);
+}
+
+/** A page of the roster: `{ items, paginator }`; a page past the end answers the last one. */
+export async function listAccounts(db: Kysely<any>, roster: Roster, query: ListQuery) {
+  // Reads that may take long: off the event loop, within a time budget (db/database.ts longReads).
+  const reads = longReads(db, roster.site.id);
+  const plan = query.tokens.length ? await planSearch(reads, rosterPath(roster).index, query.tokens) : undefined;
+  const r: Reading = { db: reads, roster, query, plan, sqlite: dialectOf(db) === 'sqlite' };
+  const { items, paginator } = await readPage(query, {
+    page: (page, counted) => pageRows(r, windowOf(query, page, counted)),
+    count: () => countRows(r),
+    countFirst: isDeep(query),
+  });
+  // The accounts list's answer has always left out `count_exact`: it says so only when the count stopped at the cap.
+  const { count_exact: exact, ...rest } = paginator;
+  return { items: await presentList(db, roster, items), paginator: exact === false ? paginator : rest };
+}
