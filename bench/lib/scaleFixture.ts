@@ -5,7 +5,8 @@
  *   - a million products and a million media in one site (bulkProducts.ts, bulkMedia.ts);
  *   - a million indexing actions spread over every site, with the search words the engine
  *     derives from their URL (checked on a few rows) and the counters rebuilt by the engine;
- *   - 100,000 dealer users spread over every site.
+ *   - 100,000 dealer users spread over every site, with the search words server/users/words.ts
+ *     derives (checked on a few rows).
  * Sizes: BENCH_SCALE_SITES (3000), BENCH_SCALE_ROWS (1,000,000), BENCH_SCALE_USERS (100,000).
  */
 import { sql, type Kysely } from 'kysely';
@@ -17,6 +18,7 @@ import { decodeRecord } from '../../server/entities/storage.js';
 import { insertRecord } from '../../server/entities/write.js';
 import '../../server/services/siteWrites.js';
 import { siteContext } from '../../server/seed/siteContext.js';
+import { accountWords, scopesOf } from '../../server/users/words.js';
 import { seedMedia } from './bulkMedia.js';
 import { seedProducts } from './bulkProducts.js';
 
@@ -143,6 +145,14 @@ async function seedUsers(db: Kysely<any>, dialect: Dialect, count: number, n: nu
   const names = `(array['Anna','Marco','Luca','Sara','Paolo','Giulia','Franco','Elena'])`;
   const pick = (i: string) =>
     pg ? `${names}[1 + ${i} % 8]` : `json_extract('["Anna","Marco","Luca","Sara","Paolo","Giulia","Franco","Elena"]', '$[' || (${i} % 8) || ']')`;
+  const before = Number(
+    (
+      await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.max('id').as('m'))
+        .executeTakeFirst()
+    )?.m ?? 0,
+  );
   await sql
     .raw(
       `insert into users (username, email, password_hash, first_name, last_name, role, is_superuser, is_active, tenant_id, market_id, created_at, updated_at, version)
@@ -151,6 +161,27 @@ async function seedUsers(db: Kysely<any>, dialect: Dialect, count: number, n: nu
        from (${series}) as g join bench_sites s on s.k = i % ${n} order by i`,
     )
     .execute(db);
+  // accountWords of 'dealer.user<i>', 'user<i>@dealer<k>.example.com' and the names, in the site's roster and in every site's.
+  const host = pg ? `split_part(s.domain, '.', 1)` : `substr(s.domain, 1, instr(s.domain, '.') - 1)`;
+  const fresh = `from users u join bench_sites s on s.tenant_id = u.tenant_id where u.id > ${before}`;
+  const wordsOf = [`'dealer'`, `'example'`, `'com'`, `substr(u.username, 8)`, host, `lower(u.first_name)`, `lower(u.last_name)`]
+    .map((w) => `select u.id as user_id, u.tenant_id as tenant_id, ${w} as token ${fresh}`)
+    .join(' union ');
+  await sql
+    .raw(
+      `insert into users_search (roster, tenant_id, token, user_id)
+       select 'site', tenant_id, token, user_id from (${wordsOf}) as w
+       union all select 'dealers', 0, token, user_id from (${wordsOf}) as w
+       order by 1, 2, 3, 4`,
+    )
+    .execute(db);
+  for (const id of [before + 1, before + Math.ceil(count / 2), before + count]) {
+    const row = (await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Parameters<typeof accountWords>[0] &
+      Parameters<typeof scopesOf>[0];
+    const want = scopesOf(row).flatMap(([roster, tenant]) => accountWords(row).map((w) => `${roster}/${tenant}/${w}`)).sort();
+    const got = (await db.selectFrom('users_search').selectAll().where('user_id', '=', id).execute()).map((r) => `${r.roster}/${r.tenant_id}/${r.token}`).sort();
+    if (want.join(' ') !== got.join(' ')) throw new Error(`bulk users: user ${id} has words [${got}] but server/users/words.ts derives [${want}]`);
+  }
 }
 
 export interface ScaleSizes {

@@ -35,7 +35,7 @@ function column(name: string): string {
   return name;
 }
 
-const ROW_COLUMNS = raw(COLUMNS.map((c) => c.replace('users.', 'u.')).join(', '));
+const ROW_COLUMNS = raw(COLUMNS.join(', '));
 
 const orderBy = (sort: Sort, alias: string) => raw(`order by ${sort.map((s) => `${alias}.${column(s.column)} ${s.desc ? 'desc' : 'asc'}`).join(', ')}`);
 
@@ -78,43 +78,43 @@ interface Reading {
   sqlite: boolean;
 }
 
-const plainRef = (c: string) => raw(`u.${c}`);
+const plainRef = (c: string) => raw(`users.${c}`);
 
 /**
  * The rows a search word drives: its matches in the index (fewer than DRIVER_CAP) with the
  * roster, the filters and the other words; `+column` keeps SQLite on those few rows by id.
  */
 function driven(r: Reading, plan: SearchPlan): Fragment {
-  const ref = r.sqlite ? (c: string) => raw(`+u.${c}`) : plainRef;
+  const ref = r.sqlite ? (c: string) => raw(`+users.${c}`) : plainRef;
   const index = rosterPath(r.roster).index;
-  return sqlText`u.id in (${wordIds(index, plan.rarest)}) and (${anyOf(armsOf(r.roster, r.query, ref))})${probes(index, plan.others, 'u.id')}`;
+  return sqlText`users.id in (${wordIds(index, plan.rarest)}) and (${anyOf(armsOf(r.roster, r.query, ref))})${probes(index, plan.others, 'users.id')}`;
 }
 
 /** The page's ids, in the order `sort`. */
 function pageIds(r: Reading, sort: Sort, w: Window): Fragment {
   const window = sqlText`limit ${w.limit} offset ${w.offset}`;
-  if (r.plan?.drives) return sqlText`select u.id from users u where ${driven(r, r.plan)} ${orderBy(sort, 'u')} ${window}`;
-  const words = r.plan ? probes(rosterPath(r.roster).index, r.query.tokens, 'u.id') : NOTHING;
+  if (r.plan?.drives) return sqlText`select users.id from users where ${driven(r, r.plan)} ${orderBy(sort, 'users')} ${window}`;
+  const words = r.plan ? probes(rosterPath(r.roster).index, r.query.tokens, 'users.id') : NOTHING;
   const arms = armsOf(r.roster, r.query, plainRef);
   const [only] = arms;
-  if (only && arms.length === 1) return sqlText`select u.id from users u where ${only}${words} ${orderBy(sort, 'u')} ${window}`;
-  const columns = raw([...new Set(sort.map((s) => `u.${column(s.column)}`))].join(', '));
+  if (only && arms.length === 1) return sqlText`select users.id from users where ${only}${words} ${orderBy(sort, 'users')} ${window}`;
+  const columns = raw([...new Set(sort.map((s) => `users.${column(s.column)}`))].join(', '));
   const walks = arms.map(
-    (a, i) => sqlText`select * from (select ${columns} from users u where ${a}${words} ${orderBy(sort, 'u')} limit ${w.offset + w.limit}) as ${raw(`v${i}`)}`,
+    (a, i) => sqlText`select * from (select ${columns} from users where ${a}${words} ${orderBy(sort, 'users')} limit ${w.offset + w.limit}) as ${raw(`v${i}`)}`,
   );
   return sqlText`select merged.id from (${joinText(walks, ' union all ')}) as merged ${orderBy(sort, 'merged')} ${window}`;
 }
 
 async function pageRows(r: Reading, w: Window): Promise<AccountRow[]> {
   const sort = w.reversed ? r.query.sort.map((s) => ({ ...s, desc: !s.desc })) : r.query.sort;
-  const rows = await runText<AccountRow>(r.db, sqlText`select ${ROW_COLUMNS} from users u where u.id in (${pageIds(r, sort, w)}) ${orderBy(sort, 'u')}`);
+  const rows = await runText<AccountRow>(r.db, sqlText`select ${ROW_COLUMNS} from users where users.id in (${pageIds(r, sort, w)}) ${orderBy(sort, 'users')}`);
   return w.reversed ? rows.reverse() : rows;
 }
 
 /** Each arm's rows counted up to `cap`, summed. */
 async function sumOfArms(r: Reading, words: Fragment, cap: number): Promise<Counted> {
   const counts = armsOf(r.roster, r.query, plainRef).map(
-    (a) => sqlText`(select count(*) from (select u.id from users u where ${a}${words} limit ${cap + 1}) as c)`,
+    (a) => sqlText`(select count(*) from (select users.id from users where ${a}${words} limit ${cap + 1}) as c)`,
   );
   const [row] = await runText<{ n: number }>(r.db, sqlText`select ${joinText(counts, ' + ')} as n`);
   return capped(Number(row?.n ?? 0), cap);
@@ -124,12 +124,12 @@ async function countRows(r: Reading): Promise<Counted> {
   const { plan } = r;
   if (!plan) return sumOfArms(r, NOTHING, COUNT_CAP);
   if (plan.drives) {
-    const [row] = await runText<{ n: number }>(r.db, sqlText`select count(*) as n from users u where ${driven(r, plan)}`);
+    const [row] = await runText<{ n: number }>(r.db, sqlText`select count(*) as n from users where ${driven(r, plan)}`);
     return capped(Number(row?.n ?? 0));
   }
   const path = rosterPath(r.roster);
   if (path.whole && !plan.others.length && !r.query.filters.length) return countWord(r.db, path.index, plan.rarest);
-  return sumOfArms(r, probes(path.index, r.query.tokens, 'u.id'), WALK_COUNT_CAP);
+  return sumOfArms(r, probes(path.index, r.query.tokens, 'users.id'), WALK_COUNT_CAP);
 }
 
 /** A page of the roster: `{ items, paginator }`; a page past the end answers the last one. */

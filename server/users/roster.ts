@@ -104,7 +104,7 @@ export function inRoster(roster: Roster) {
 /** A roster as the accounts list reads it (server/users/list.ts): the rows inRoster keeps, drawn as index walks. */
 export interface RosterPath {
   /**
-   * Disjoint conditions on the accounts (as `u`) whose union is the roster's rows, each a
+   * Disjoint conditions on the accounts (the `users` table, unaliased) whose union is the roster's rows, each a
    * walk of one of migration 0016's indexes in any order the list offers. `ref` spells a
    * column (SQLite's `+column` keeps it off that column's indexes).
    */

@@ -1,9 +1,10 @@
 import type { Paginator } from '../../../entities/paginator.js';
-import type { Dialect } from '../../db/database.js';
+import { type Dialect, longReads } from '../../db/database.js';
 import { fieldError, HttpError, notFound } from '../../errors.js';
-import { capped } from '../../list/counted.js';
+import { capped, type Counted } from '../../list/counted.js';
 import { planSearch } from '../../list/plan.js';
 import { readPage } from '../../list/readPage.js';
+import { isDeep, windowOf } from '../../list/window.js';
 import { nowIso } from '../clock.js';
 import { type Db, libraryTransaction, lockLibrary, type Trx } from './db.js';
 import { getFolder } from './folders.js';
@@ -64,15 +65,23 @@ export interface ListOptions {
   plan?: 'auto' | 'terms' | 'scan';
 }
 
-/** One page of a folder (or of the whole library), newest first; an out-of-range page answers the last one. */
-export async function listMedia(db: Db, opts: ListOptions): Promise<{ items: MediaJson[]; paginator: Paginator }> {
+/**
+ * One page of a folder (or of the whole library), newest first; an out-of-range page answers
+ * the last one, and one deeper than MAX_OFFSET from both ends 400 (pageTooDeep) as entity lists do.
+ */
+export async function listMedia(request: Db, opts: ListOptions): Promise<{ items: MediaJson[]; paginator: Paginator }> {
+  // A list's reads may take long: off the event loop, within a time budget (db/database.ts longReads).
+  const db = longReads(request, opts.tenantId) as Db;
   const asked = { page: opts.page, size: opts.pageSize };
-  const rows = (page: number, words: string[]) => ({ scope: opts, words, page, pageSize: opts.pageSize, language: opts.language });
+  // A page deeper than MAX_OFFSET is read from the nearer end once the count is known, or refused (server/list/window.ts).
+  const countFirst = isDeep(asked);
+  const rows = (words: string[], page: number, counted?: Counted) => ({ scope: opts, words, window: windowOf(asked, page, counted), language: opts.language });
   if (!opts.words.length) {
     return readPage(asked, {
-      page: (page) => walkPage(db, rows(page, [])),
+      page: (page, counted) => walkPage(db, rows([], page, counted)),
       count: () => counterCount(db, opts),
-      pageAndCount: (page) => counterPage(db, rows(page, [])),
+      pageAndCount: (page) => counterPage(db, rows([], page)),
+      countFirst,
     });
   }
   const forced = opts.plan === 'terms' ? 'drive' : opts.plan === 'scan' ? 'walk' : undefined;
@@ -85,8 +94,9 @@ export async function listMedia(db: Db, opts: ListOptions): Promise<{ items: Med
     });
   }
   return readPage(asked, {
-    page: (page) => walkPage(db, rows(page, opts.words)),
+    page: (page, counted) => walkPage(db, rows(opts.words, page, counted)),
     count: () => countMatches(db, opts, plan),
+    countFirst,
   });
 }
 

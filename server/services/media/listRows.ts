@@ -1,11 +1,13 @@
 /**
  * The rows of a media list page, each with its translation in the asked language, in
  * one query: the page's ids come from an index walk of the scope newest first
- * (the indexes are in db/migrations/0002_media.ts), and only those rows are read.
+ * (the indexes are in db/migrations/0002_media.ts), or oldest first from the end for a
+ * page deeper than MAX_OFFSET (server/list/window.ts), and only those rows are read.
  */
 import { capped, type Counted } from '../../list/counted.js';
 import { probes } from '../../list/searchIndex.js';
 import { type Fragment, joinText, NOTHING, raw, runText, sqlText } from '../../list/sqlText.js';
+import type { Window } from '../../list/window.js';
 import type { Db } from './db.js';
 import { filterGroup, mimeTypeCondition, type Scope, termsIndex } from './search.js';
 import { type MediaJson, mediaJson, type MediaRow, type TranslationFields } from './serialize.js';
@@ -52,8 +54,7 @@ export interface PageQuery {
   scope: Scope;
   /** Words each row must have (a walking search), or none. */
   words: string[];
-  page: number;
-  pageSize: number;
+  window: Window;
   language: string;
 }
 
@@ -76,7 +77,9 @@ export async function counterCount(db: Db, scope: Scope): Promise<Counted> {
 }
 
 function pageQuery(q: PageQuery, extra: Fragment): Fragment {
-  const ids = sqlText`select s.id from media s where ${scopeRows(q.scope)}${probes(termsIndex(q.scope), q.words, 's.id')} order by s.created_at desc, s.id desc limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
+  const { offset, limit, reversed } = q.window;
+  const order = raw(reversed ? 'order by s.created_at, s.id' : 'order by s.created_at desc, s.id desc');
+  const ids = sqlText`select s.id from media s where ${scopeRows(q.scope)}${probes(termsIndex(q.scope), q.words, 's.id')} ${order} limit ${limit} offset ${offset}`;
   return sqlText`select ${COLUMNS}${extra} ${fromMedia(q.language)} where m.id in (${ids}) ${NEWEST_FIRST}`;
 }
 
