@@ -57,15 +57,18 @@ export function mayAssignRank(actor: Principal, target: number): boolean {
 export async function openRoster(req: FastifyRequest, entity: EntityDef): Promise<Roster> {
   const { site, user: actor } = signedIn(req);
   const codenames = await permissionsOf(req.server.db, actor);
-  const kind: RosterKind = entity.scope === 'master' ? 'dealers' : site.kind === 'dealer' ? 'site' : 'master';
-  return {
-    kind,
-    entity: forSite(entity, site.kind),
+  return rosterOf(
+    entity,
     site,
     actor,
-    held: new Set(codenames.map((p) => p.codename)),
-    backoffice: kind === 'master' ? 'master' : 'dealer',
-  };
+    codenames.map((p) => p.codename),
+  );
+}
+
+/** The roster of `entity` on `site` for `actor`, who holds `codenames`. */
+export function rosterOf(entity: EntityDef, site: Tenant, actor: Principal, codenames: readonly string[]): Roster {
+  const kind: RosterKind = entity.scope === 'master' ? 'dealers' : site.kind === 'dealer' ? 'site' : 'master';
+  return { kind, entity: forSite(entity, site.kind), site, actor, held: new Set(codenames), backoffice: kind === 'master' ? 'master' : 'dealer' };
 }
 
 type Eb = ExpressionBuilder<DatabaseSchema, 'users'>;

@@ -18,7 +18,11 @@ import path from 'node:path';
 import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef } from '../../entities/define.js';
-import { type Combination, entityCombinations, LISTED } from '../../bench/lib/listCombinations.js';
+import type { Paginator } from '../../entities/paginator.js';
+import { tenantUser } from '../../entities/tenantUser.js';
+import { user } from '../../entities/user.js';
+import { MEDIA_WORDS as BENCH_MEDIA_WORDS } from '../../bench/lib/bulkMedia.js';
+import { type Combination, entityCombinations, LISTED, mediaCombinations } from '../../bench/lib/listCombinations.js';
 import { BIG_SITE, seedScale } from '../../bench/lib/scaleFixture.js';
 import { prepareDatabase } from '../../server/boot.js';
 import { loadConfig } from '../../server/config.js';
@@ -27,13 +31,19 @@ import { contextForSite } from '../../server/entities/context.js';
 import { listRecords } from '../../server/entities/list/listRecords.js';
 import { parseListQuery } from '../../server/entities/list/query.js';
 import { columnOf, isJoinField, joinTableOf, searchTableOf } from '../../server/entities/schema.js';
-import { DRIVER_CAP, MAX_OFFSET } from '../../server/list/caps.js';
+import { COUNT_CAP, DRIVER_CAP, MAX_OFFSET } from '../../server/list/caps.js';
+import { searchWords } from '../../server/list/words.js';
+import { type ListOptions, listMedia, MEDIA_PAGE_SIZE, parseFltr } from '../../server/services/media/library.js';
+import { MEDIA_WORDS } from '../../server/services/media/terms.js';
+import { findTenantByHost } from '../../server/services/tenants.js';
+import { listAccounts } from '../../server/users/list.js';
+import { type Roster, rosterOf } from '../../server/users/roster.js';
 import { dialects } from './harness.js';
 import { createPostgresDatabase, dropPostgresDatabase } from './postgresDatabases.js';
 
 /** Rows of each large table: on PostgreSQL enough that a scan or a big sort costs more than an index walk; pages deeper than MAX_OFFSET. */
 const ROWS = 30_000;
-const LARGE = ['products', 'products_search', 'indexing_actions', 'indexing_actions_search', 'media', 'users'];
+const LARGE = ['products', 'products_search', 'indexing_actions', 'indexing_actions_search', 'media', 'media_terms', 'users', 'users_search'];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-list-plans-'));
 const cleanups: Array<() => Promise<void>> = [];
@@ -52,7 +62,7 @@ async function fixtureDatabase(dialect: 'sqlite' | 'postgres'): Promise<Database
   const dataDir = fs.mkdtempSync(path.join(dir, `${dialect}-`));
   const { database } = await prepareDatabase(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl }), { seedWhenEmpty: true, demoPictures: false });
   cleanups.push(() => database.close());
-  await seedScale(database.db, dialect, () => undefined, { sites: 20, rows: ROWS, users: ROWS / 10 });
+  await seedScale(database.db, dialect, () => undefined, { sites: 20, rows: ROWS, users: ROWS / 2 });
   for (const table of LARGE) {
     const { n } = await (database.db as Kysely<any>)
       .selectFrom(table)
@@ -86,8 +96,9 @@ const SUBQUERY = /^(LIST|SCALAR|CORRELATED \w+) SUBQUERY|^CO-ROUTINE|^MATERIALIZ
 
 /**
  * SQLite: no full scan of a large table, and a sort only of rows read one by one by id
- * from a list that is bounded — the page's own ids (a LIMIT over the same table) or a
- * search word's matches (the search table; fewer than DRIVER_CAP, server/list/plan.ts).
+ * from a list that is bounded — the page's own ids (a LIMIT over the same table, or passed
+ * as values) or a search word's matches (the search table; fewer than DRIVER_CAP,
+ * server/list/plan.ts).
  */
 function sqliteProblems(rows: PlanRow[]): string[] {
   const problems = rows.filter((r) => /^SCAN \w+$/.test(r.detail) && LARGE.includes(r.detail.slice(5))).map((r) => r.detail);
@@ -107,7 +118,16 @@ function sqliteProblems(rows: PlanRow[]): string[] {
     const oneRecord = mine.some((r) => /^SEARCH \w+ USING .*\(source_id=\?\)$/.test(r.detail));
     // The walks of a filter's values, merged: each stops after the page (MAX_MERGED_VALUES of them at most).
     const merged = mine.some((r) => /^SCAN (merged|v\d+)$/.test(r.detail));
-    const bounded = oneRecord || merged || (table !== undefined && lists.some((d) => new RegExp(`^(SEARCH|SCAN) (${table}|${table}_search)\\b`).test(d)));
+    // Rows by id from a list of values (a page's ids, or a driving word's matches, passed back in).
+    const literal = table !== undefined && !mine.some((r) => /^(LIST SUBQUERY|CO-ROUTINE|SCAN|MULTI-INDEX)/.test(r.detail));
+    // A driving search word's matches (fewer than DRIVER_CAP), read from a search index.
+    const driven = mine.some((r) => /^CO-ROUTINE/.test(r.detail) && below(r.id).some((x) => /^SEARCH .*(_search|media_terms)/.test(x.detail)));
+    const bounded =
+      oneRecord ||
+      merged ||
+      literal ||
+      driven ||
+      (table !== undefined && lists.some((d) => new RegExp(`^(SEARCH|SCAN) (${table}|${table}_search)\\b`).test(d)));
     if (!bounded) problems.push(`${sort.detail} (${mine.map((r) => r.detail).join('; ')})`);
   }
   return problems;
@@ -176,6 +196,101 @@ async function samplesFor(db: Kysely<any>, entity: EntityDef, tenantId: number) 
   return { samples: (field: string) => values.get(field) ?? [], words };
 }
 
+type Raw = Record<string, string>;
+
+/** The list query of `raw`, which the combinations make valid. */
+function parsed(entity: EntityDef, raw: Raw) {
+  const { query, errors } = parseListQuery(entity, raw);
+  expect(errors).toEqual({});
+  return query;
+}
+
+/** The accounts lists: each roster, as a superuser and as a market administrator sees it (server/users/roster.ts). */
+const ROSTERS = [
+  { label: "a dealer site's users", entity: user, host: BIG_SITE, actor: 'admin' },
+  { label: "the master site's users", entity: user, host: 'localhost', actor: 'admin' },
+  { label: "the master site's users to a market administrator", entity: user, host: 'localhost', actor: 'market' },
+  { label: 'dealer users', entity: tenantUser, host: 'localhost', actor: 'admin' },
+  { label: 'dealer users to a market administrator', entity: tenantUser, host: 'localhost', actor: 'market' },
+];
+
+async function rosterFor(db: Kysely<any>, entity: EntityDef, host: string, username: string): Promise<Roster> {
+  const site = (await findTenantByHost(db, host))!;
+  const a = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'first_name', 'last_name', 'role', 'is_superuser', 'tenant_id', 'market_id'])
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
+  return rosterOf(entity, site, { ...a, is_superuser: Number(a.is_superuser) === 1 }, []);
+}
+
+/** Two sites with dealer users, and two words of the roster's index: its most frequent and its rarest. */
+async function accountSamples(db: Kysely<any>, roster: Roster) {
+  const sites = (
+    await db.selectFrom('users').select('tenant_id').distinct().where('role', '=', 'DE').where('tenant_id', 'is not', null).limit(2).execute()
+  ).map((r) => Number(r.tenant_id));
+  const [scope, tenant] = roster.kind === 'site' ? ['site', roster.site.id] : [roster.kind, 0];
+  const tokens = await db
+    .selectFrom('users_search')
+    .select(['token', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('roster', '=', scope)
+    .where('tenant_id', '=', tenant)
+    .groupBy('token')
+    .orderBy('n', 'desc')
+    .orderBy('token')
+    .execute();
+  const words = [undefined, tokens[0]?.token, tokens.at(-1)?.token].filter((w, i) => i === 0 || w !== undefined) as Array<string | undefined>;
+  return { samples: (field: string) => (field === 'tenant' ? sites : []), words };
+}
+
+/** The media library's list options of a query string, as the route reads them (server/routes/mediaFolders.ts). */
+function mediaOptions(tenantId: number, raw: Raw): ListOptions {
+  return {
+    tenantId,
+    folderId: null,
+    all: raw.all === 'true',
+    filter: parseFltr(raw.fltr),
+    words: searchWords(raw.search ?? '', MEDIA_WORDS),
+    page: Number(raw.page ?? 1),
+    pageSize: MEDIA_PAGE_SIZE,
+    language: 'en',
+  };
+}
+
+/**
+ * Runs each combination at its first page, then its middle and last pages and the deepest
+ * page read from the start (MAX_OFFSET rows in): a page deep from both ends must answer
+ * 400 pageTooDeep, as every list does. Then reads the plan of every query they ran.
+ */
+async function expectBoundedPlans(
+  database: Database,
+  take: () => CompiledQuery[],
+  combos: Iterable<Combination>,
+  list: (raw: Raw) => Promise<{ paginator: Paginator }>,
+) {
+  const failures: string[] = [];
+  const explained = new Set<string>();
+  for (const c of combos) {
+    const raw = Object.fromEntries(new URLSearchParams(c.query));
+    const first = await list(raw);
+    const { pages, page_size: size } = first.paginator;
+    for (const page of new Set([Math.ceil(pages / 2), pages, Math.min(pages, Math.floor(MAX_OFFSET / size) + 1)].filter((p) => p > 1))) {
+      const paged = { ...raw, page: String(page) };
+      const deep = Math.min((page - 1) * size, first.paginator.count - page * size) > MAX_OFFSET;
+      if (deep) await expect(list(paged)).rejects.toMatchObject({ statusCode: 400, problems: { page: [{ code: 'pageTooDeep' }] } });
+      else await list(paged);
+    }
+    for (const q of take()) {
+      const key = `${q.sql}\u0000${JSON.stringify(q.parameters)}`;
+      if (explained.has(key)) continue;
+      explained.add(key);
+      for (const problem of await planProblems(database, q)) failures.push(`${c.query || '(no parameters)'}: ${problem}\n    ${q.sql}`);
+    }
+  }
+  if (process.env.PLANS_DUMP) console.log([...new Set(failures.map((f) => (f.split('\n')[0] ?? '').replace(/^[^:]*: /, '')))].join('\n'));
+  expect(failures.slice(0, 20), `${failures.length} unbounded plans`).toEqual([]);
+}
+
 for (const dialect of dialects()) {
   describe(dialect, () => {
     let database: Database;
@@ -204,7 +319,7 @@ for (const dialect of dialects()) {
       expect(items.map((i) => i.id)).toEqual(direct.map((r) => Number(r.id)));
     });
 
-    // Accounts and media are listed by code of their own (server/users, server/services/media).
+    // Accounts and media are listed by code of their own (server/users, server/services/media): below.
     for (const entity of LISTED.filter((e) => e.table !== 'users')) {
       it(`${entity.name}: every combination's plan is bounded`, async () => {
         const master = await database.db.selectFrom('tenants').select('id').where('kind', '=', 'default').executeTakeFirstOrThrow();
@@ -215,31 +330,75 @@ for (const dialect of dialects()) {
         const { samples, words } = await samplesFor(database.db, entity, siteId);
         const combos = new Map<string, Combination>();
         for (const word of words.length ? words : [undefined]) for (const c of entityCombinations(entity, samples, word)) combos.set(c.query, c);
-        const failures: string[] = [];
-        const explained = new Set<string>();
-        for (const c of combos.values()) {
-          const raw = Object.fromEntries(new URLSearchParams(c.query));
-          const first = await listRecords(ctx, entity, parseListQuery(entity, raw).query, 'en');
-          const { pages, page_size: size } = first.paginator;
-          // Middle and last, and the deepest page read from the start (MAX_OFFSET rows in).
-          for (const page of new Set([Math.ceil(pages / 2), pages, Math.min(pages, Math.floor(MAX_OFFSET / size) + 1)].filter((p) => p > 1))) {
-            const { query, errors } = parseListQuery(entity, { ...raw, page: String(page) });
-            expect(errors).toEqual({});
-            const deep = Math.min((page - 1) * size, first.paginator.count - page * size) > MAX_OFFSET;
-            if (deep)
-              await expect(listRecords(ctx, entity, query, 'en')).rejects.toMatchObject({ statusCode: 400, problems: { page: [{ code: 'pageTooDeep' }] } });
-            else await listRecords(ctx, entity, query, 'en');
-          }
-          for (const q of take()) {
-            const key = `${q.sql}\u0000${JSON.stringify(q.parameters)}`;
-            if (explained.has(key)) continue;
-            explained.add(key);
-            for (const problem of await planProblems(database, q)) failures.push(`${c.query || '(no parameters)'}: ${problem}\n    ${q.sql}`);
-          }
-        }
-        if (process.env.PLANS_DUMP) console.log([...new Set(failures.map((f) => (f.split('\n')[0] ?? '').replace(/^[^:]*: /, '')))].join('\n'));
-        expect(failures.slice(0, 20), `${failures.length} unbounded plans`).toEqual([]);
+        await expectBoundedPlans(database, take, combos.values(), (raw) => listRecords(ctx, entity, parsed(entity, raw), 'en'));
       }, 300_000);
     }
+
+    for (const { label, entity, host, actor } of ROSTERS) {
+      it(`accounts, ${label}: every combination's plan is bounded`, async () => {
+        const roster = await rosterFor(database.db, entity, host, actor);
+        const { db, take } = recording(database);
+        const { samples, words } = await accountSamples(database.db, roster);
+        const combos = new Map<string, Combination>();
+        for (const word of words) for (const c of entityCombinations(roster.entity, samples, word)) combos.set(c.query, c);
+        await expectBoundedPlans(database, take, combos.values(), (raw) => listAccounts(db, roster, parsed(roster.entity, raw)));
+      }, 300_000);
+    }
+
+    it('accounts: a page past the capped count answers the last page within the cap, as entity lists do', async () => {
+      const roster = await rosterFor(database.db, tenantUser, 'localhost', 'admin');
+      const { items, paginator } = await listAccounts(database.db, roster, parsed(roster.entity, { page: '5000', sort: '-updated_at' }));
+      expect(paginator).toEqual({
+        count: COUNT_CAP,
+        count_exact: false,
+        page: COUNT_CAP / 10,
+        pages: COUNT_CAP / 10,
+        page_size: 10,
+        has_next: false,
+        has_previous: true,
+      });
+      const direct = await (database.db as Kysely<any>)
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'DE')
+        .where('tenant_id', 'is not', null)
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(10)
+        .offset(COUNT_CAP - 10)
+        .execute();
+      expect(items.map((i) => i.id)).toEqual(direct.map((r) => Number(r.id)));
+    });
+
+    it("media: every combination's plan is bounded", async () => {
+      const big = await database.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', BIG_SITE).executeTakeFirstOrThrow();
+      const { db, take } = recording(database);
+      await expectBoundedPlans(database, take, mediaCombinations(BENCH_MEDIA_WORDS[0]!), (raw) => listMedia(db, mediaOptions(Number(big.tenant_id), raw)));
+    }, 300_000);
+
+    it('media: a page deep from both ends is refused, one near the end is read from the end', async () => {
+      const big = await database.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', BIG_SITE).executeTakeFirstOrThrow();
+      const site = Number(big.tenant_id);
+      const { paginator } = await listMedia(database.db, mediaOptions(site, {}));
+      expect(paginator.count).toBeGreaterThan(2 * MAX_OFFSET + 18);
+      const middle = String(Math.ceil(paginator.pages / 2));
+      await expect(listMedia(database.db, mediaOptions(site, { page: middle }))).rejects.toMatchObject({
+        statusCode: 400,
+        problems: { page: [{ code: 'pageTooDeep' }] },
+      });
+      const nearEnd = paginator.pages - 2;
+      const { items } = await listMedia(database.db, mediaOptions(site, { page: String(nearEnd) }));
+      const direct = await (database.db as Kysely<any>)
+        .selectFrom('media')
+        .select('id')
+        .where('tenant_id', '=', site)
+        .where('folder_id', 'is', null)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(18)
+        .offset((nearEnd - 1) * 18)
+        .execute();
+      expect(items.map((i) => i.id)).toEqual(direct.map((r) => Number(r.id)));
+    });
   });
 }

@@ -16,25 +16,28 @@ import { type MediaJson, mediaJson, type MediaRow, type TranslationFields } from
 type ListRow = Omit<MediaRow, 'tenant_id' | 'mime_group'> & { [K in keyof TranslationFields]: TranslationFields[K] | null };
 
 const COLUMNS = raw(
-  'm.id, m.file_key, m.thumb_key, m.web_key, m.name, m.size, m.mime_type, m.width, m.height, m.folder_id, m.created_at, m.updated_at, m.version, t.title, t.alt_text, t.description',
+  'media.id, media.file_key, media.thumb_key, media.web_key, media.name, media.size, media.mime_type, media.width, media.height, media.folder_id, media.created_at, media.updated_at, media.version, t.title, t.alt_text, t.description',
 );
 
-const NEWEST_FIRST = raw('order by m.created_at desc, m.id desc');
+const NEWEST_FIRST = raw('order by media.created_at desc, media.id desc');
 
 function fromMedia(language: string): Fragment {
-  return sqlText`from media m left join media_translations t on t.media_id = m.id and t.language = ${language}`;
+  return sqlText`from media left join media_translations t on t.media_id = media.id and t.language = ${language}`;
 }
 
 const toJson = (row: ListRow): MediaJson =>
   mediaJson(row, row.title === null ? undefined : { title: row.title, alt_text: row.alt_text ?? '', description: row.description ?? '' });
 
-/** The scope's media rows (as `s`): tenant, folder (unless `all`), type filter. */
+/**
+ * The scope's media rows: tenant, folder (unless `all`), type filter. Unaliased, as the page's
+ * ids and its rows are, so that a query plan names the table (tests/server/list-plans.test.ts).
+ */
 function scopeRows(scope: Scope): Fragment {
-  const parts = [sqlText`s.tenant_id = ${scope.tenantId}`];
-  if (!scope.all) parts.push(scope.folderId === null ? sqlText`s.folder_id is null` : sqlText`s.folder_id = ${scope.folderId}`);
+  const parts = [sqlText`media.tenant_id = ${scope.tenantId}`];
+  if (!scope.all) parts.push(scope.folderId === null ? sqlText`media.folder_id is null` : sqlText`media.folder_id = ${scope.folderId}`);
   const group = filterGroup(scope.filter);
-  if (group) parts.push(sqlText`s.mime_group = ${group}`);
-  const mime = mimeTypeCondition(scope, 's');
+  if (group) parts.push(sqlText`media.mime_group = ${group}`);
+  const mime = mimeTypeCondition(scope, 'media');
   if (mime) parts.push(mime);
   return joinText(parts, ' and ');
 }
@@ -78,9 +81,9 @@ export async function counterCount(db: Db, scope: Scope): Promise<Counted> {
 
 function pageQuery(q: PageQuery, extra: Fragment): Fragment {
   const { offset, limit, reversed } = q.window;
-  const order = raw(reversed ? 'order by s.created_at, s.id' : 'order by s.created_at desc, s.id desc');
-  const ids = sqlText`select s.id from media s where ${scopeRows(q.scope)}${probes(termsIndex(q.scope), q.words, 's.id')} ${order} limit ${limit} offset ${offset}`;
-  return sqlText`select ${COLUMNS}${extra} ${fromMedia(q.language)} where m.id in (${ids}) ${NEWEST_FIRST}`;
+  const order = raw(reversed ? 'order by media.created_at, media.id' : 'order by media.created_at desc, media.id desc');
+  const ids = sqlText`select media.id from media where ${scopeRows(q.scope)}${probes(termsIndex(q.scope), q.words, 'media.id')} ${order} limit ${limit} offset ${offset}`;
+  return sqlText`select ${COLUMNS}${extra} ${fromMedia(q.language)} where media.id in (${ids}) ${NEWEST_FIRST}`;
 }
 
 /** These media, newest first. */
@@ -90,5 +93,5 @@ export async function rowsByIds(db: Db, ids: number[], language: string): Promis
     ids.map((id) => sqlText`${id}`),
     ', ',
   );
-  return (await runText<ListRow>(db, sqlText`select ${COLUMNS} ${fromMedia(language)} where m.id in (${list}) ${NEWEST_FIRST}`)).map(toJson);
+  return (await runText<ListRow>(db, sqlText`select ${COLUMNS} ${fromMedia(language)} where media.id in (${list}) ${NEWEST_FIRST}`)).map(toJson);
 }
