@@ -111,10 +111,14 @@ async function pageRows(r: Reading, w: Window): Promise<AccountRow[]> {
   return w.reversed ? rows.reverse() : rows;
 }
 
-/** Each arm's rows counted up to `cap`, summed. */
+/**
+ * Each arm's rows counted up to `cap`, summed; counted along the page's walk (in the list's
+ * order), which the planner might otherwise trade for a scan that a frequent word or a
+ * large market only seems to cut short.
+ */
 async function sumOfArms(r: Reading, words: Fragment, cap: number): Promise<Counted> {
   const counts = armsOf(r.roster, r.query, plainRef).map(
-    (a) => sqlText`(select count(*) from (select users.id from users where ${a}${words} limit ${cap + 1}) as c)`,
+    (a) => sqlText`(select count(*) from (select users.id from users where ${a}${words} ${orderBy(r.query.sort, 'users')} limit ${cap + 1}) as c)`,
   );
   const [row] = await runText<{ n: number }>(r.db, sqlText`select ${joinText(counts, ' + ')} as n`);
   return capped(Number(row?.n ?? 0), cap);

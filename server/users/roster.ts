@@ -132,8 +132,10 @@ export function rosterPath(roster: Roster): RosterPath {
     case 'dealers':
       return {
         arms: (ref) => [
+          // The market's sites probed for each row (the OFFSET: not flattened into a join, which
+          // PostgreSQL would sort), so that the walk keeps to the list's order.
           marketAdmin
-            ? sqlText`${ref('role')} = 'DE' and ${ref('tenant_id')} in (select t.id from tenants t where t.kind = 'dealer' and t.market_id = ${market})`
+            ? sqlText`${ref('role')} = 'DE' and exists (select 1 from tenants t where t.id = ${ref('tenant_id')} and t.kind = 'dealer' and t.market_id = ${market} limit 1 offset 0)`
             : sqlText`${ref('role')} = 'DE' and ${ref('tenant_id')} is not null`,
         ],
         index: accountIndex('dealers', 0),

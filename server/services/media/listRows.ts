@@ -81,7 +81,12 @@ export async function counterCount(db: Db, scope: Scope): Promise<Counted> {
 
 function pageQuery(q: PageQuery, extra: Fragment): Fragment {
   const { offset, limit, reversed } = q.window;
-  const order = raw(reversed ? 'order by media.created_at, media.id' : 'order by media.created_at desc, media.id desc');
+  // In a folder, the folder first: PostgreSQL takes `folder_id is null` (the root) for no
+  // equality, so only naming the column lets it read the folder's index in order.
+  const folder = q.scope.all ? '' : 'media.folder_id, ';
+  const order = raw(
+    reversed ? `order by ${folder}media.created_at, media.id` : `order by ${folder.replace(',', ' desc,')}media.created_at desc, media.id desc`,
+  );
   const ids = sqlText`select media.id from media where ${scopeRows(q.scope)}${probes(termsIndex(q.scope), q.words, 'media.id')} ${order} limit ${limit} offset ${offset}`;
   return sqlText`select ${COLUMNS}${extra} ${fromMedia(q.language)} where media.id in (${ids}) ${NEWEST_FIRST}`;
 }

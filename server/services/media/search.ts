@@ -59,10 +59,11 @@ function candidates(scope: Scope, plan: SearchPlan): Fragment {
 
 /** Ids of every match, newest first (driving plans: fewer than DRIVER_CAP candidates). */
 export async function matchingIds(db: Db, scope: Scope, plan: SearchPlan): Promise<number[]> {
-  // CROSS JOIN keeps SQLite from walking media newest first and looking each row up among the matches.
+  // Each candidate's date looked up by id: no join, which SQLite would drive by walking media
+  // newest first and PostgreSQL by scanning media.
   const rows = await runText<{ id: number }>(
     db,
-    sqlText`select c.id from (${candidates(scope, plan)}) as c cross join media m where m.id = c.id order by m.created_at desc, m.id desc`,
+    sqlText`select c.id from (${candidates(scope, plan)}) as c order by (select m.created_at from media m where m.id = c.id) desc, c.id desc`,
   );
   return rows.map((r) => r.id);
 }
