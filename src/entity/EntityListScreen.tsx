@@ -130,7 +130,13 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
     // `relative`: the screen-reader-only texts inside stay inside this scroll box instead of widening the page.
     <div className="relative overflow-x-auto rounded-lg border border-surface-border" data-testid="entity-table-box">
       {/* Wider screens wrap the cells to fit; a phone keeps each on one line and scrolls this box instead. */}
-      <table className="w-full text-left text-sm max-sm:min-w-max" aria-busy={list.loading} data-testid="entity-table">
+      {/* data-query: the query whose rows are shown, once they are (tests wait on it rather than on the URL, which changes first). */}
+      <table
+        className="w-full text-left text-sm max-sm:min-w-max"
+        aria-busy={list.loading}
+        data-query={list.status === 'ready' ? list.queryString : undefined}
+        data-testid="entity-table"
+      >
         <thead className="bg-surface-raised text-xs uppercase tracking-wide text-ink-muted">
           <tr>
             {canDelete && (

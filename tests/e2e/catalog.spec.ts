@@ -85,6 +85,8 @@ test.describe('catalog lists', () => {
     await signIn(page, '/products');
     await chooseOption(page, page.locator('input[name="fltr.category"]'), 'mietit', /Mietitrebbie/);
     await expect(page).toHaveURL(/fltr=category%3D\d+/);
+    // The URL changes as the filtered page is asked for: its rows are in once the table says so.
+    await expect(page.getByTestId('entity-table')).toHaveAttribute('data-query', /fltr=category%3D\d+/);
     const rows = page.locator('[data-testid="entity-table"] tbody tr[data-row-id]');
     await expect(rows.first()).toBeVisible();
     for (const text of await rows.allInnerTexts()) expect(text).toContain('Mietitrebbie');
