@@ -2,9 +2,9 @@ import { defineEntity } from './define.js';
 import { LANGUAGE_OPTIONS } from './siteOptions.js';
 
 /** A path on the dealer's own site: no scheme or host, no query or fragment (those never reach the router). */
-export const REDIRECT_FROM = '/(?!/)[^\\s?#\\\\]*';
+const REDIRECT_FROM = '/(?!/)[^\\s?#\\\\]*';
 /** A path on the site (a query or fragment may follow) or an absolute https URL elsewhere. */
-export const REDIRECT_TO = '(?:/(?!/)[^\\s\\\\]*|https://[^\\s/?#\\\\]+(?:[/?#][^\\s\\\\]*)?)';
+const REDIRECT_TO = '(?:/(?!/)[^\\s\\\\]*|https://[^\\s/?#\\\\]+(?:[/?#][^\\s\\\\]*)?)';
 
 /**
  * A 301 of a dealer's public site (issue 15 §4): from a path that no longer holds content to

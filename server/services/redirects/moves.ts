@@ -9,7 +9,7 @@ import type { RecordValues } from '../../../entities/validateRecord.js';
 import type { WriteEvent } from '../../entities/hooks.js';
 import { isPublic, publicUrls } from '../indexing/publicUrls.js';
 
-export interface Move {
+interface Move {
   language: string;
   from: string;
   to: string;
@@ -19,7 +19,7 @@ export interface Move {
 const ORIGIN = 'https://site.invalid';
 
 /** The row's public path in one language, if it has one there. */
-export function publicPath(entity: EntityDef, def: PublicDef, id: number, record: RecordValues, language: string): string | undefined {
+function publicPath(entity: EntityDef, def: PublicDef, id: number, record: RecordValues, language: string): string | undefined {
   const [url] = publicUrls(entity, def, id, record, ORIGIN, [language]);
   return url?.startsWith(ORIGIN) ? url.slice(ORIGIN.length) : undefined;
 }

@@ -15,7 +15,7 @@ import { nowIso } from '../clock.js';
 export const TABLE = redirect.table;
 const SEARCH = searchTableOf(redirect);
 
-export interface RedirectRow {
+interface RedirectRow {
   id: number;
   from_path: string;
   to_path: string;
@@ -62,12 +62,12 @@ async function writeWords(db: Kysely<any>, site: Site, row: RedirectRow) {
 
 export async function insertRedirect(db: Kysely<any>, site: Site, r: Omit<RedirectRow, 'id'>) {
   const now = nowIso();
-  const { id } = await db
+  const inserted = await db
     .insertInto(TABLE)
     .values({ ...r, tenant_id: site.id, version: 1, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await writeWords(db, site, { ...r, id: Number(id) });
+  await writeWords(db, site, { ...r, id: Number(inserted.id) });
   await applyDeltas({ db, site }, redirect, recordDeltas(redirect, recordOf(r), 1));
 }
 
