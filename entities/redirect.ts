@@ -6,6 +6,16 @@ const REDIRECT_FROM = '/(?!/)[^\\s?#\\\\]*';
 /** A path on the site (a query or fragment may follow) or an absolute https URL elsewhere. */
 const REDIRECT_TO = '(?:/(?!/)[^\\s\\\\]*|https://[^\\s/?#\\\\]+(?:[/?#][^\\s\\\\]*)?)';
 
+/** Where a target leads on the site: a path without its query or fragment; an absolute URL is only itself. */
+export const targetPath = (to: string) => (to.startsWith('/') ? to.replace(/[?#].*$/, '') : to);
+
+/** The spellings of one site path: `/a` and `/a/` are the same page (the root is only `/`); an absolute URL has one. */
+export function pathSpellings(path: string): string[] {
+  if (!path.startsWith('/')) return [path];
+  const bare = path.replace(/\/+$/, '') || '/';
+  return bare === '/' ? ['/'] : [bare, `${bare}/`];
+}
+
 /**
  * A 301 of a dealer's public site (issue 15 §4): from a path that no longer holds content to
  * where it went. The server records one when a public row's slug changes
@@ -66,5 +76,6 @@ export const redirect = defineEntity({
   form: {
     tabs: [{ label: 'tabs.general', groups: [{ fields: ['from_path', 'to_path'] }, { fields: ['language', 'origin'], columns: 2 }] }],
   },
-  checks: ({ values }) => (values.from_path === values.to_path ? { to_path: [{ code: 'redirectSame' }] } : undefined),
+  checks: ({ values }) =>
+    pathSpellings(String(values.from_path)).includes(targetPath(String(values.to_path))) ? { to_path: [{ code: 'redirectSame' }] } : undefined,
 });

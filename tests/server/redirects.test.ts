@@ -201,6 +201,21 @@ describeEachDialect('redirects', (h) => {
       expect(await arrows(`/e1-${n}`, `/e2-${n}`, `/e3-${n}`)).toEqual([`/e1-${n} → /e2-${n}`, `/e3-${n} → /e4-${n}`]);
     });
 
+    it('treats /a and /a/ as one page, and a query as the page it is on: no duplicate, no loop, no redirect to itself', async () => {
+      const n = fx.next();
+      expect((await make({ from_path: `/one-${n}`, to_path: `/two-${n}/` })).statusCode).toBe(201);
+      expectFieldErrors(await make({ from_path: `/one-${n}/`, to_path: '/elsewhere' }), ['from_path']);
+      expectFieldErrors(await make({ from_path: `/two-${n}`, to_path: `/one-${n}/?from=two` }), ['to_path']);
+      expectFieldErrors(await make({ from_path: `/three-${n}/`, to_path: `/three-${n}#top` }), ['to_path']);
+      expect(await arrows(`/one-${n}`, `/two-${n}/`)).toEqual([`/one-${n} → /two-${n}/`]);
+    });
+
+    it('ignores an origin sent by the client: a redirect by hand is manual', async () => {
+      const res = await make({ from_path: `/claimed-${fx.next()}`, to_path: '/x', origin: 'automatic' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(json(res).origin).toBe('manual');
+    });
+
     it('collapses chains both ways: its target onward, and what led to its source', async () => {
       const n = fx.next();
       const [a, b, c, d] = [`/a-${n}`, `/b-${n}`, `/c-${n}`, `/d-${n}`];

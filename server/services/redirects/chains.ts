@@ -5,9 +5,10 @@
  * when that is the new redirect's own source, it is a loop.
  */
 import type { Kysely } from 'kysely';
+import { pathSpellings, targetPath } from '../../../entities/redirect.js';
 import type { Site } from '../../entities/context.js';
 import { fieldError } from '../../errors.js';
-import { changeRedirect, deleteRedirect, insertRedirect, redirectFrom, redirectsTo } from './store.js';
+import { changeRedirect, deleteRedirect, insertRedirect, redirectById, redirectFrom, redirectsTo, sourceTaken } from './store.js';
 
 /** Points every redirect that led to `from` at `to` instead (A→B, then B→C: A→C). */
 async function retarget(db: Kysely<any>, site: Site, from: string, to: string, except?: number) {
@@ -31,20 +32,21 @@ export async function recordMove(db: Kysely<any>, site: Site, move: { language: 
 
 /**
  * A redirect written by hand (row `id`, already in the table): its target collapsed to a final
- * destination, the redirects that led to its source now lead there too. A target that
- * redirects back to the source is a loop: 400, and the write rolls back.
+ * destination, the redirects that led to its source now lead there too. A source another
+ * redirect has under its other spelling is a duplicate, a target that redirects back to the
+ * source is a loop: 400, and the write rolls back.
  */
 export async function collapseManual(db: Kysely<any>, site: Site, id: number) {
-  const self = await db.selectFrom('redirects').select(['from_path', 'to_path']).where('id', '=', id).executeTakeFirst();
+  const self = await redirectById(db, id);
   if (!self) return;
-  const from = String(self.from_path);
-  let to = String(self.to_path);
+  if (await sourceTaken(db, site.id, self)) throw fieldError('from_path', 'unique', { entity: 'redirect', field: 'from_path' });
+  let to = self.to_path;
   const onward = await redirectFrom(db, site.id, to);
   if (onward && onward.id !== id) {
-    if (onward.to_path === from) throw fieldError('to_path', 'redirectLoop');
-    const mine = await redirectFrom(db, site.id, from);
-    if (mine) await changeRedirect(db, site, mine, { to_path: onward.to_path });
+    // `/a` and `/a/` are one page, and a target's query does not change where it leads.
+    if (pathSpellings(self.from_path).includes(targetPath(onward.to_path))) throw fieldError('to_path', 'redirectLoop');
+    await changeRedirect(db, site, self, { to_path: onward.to_path });
     to = onward.to_path;
   }
-  await retarget(db, site, from, to, id);
+  await retarget(db, site, self.from_path, to, id);
 }

@@ -4,16 +4,15 @@
  * written either way answers both (the one without the slash first).
  */
 import type { Kysely } from 'kysely';
+import { pathSpellings } from '../../../entities/redirect.js';
 import { TABLE } from './store.js';
 
 export async function redirectFor(db: Kysely<any>, tenantId: number, path: string): Promise<{ location: string } | undefined> {
-  const bare = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
-  const spellings = bare === '/' ? ['/'] : [bare, `${bare}/`];
   const row = await db
     .selectFrom(TABLE)
     .select('to_path')
     .where('tenant_id', '=', tenantId)
-    .where('from_path', 'in', spellings)
+    .where('from_path', 'in', pathSpellings(path))
     .orderBy('from_path')
     .limit(1)
     .executeTakeFirst();

@@ -4,7 +4,7 @@
  * counters, its version. `db` is always the caller's write transaction.
  */
 import type { Kysely } from 'kysely';
-import { redirect } from '../../../entities/redirect.js';
+import { pathSpellings, redirect, targetPath } from '../../../entities/redirect.js';
 import type { RecordValues } from '../../../entities/validateRecord.js';
 import type { Site } from '../../entities/context.js';
 import { applyDeltas, recordDeltas } from '../../entities/counts.js';
@@ -40,13 +40,39 @@ function rowOf(r: Record<string, unknown>): RedirectRow {
   };
 }
 
-export async function redirectFrom(db: Kysely<any>, tenantId: number, from: string): Promise<RedirectRow | undefined> {
-  const r = await db.selectFrom(TABLE).select(COLUMNS).where('tenant_id', '=', tenantId).where('from_path', '=', from).executeTakeFirst();
+export async function redirectById(db: Kysely<any>, id: number): Promise<RedirectRow | undefined> {
+  const r = await db.selectFrom(TABLE).select(COLUMNS).where('id', '=', id).executeTakeFirst();
   return r && rowOf(r);
 }
 
-export async function redirectsTo(db: Kysely<any>, tenantId: number, to: string): Promise<RedirectRow[]> {
-  const rows = await db.selectFrom(TABLE).select(COLUMNS).where('tenant_id', '=', tenantId).where('to_path', '=', to).orderBy('id').execute();
+/** The redirect away from the page a path or target names, under any of its spellings. */
+export async function redirectFrom(db: Kysely<any>, tenantId: number, path: string): Promise<RedirectRow | undefined> {
+  const r = await db
+    .selectFrom(TABLE)
+    .select(COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('from_path', 'in', pathSpellings(targetPath(path)))
+    .orderBy('from_path')
+    .limit(1)
+    .executeTakeFirst();
+  return r && rowOf(r);
+}
+
+/** Whether another redirect starts from the same page (`/a` and `/a/`): the engine's unique check compares exact values. */
+export async function sourceTaken(db: Kysely<any>, tenantId: number, row: RedirectRow): Promise<boolean> {
+  const other = await db
+    .selectFrom(TABLE)
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('from_path', 'in', pathSpellings(row.from_path))
+    .where('id', '!=', row.id)
+    .executeTakeFirst();
+  return other !== undefined;
+}
+
+/** The redirects that lead to a path, under any of its spellings. */
+export async function redirectsTo(db: Kysely<any>, tenantId: number, path: string): Promise<RedirectRow[]> {
+  const rows = await db.selectFrom(TABLE).select(COLUMNS).where('tenant_id', '=', tenantId).where('to_path', 'in', pathSpellings(path)).orderBy('id').execute();
   return rows.map(rowOf);
 }
 
