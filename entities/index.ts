@@ -12,6 +12,7 @@ import { market } from './market.js';
 import { news } from './news.js';
 import { product } from './product.js';
 import { promotion } from './promotion.js';
+import { redirect } from './redirect.js';
 import { SITE_PAGE_ENTITIES } from './sitePages/index.js';
 import { tag } from './tag.js';
 import { tenant } from './tenant.js';
@@ -20,7 +21,7 @@ import { usedProduct } from './usedProduct.js';
 import { tenantUser } from './tenantUser.js';
 import { user } from './user.js';
 
-export { brand, brandService, category, featuredProduct, indexingLog, market, news, product, promotion, tag, tenant, usedCategory, usedProduct };
+export { brand, brandService, category, featuredProduct, indexingLog, market, news, product, promotion, redirect, tag, tenant, usedCategory, usedProduct };
 
 export const ENTITIES: readonly EntityDef[] = [
   brand,
@@ -33,6 +34,7 @@ export const ENTITIES: readonly EntityDef[] = [
   usedProduct,
   promotion,
   news,
+  redirect,
   market,
   tenant,
   ...SITE_PAGE_ENTITIES,

@@ -60,7 +60,10 @@ export type ValidationCode =
   | 'priceNeeded'
   | 'indexingEndpoint'
   | 'closesBeforeOpens'
-  | 'lastDayBeforeFirst';
+  | 'lastDayBeforeFirst'
+  | 'redirectFrom'
+  | 'redirectTo'
+  | 'redirectSame';
 
 /** Problems only the server can see (the database, the request's shape, uploads). */
 export type ServerCode =
@@ -118,6 +121,8 @@ export type ServerCode =
   | 'folderDepth'
   | 'folderTaken'
   | 'folderIntoItself'
+  /** A redirect whose target leads back to its source (server/services/redirects/). */
+  | 'redirectLoop'
   // The route schemas' own (server/schemas.ts, server/services/media/http.ts).
   | 'pk'
   | 'pkOrNull'

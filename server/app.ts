@@ -26,6 +26,7 @@ import tenants from './routes/tenants.js';
 // Registers the write hook that gives a new site its pages.
 import './pages/defaultPages.js';
 import './services/siteWrites.js';
+import './services/redirects/hooks.js';
 import users from './routes/users.js';
 import type { SessionAccess } from './services/sessions.js';
 

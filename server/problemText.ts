@@ -58,6 +58,9 @@ const TEXT: { readonly [C in ProblemCode]: Text } = {
   indexingEndpoint: () => 'Indexing needs an endpoint.',
   closesBeforeOpens: () => 'Closing time must be after opening time.',
   lastDayBeforeFirst: () => 'The last day must not be before the first day.',
+  redirectFrom: () => 'Enter a path of this site starting with /, without http://, host, ? or #.',
+  redirectTo: () => 'Enter a path of this site starting with / or an https:// URL.',
+  redirectSame: () => 'A redirect must lead to another path.',
 
   missing: (p) => `Invalid pk "${p.id}" - object does not exist.`,
   once: () => 'Give this parameter once.',
@@ -102,6 +105,7 @@ const TEXT: { readonly [C in ProblemCode]: Text } = {
   dataOne: () => 'Send one data part.',
   folderDepth: (p) => `Folders may be nested at most ${p.count} levels deep.`,
   folderTaken: () => 'A folder with this name already exists here.',
+  redirectLoop: () => 'This redirect would lead back to where it starts: another redirect already goes from its target to its source.',
   folderIntoItself: () => 'A folder cannot be moved into itself or into one of its sub-folders.',
   pk: () => 'Incorrect type. Expected pk value.',
   pkOrNull: () => 'Incorrect type. Expected pk value or null.',

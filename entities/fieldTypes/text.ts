@@ -52,7 +52,9 @@ function sampleText(field: FieldOf<'text'>, n: number, label: string) {
   const max = field.maxLength ?? 255;
   if (field.pattern) {
     const re = patternOf(field)!;
-    const candidates = [`S${n}`, `s${n}`, `${n}`, `S-${n}`, `sample-${n}`, `Sample ${n}`];
+    // The last one is a site path, distinct per field (a redirect's source and target differ).
+    const path = `/sample-${n}/${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+    const candidates = [`S${n}`, `s${n}`, `${n}`, `S-${n}`, `sample-${n}`, `Sample ${n}`, path];
     const hit = candidates.find((c) => c.length <= max && re.test(c));
     if (hit) return hit;
     // No generic value fits this pattern: leave an optional field empty.

@@ -77,6 +77,13 @@ async function seedSiteContent(ctx: EngineContext, site: Site, images: Map<strin
       },
     });
   }
+  // Addresses of the dealer's former website, kept alive by hand.
+  for (const [from_path, to_path, language] of [
+    ['/index.php', '/it/', 'it'],
+    ['/english/home.html', '/en/', 'en'],
+  ] as const) {
+    await insertRecord(ctx, e('redirect'), { from_path, to_path, language });
+  }
 }
 
 /** The pictures a site's content and catalog show, so each library holds only its own. */

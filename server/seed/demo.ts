@@ -44,6 +44,7 @@ const DEALER_MODELS: Model[] = [
   'featuredProducts',
   'promo',
   'news',
+  'redirect',
   'user',
   'media',
   'page',

@@ -3,8 +3,11 @@ import type { FieldMessage } from '../../machines/entityForm.types';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
-/** Locale key of each problem the shared validation reports. A blank field is an empty one to the user: one wording for both. */
-const PROBLEM_KEYS: { readonly [C in ValidationCode]: string } = {
+/**
+ * Locale key of each problem the shared validation reports, and of the server's problems a user
+ * can act on in a form. A blank field is an empty one to the user: one wording for both.
+ */
+const PROBLEM_KEYS: { readonly [C in ValidationCode | 'redirectLoop']: string } = {
   required: 'validation.required',
   blank: 'validation.required',
   null: 'validation.null',
@@ -55,6 +58,10 @@ const PROBLEM_KEYS: { readonly [C in ValidationCode]: string } = {
   indexingEndpoint: 'validation.indexingEndpoint',
   closesBeforeOpens: 'validation.closesBeforeOpens',
   lastDayBeforeFirst: 'validation.lastDayBeforeFirst',
+  redirectFrom: 'validation.redirectFrom',
+  redirectTo: 'validation.redirectTo',
+  redirectSame: 'validation.redirectSame',
+  redirectLoop: 'validation.redirectLoop',
 };
 
 const keyOf = (code: ProblemCode): string | undefined => (PROBLEM_KEYS as Partial<Record<ProblemCode, string>>)[code];

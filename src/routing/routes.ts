@@ -145,6 +145,7 @@ export const ROUTES: RouteDef[] = [
   ),
   ...entity('promotion', '/promotion', 'promo', 'nav.promotions', 'dealer', { icon: 'percent', screen: entityList('promotion') }, entityForm('promotion')),
   ...entity('news', '/news', 'news', 'nav.news', 'dealer', { icon: 'newspaper', screen: entityList('news') }, entityForm('news')),
+  ...entity('redirects', '/redirects', 'redirect', 'nav.redirects', 'dealer', { icon: 'redo', screen: entityList('redirect') }, entityForm('redirect')),
   ...entity('tenants', '/tenants', 'tenant', 'nav.tenants', 'master', { icon: 'store', screen: entityList('tenant') }, entityForm('tenant')),
   ...entity(
     'tenantUsers',

@@ -39,7 +39,7 @@ describeEachDialect('demo sidebars', (h) => {
 
   it('a dealer sees the dealer menu', async () => {
     const s = await sidebarOf('rossi', 'rossi.localhost');
-    expect(s.top).toEqual(['Products', 'Products Used', 'Dealer Brands', 'Promotions', 'News', 'Pages']);
+    expect(s.top).toEqual(['Products', 'Products Used', 'Dealer Brands', 'Promotions', 'News', 'Redirects', 'Pages']);
     expect(s.footer).toEqual(expect.arrayContaining(['Users', 'Media']));
   });
 });

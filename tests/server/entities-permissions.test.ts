@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type EntityDef, fieldOf } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
+import { sampleValue } from '../../entities/fieldTypes/index.js';
 import { api, fixtures, HOSTS, json, rowOf, snapshot, tenantId } from './entity-fixtures.js';
 import { describeEachDialect, type Session } from './harness.js';
 
@@ -62,7 +63,8 @@ describeEachDialect(
               ? { order: 7 }
               : title.translated
                 ? { translations: { en: { [e.titleField]: 'Changed title' } } }
-                : { [e.titleField]: 'Changed' };
+                : // A title held to a pattern (a redirect's path) gets a value the pattern takes.
+                  { [e.titleField]: title.type === 'text' && title.pattern ? sampleValue(title, fx.next(), {}, 'changed') : 'Changed' };
           return h.call('PATCH', api(e, id), { host, session, body: { ...patch, version } });
         }
         case 'delete':

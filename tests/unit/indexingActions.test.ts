@@ -42,11 +42,15 @@ describe('indexing actions of a write', () => {
     ]);
   });
 
-  it('a changed slug of a published row also deletes the old URL; unpublishing and deleting delete', () => {
+  it('a changed slug of a published row announces the new URL only (a 301 covers the old one); unpublishing and deleting delete', () => {
     const before = row('published', { it: 'a', en: 'b' });
     expect(plan({ op: 'update', before, after: row('published', { it: 'a', en: 'c' }) })).toEqual([
       `updated ${ORIGIN}/it/products/a`,
       `updated ${ORIGIN}/en/products/c`,
+    ]);
+    // A language the row left has no new URL to redirect to: its old one is deleted.
+    expect(plan({ op: 'update', before, after: row('published', { it: 'a', en: '' }) })).toEqual([
+      `updated ${ORIGIN}/it/products/a`,
       `deleted ${ORIGIN}/en/products/b`,
     ]);
     expect(plan({ op: 'update', before, after: row('archived', { it: 'a', en: 'b' }) })).toEqual([

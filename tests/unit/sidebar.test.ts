@@ -24,7 +24,21 @@ const user = (over: Partial<UserInfo>, codenames: string[] = []): UserInfo => ({
 const admin = user({ is_superuser: true });
 const staff = user({}, grant(['tenant', 'tenantuser', 'user', 'media', 'page', 'indexingactionlog', 'marketSettings'], ['view']));
 const market = user({ role: 'MA' }, grant(['tenant', 'tenantuser', 'user', 'media', 'page']));
-const dealerModels = ['product', 'usedproduct', 'brand', 'brandservice', 'category', 'tag', 'featuredProducts', 'promo', 'news', 'user', 'media', 'page'];
+const dealerModels = [
+  'product',
+  'usedproduct',
+  'brand',
+  'brandservice',
+  'category',
+  'tag',
+  'featuredProducts',
+  'promo',
+  'news',
+  'redirect',
+  'user',
+  'media',
+  'page',
+];
 const dealer = user({ role: 'DE' }, grant(dealerModels));
 
 /** The menu as labels: `Group > child`, footers prefixed. */
@@ -52,8 +66,21 @@ const SUPERUSER_PAGES = [
 
 describe('sidebar rules (spec §6)', () => {
   const cases: Array<[string, UserInfo, boolean, string[], string[]]> = [
-    ['a dealer on its back-office', dealer, true, ['Products', 'Products Used', 'Dealer Brands', 'Promotions', 'News', 'Pages'], ['Users', 'Media']],
-    ['a superuser on a dealer back-office', admin, true, ['Products', 'Products Used', 'Dealer Brands', 'Promotions', 'News', 'Pages'], ['Users', 'Media']],
+    // Redirects: issue 15 §4, beyond spec §6's list.
+    [
+      'a dealer on its back-office',
+      dealer,
+      true,
+      ['Products', 'Products Used', 'Dealer Brands', 'Promotions', 'News', 'Redirects', 'Pages'],
+      ['Users', 'Media'],
+    ],
+    [
+      'a superuser on a dealer back-office',
+      admin,
+      true,
+      ['Products', 'Products Used', 'Dealer Brands', 'Promotions', 'News', 'Redirects', 'Pages'],
+      ['Users', 'Media'],
+    ],
     ['master staff', staff, false, ['Dealer Sites', 'Dealer Users', 'Pages', 'Indexing Logs', 'Market Settings'], ['Users', 'Media']],
     ['a superuser on the master back-office', admin, false, ['Dealer Sites', 'Dealer Users', 'Pages', 'Indexing Logs', 'Market Settings'], ['Users', 'Media']],
     ['a market administrator', market, false, ['Dealer Sites', 'Dealer Users', 'Pages'], ['Users', 'Media']],

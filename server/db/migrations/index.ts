@@ -11,6 +11,7 @@ import { accountListsMigration } from './0016_account_lists.js';
 import { mediaMigration } from './0002_media.js';
 import { pagesMigration } from './0007_pages.js';
 import { rateLimitSweepMigration } from './0011_rate_limit_sweep.js';
+import { redirectsMigration } from './0014_redirects.js';
 import { sitesMigration } from './0004_sites.js';
 import type { MigrationHooks } from './hooks.js';
 
@@ -34,6 +35,7 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0010_change_feed': changeFeedMigration(dialect),
     '0011_rate_limit_sweep': rateLimitSweepMigration(),
     '0012_list_indexes': listIndexesMigration(dialect),
+    '0014_redirects': redirectsMigration(dialect),
     '0016_account_lists': accountListsMigration(dialect, hooks),
   };
 }
