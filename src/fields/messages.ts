@@ -46,6 +46,7 @@ const PROBLEM_KEYS: { readonly [C in ValidationCode]: string } = {
   sitePath: 'validation.sitePath',
   phone: 'validation.phone',
   hostName: 'validation.hostName',
+  webOrigin: 'validation.webOrigin',
   countryCode: 'validation.countryCode',
   username: 'validation.username',
   endBeforeStart: 'validation.endBeforeStart',

@@ -11,6 +11,7 @@ import { mediaMigration } from './0002_media.js';
 import { pagesMigration } from './0007_pages.js';
 import { rateLimitSweepMigration } from './0011_rate_limit_sweep.js';
 import { sitesMigration } from './0004_sites.js';
+import { siteKeysMigration } from './0013_site_keys.js';
 import type { MigrationHooks } from './hooks.js';
 
 export type { MigrationHooks };
@@ -33,5 +34,6 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0010_change_feed': changeFeedMigration(dialect),
     '0011_rate_limit_sweep': rateLimitSweepMigration(),
     '0012_list_indexes': listIndexesMigration(dialect),
+    '0013_site_keys': siteKeysMigration(dialect),
   };
 }
