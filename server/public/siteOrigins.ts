@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { WEB_ORIGIN } from '../../entities/patterns.js';
 import type { DatabaseSchema } from '../db/schema.js';
+import { onEntityWrite } from '../entities/hooks.js';
 import { parseJson } from '../entities/storage.js';
 
 // Read on every cross-origin delivery request; sites change rarely. As for the site of a
-// host (services/tenants.ts), a short-lived cache per process, and a change reaches every
-// instance within the TTL.
+// host (services/tenants.ts), a short-lived cache per process, dropped by this process's
+// own site writes; another instance's reach every instance within the TTL.
 const TTL_MS = 2000;
 const MAX_ENTRIES = 1000;
 
@@ -13,7 +14,12 @@ const MAX_ENTRIES = 1000;
 export const isWebOrigin = (origin: string) => ORIGIN.test(origin);
 const ORIGIN = new RegExp(`^(?:${WEB_ORIGIN})$`, 'u');
 
-type Entry<T> = { until: number; value: Promise<T> };
+type Entry<T> = { until: number; generation: number; value: Promise<T> };
+// Bumped by every write of a site: entries of an older generation are stale.
+let generation = 0;
+onEntityWrite('tenant', async () => {
+  generation++;
+});
 
 function remembered<K, T>(load: (db: Kysely<DatabaseSchema>, key: K) => Promise<T>) {
   const caches = new WeakMap<object, Map<K, Entry<T>>>();
@@ -22,10 +28,10 @@ function remembered<K, T>(load: (db: Kysely<DatabaseSchema>, key: K) => Promise<
     if (!cache) caches.set(db, (cache = new Map<K, Entry<T>>()));
     const now = Date.now();
     const hit = cache.get(key);
-    if (hit && hit.until > now) return hit.value;
+    if (hit && hit.until > now && hit.generation === generation) return hit.value;
     if (cache.size >= MAX_ENTRIES) cache.clear();
     const value = load(db, key);
-    cache.set(key, { until: now + TTL_MS, value });
+    cache.set(key, { until: now + TTL_MS, generation, value });
     value.catch(() => cache.delete(key));
     return value;
   };
