@@ -65,7 +65,12 @@ export interface FormTab {
   /** i18n key of the tab. A form with one tab shows no tab bar. */
   label: string;
   groups: readonly FormGroup[];
+  /** A panel of the SPA (src/entity/panels.ts) shown under the groups once the row exists: rows of its own, saved apart from the form. */
+  panel?: FormPanel;
 }
+
+/** The panels a form tab may name. */
+export type FormPanel = 'siteKeys';
 
 export interface FormDef {
   tabs: readonly FormTab[];

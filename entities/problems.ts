@@ -52,6 +52,7 @@ export type ValidationCode =
   | 'sitePath'
   | 'phone'
   | 'hostName'
+  | 'webOrigin'
   | 'countryCode'
   | 'username'
   | 'endBeforeStart'

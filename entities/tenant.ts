@@ -1,5 +1,5 @@
 import { defineEntity } from './define.js';
-import { HOST_NAME } from './patterns.js';
+import { HOST_NAME, WEB_ORIGIN } from './patterns.js';
 import { BRAND_OPTIONS, LANGUAGE_OPTIONS } from './siteOptions.js';
 
 /**
@@ -61,6 +61,15 @@ export const tenant = defineEntity({
     address: { type: 'textarea', label: 'fields.tenant.address', maxLength: 500 },
     location: { type: 'map', label: 'fields.tenant.location' },
     logo: { type: 'media', label: 'fields.tenant.logo', accept: 'image/*' },
+    api_origins: {
+      type: 'list',
+      label: 'fields.tenant.api_origins',
+      help: 'help.tenant.api_origins',
+      pattern: WEB_ORIGIN,
+      patternCode: 'webOrigin',
+      maxLength: 300,
+      max: 20,
+    },
   },
   list: {
     columns: ['logo', 'name', 'domain', 'market', 'brand_list', 'languages', 'is_active', 'updated_at'],
@@ -84,6 +93,12 @@ export const tenant = defineEntity({
       {
         label: 'tabs.contacts',
         groups: [{ fields: ['contact_email', 'phone', 'address'], columns: 2 }, { fields: ['logo', 'location'] }],
+      },
+      {
+        // The keys panel (src/entity/panels.ts) lists rows of their own: only once the site exists.
+        label: 'tabs.websiteApi',
+        groups: [{ fields: ['api_origins'] }],
+        panel: 'siteKeys',
       },
     ],
   },

@@ -11,6 +11,8 @@ export interface ConfirmInput {
   question: string;
   values?: Record<string, string | number>;
   danger: true;
+  /** Message key of the yes button, when "Delete" is not the word (a key is revoked, not deleted). */
+  approveLabel?: string;
 }
 
 /** A snackbar message (docs/spec.md §3, §8): a message key, its values, and a colour. */

@@ -29,6 +29,9 @@ import './services/siteWrites.js';
 import './services/redirects/hooks.js';
 import users from './routes/users.js';
 import type { SessionAccess } from './services/sessions.js';
+import type { KeyHit } from './services/siteKeys.js';
+import cors from './public/cors.js';
+import siteKeys from './routes/siteKeys.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +44,8 @@ declare module 'fastify' {
     accessCache: AccessCache<SessionAccess> | undefined;
     /** The change feed behind accessCache, when there is one. */
     changeFeed: ChangeFeed | undefined;
+    /** Beside accessCache, on the same feed: site API keys found valid (services/siteKeys.ts). */
+    siteKeyCache: AccessCache<KeyHit> | undefined;
     /** Counts guesses at passwords: the login's and the current one a password change asks for. */
     loginThrottle: LoginThrottle;
   }
@@ -77,12 +82,17 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   app.decorate('responseCache', responseCache);
   app.decorate('accessCache', undefined);
   app.decorate('changeFeed', undefined);
+  app.decorate('siteKeyCache', undefined);
   const pool = pgPoolOf(database.db);
   if (pool && responseCache.enabled) {
     // A served list answer then costs no round trip at all.
-    const feed = new ChangeFeed(pool, () => app.accessCache?.forget());
+    const feed = new ChangeFeed(pool, () => {
+      app.accessCache?.forget();
+      app.siteKeyCache?.forget();
+    });
     app.changeFeed = feed;
     app.accessCache = new AccessCache<SessionAccess>(feed);
+    app.siteKeyCache = new AccessCache<KeyHit>(feed);
     app.addHook('onClose', () => feed.close());
   }
   const throttle = loginThrottle(config.redisUrl ? redisRateLimiter(config.redisUrl) : databaseRateLimiter(database.db), config.login);
@@ -95,6 +105,8 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   await app.register(context);
   // Before any route: it equips every route as the route is added.
   await app.register(security);
+  // Before the delivery routes: it equips each as it is added.
+  await app.register(cors);
 
   await app.register(health);
   await app.register(auth);
@@ -104,6 +116,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   await app.register(entities);
   await app.register(indexing);
   await app.register(users);
+  await app.register(siteKeys);
   await app.register(spa);
 
   app.setNotFoundHandler(

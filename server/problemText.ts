@@ -49,6 +49,7 @@ const TEXT: { readonly [C in ProblemCode]: Text } = {
   sitePath: () => 'Enter a site path starting with / or an http(s) URL.',
   phone: () => 'Enter a phone number: digits, spaces and + ( ) . / - only.',
   hostName: () => 'Enter a lower-case host name such as www.example.com, without http://, port or path.',
+  webOrigin: () => 'Enter an origin such as https://www.example.com or http://localhost:3000, without a path.',
   countryCode: () => 'Use the two capital letters of the country (ISO 3166), e.g. IT.',
   username: () => 'Enter a valid username: letters, digits and @ . + - _ only.',
   endBeforeStart: () => 'The end date must not be before the start date.',

@@ -3,6 +3,7 @@ import type { MediaCountsTable, MediaFoldersTable, MediaTable, MediaTermsTable, 
 import type { PermissionsTable, UserPermissionsTable } from './tables/permissions.js';
 import type { RateLimitsTable } from './tables/rateLimits.js';
 import type { SessionsTable } from './tables/sessions.js';
+import type { SiteApiKeysTable } from './tables/siteApiKeys.js';
 import type { TenantDomainsTable, TenantsTable } from './tables/tenants.js';
 import type { UsersTable } from './tables/users.js';
 
@@ -20,4 +21,5 @@ export interface DatabaseSchema {
   media_translations: MediaTranslationsTable;
   media_terms: MediaTermsTable;
   media_counts: MediaCountsTable;
+  site_api_keys: SiteApiKeysTable;
 }

@@ -128,6 +128,7 @@ export function EntityForm({ canDelete, ...options }: EntityFormOptions & { canD
               setTab={setTab}
               errorPaths={view.errorPaths}
               readOnly={!canChange}
+              rowId={view.isNew || singleton ? undefined : Number(view.id)}
             />
           </>
         )}

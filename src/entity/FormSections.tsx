@@ -1,8 +1,10 @@
+import { Suspense } from 'react';
 import type { EntityDef } from '../../entities/define';
 import { LANGUAGE_NAMES, type Language } from '../../locales/languages';
 import { useT } from '../i18n/i18n';
 import { FormField } from './FormField';
 import { rootField } from './errorPlace';
+import { PANELS } from './panels';
 import type { FormActor } from './useEntityForm';
 
 interface SectionsProps {
@@ -18,13 +20,15 @@ interface SectionsProps {
   /** Paths with errors: their sections get a dot. */
   errorPaths: string[];
   readOnly: boolean;
+  /** The row's id once it exists: a tab's panel (entities/define.ts `FormTab.panel`) shows only then, to those who may change the row. */
+  rowId: number | undefined;
 }
 
 /**
  * The body of an entity form: the language tabs (translated entities), the section tabs of
  * the declaration, and the shown section's groups of fields in the shown language.
  */
-export function FormSections({ entity, actor, languageTabs, defaultLanguage, language, setLanguage, tab, setTab, errorPaths, readOnly }: SectionsProps) {
+export function FormSections({ entity, actor, languageTabs, defaultLanguage, language, setLanguage, tab, setTab, errorPaths, readOnly, rowId }: SectionsProps) {
   const t = useT();
   const translated = Object.values(entity.fields).some((f) => f.translated);
   const tabs = entity.form.tabs;
@@ -96,8 +100,18 @@ export function FormSections({ entity, actor, languageTabs, defaultLanguage, lan
                 </div>
               </section>
             ))}
+          {tab === i && tb.panel && rowId !== undefined && !readOnly && <Panel name={tb.panel} rowId={rowId} />}
         </div>
       ))}
     </>
+  );
+}
+
+function Panel({ name, rowId }: { name: keyof typeof PANELS; rowId: number }) {
+  const Shown = PANELS[name];
+  return (
+    <Suspense fallback={<div className="h-24 animate-pulse rounded-lg bg-surface-raised" aria-busy="true" />}>
+      <Shown rowId={rowId} />
+    </Suspense>
   );
 }

@@ -49,6 +49,7 @@ const PROBLEM_KEYS: { readonly [C in ValidationCode | 'redirectLoop']: string } 
   sitePath: 'validation.sitePath',
   phone: 'validation.phone',
   hostName: 'validation.hostName',
+  webOrigin: 'validation.webOrigin',
   countryCode: 'validation.countryCode',
   username: 'validation.username',
   endBeforeStart: 'validation.endBeforeStart',

@@ -39,7 +39,7 @@ class HttpFailure extends Error {
  * actors (@xstate/react rehydrates the same child), which runs the request again; without
  * this the first request's abort would reach the restarted machine as a failure.
  */
-function quietOnAbort<T>(signal: AbortSignal, request: Promise<T>): Promise<T> {
+export function quietOnAbort<T>(signal: AbortSignal, request: Promise<T>): Promise<T> {
   return request.catch((error: unknown) => {
     if (signal.aborted) return new Promise<T>(() => {});
     throw error;
@@ -65,7 +65,7 @@ export const confirmActor = (ask: AskConfirm) =>
       title: t(input.title, input.values),
       question: t(input.question, input.values),
       danger: input.danger,
-      approveLabel: input.danger ? t('confirm.delete') : undefined,
+      approveLabel: input.danger ? t(input.approveLabel ?? 'confirm.delete') : undefined,
     }),
   );
 

@@ -160,6 +160,13 @@ export const HAND_WRITTEN: HandWritten[] = [
     fields: { ids: badIds, folder: badPk },
   },
   {
+    // Site API keys (server/routes/siteKeys.ts): without a site, every refusal names `tenant` too.
+    match: /^\/api\/siteKeys\/$/,
+    methods: ['POST'],
+    base: () => ({ name: 'Suite key' }),
+    fields: { name: badRequiredText(100), tenant: badPk },
+  },
+  {
     // Accounts (server/routes/users.ts): a dealer user on /tenantUsers/ also needs its site, named alongside.
     match: /^\/api\/(users|tenantUsers)\/$/,
     methods: ['POST'],

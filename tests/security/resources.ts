@@ -80,6 +80,17 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
           return (res.json() as { id: number }).id;
         },
       };
+    } else if (/^\/api\/siteKeys(\/|$)/.test(u)) {
+      // Keys of the dealer site, in the market the market administrator reaches; revoking one keeps its row.
+      r = {
+        table: 'site_api_keys',
+        ownRowsOnly: true,
+        async create() {
+          const res = await h.post('/api/siteKeys/', { host: SITE_HOST.master, session: await adminOn('master'), body: await siteKeyBody() });
+          if (res.statusCode !== 201) throw new Error(`site key answered ${res.statusCode}: ${res.body}`);
+          return (res.json() as { id: number }).id;
+        },
+      };
     } else if (/^\/api\/media-folders(\/|$)/.test(u)) {
       r = {
         table: 'media_folders',
@@ -104,6 +115,8 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
     ).market_id;
 
   const own = new Map<string, Promise<number | undefined>>();
+
+  const siteKeyBody = async () => ({ tenant: await tenantOf('dealer'), name: `Suite key ${fx.next()}` });
 
   const tenantOf = async (site: SiteKey) =>
     (await h.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', SITE_HOST[site]).executeTakeFirstOrThrow()).tenant_id;
@@ -190,6 +203,15 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
       const account = await h.db.selectFrom('users').select('market_id').where('id', '=', id).executeTakeFirst();
       return account ? account.market_id : undefined;
     }
+    if (/^\/api\/siteKeys\//.test(stripPrefix(route.url))) {
+      const key = await h.db
+        .selectFrom('site_api_keys as k')
+        .innerJoin('tenants as t', 't.id', 'k.tenant_id')
+        .select('t.market_id')
+        .where('k.id', '=', id)
+        .executeTakeFirst();
+      return key ? key.market_id : undefined;
+    }
     const entity = entityOf(route.url);
     if (!entity?.marketField) return undefined;
     const column = columnOf(entity.marketField, fieldOf(entity, entity.marketField));
@@ -203,6 +225,7 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
 
   /** A valid create/update body for the route on the site (from the declarations for an entity; `{}` elsewhere), with the row's version when it names one. */
   async function validBody(route: RouteCase, site: SiteKey, id?: number): Promise<Record<string, unknown>> {
+    if (stripPrefix(route.url) === '/api/siteKeys/') return siteKeyBody();
     const entity = entityOf(route.url);
     const served = entity && (entity.scope === 'both' || (entity.scope === 'master') === (site === 'master'));
     // Rows with a market stay in the dealer site's market, which the market administrator may reach.

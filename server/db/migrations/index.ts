@@ -13,6 +13,7 @@ import { pagesMigration } from './0007_pages.js';
 import { rateLimitSweepMigration } from './0011_rate_limit_sweep.js';
 import { redirectsMigration } from './0014_redirects.js';
 import { sitesMigration } from './0004_sites.js';
+import { siteKeysMigration } from './0013_site_keys.js';
 import type { MigrationHooks } from './hooks.js';
 
 export type { MigrationHooks };
@@ -35,6 +36,7 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0010_change_feed': changeFeedMigration(dialect),
     '0011_rate_limit_sweep': rateLimitSweepMigration(),
     '0012_list_indexes': listIndexesMigration(dialect),
+    '0013_site_keys': siteKeysMigration(dialect),
     '0014_redirects': redirectsMigration(dialect),
     '0016_account_lists': accountListsMigration(dialect, hooks),
   };

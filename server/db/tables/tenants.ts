@@ -18,6 +18,8 @@ export interface TenantsTable {
   address: Generated<string>;
   location: string | null;
   logo_id: number | null;
+  /** 0013_site_keys: origins CORS allows besides the site's own domains, a JSON list. */
+  api_origins: Generated<string>;
   created_at: string;
   updated_at: string;
   version: Generated<number>;
