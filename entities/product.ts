@@ -9,7 +9,16 @@ export const product = defineEntity({
   table: 'products',
   label: { one: 'entities.product.one', many: 'entities.product.many' },
   titleField: 'name',
-  public: { statusField: 'status', publicValues: ['published'], urlPattern: '/{lang}/products/{slug}' },
+  public: {
+    statusField: 'status',
+    publicValues: ['published'],
+    collection: 'products',
+    urlPattern: '/{lang}/{products}/{slug}',
+    fields: ['name', 'slug', 'sku', 'brand', 'category', 'tags', 'price', 'show_price', 'model_year', 'power_hp', 'summary', 'description', 'specs', 'gallery', 'brochure', 'video_url', 'seo'],
+    sortable: ['name', 'price', 'model_year'],
+    filters: ['brand', 'category', 'tags'],
+    search: true,
+  },
   fields: {
     name: { type: 'text', label: 'fields.product.name', translated: true, required: true, maxLength: 200 },
     slug: { type: 'slug', label: 'fields.product.slug', translated: true, from: 'name', maxLength: 200 },
