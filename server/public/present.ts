@@ -5,12 +5,14 @@
  * references become `{ id, title, slug }` of rows that are public themselves (a draft
  * product behind a featured one is not shown); menu links to site pages become paths.
  */
+import type { Kysely } from 'kysely';
 import { type EntityDef, fieldOf, type PublicDef } from '../../entities/define.js';
 import type { Field } from '../../entities/fields.js';
 import type { MenuNode } from '../../entities/fieldTypes/menuTree.js';
 import { publicPath } from '../../entities/publicPaths.js';
 import { type SitePageKey, sitePageInfo, SITE_PAGE_KEYS } from '../../entities/sitePages/keys.js';
 import type { RecordValues } from '../../entities/validateRecord.js';
+import type { DatabaseSchema } from '../db/schema.js';
 import type { EngineContext } from '../entities/context.js';
 import { loadRecords, type Loaded } from '../entities/read.js';
 import { mediaUrl } from '../services/media/serialize.js';
@@ -77,14 +79,15 @@ async function loadMedia(ctx: EngineContext, ids: ReadonlySet<number>, lang: str
   const out = new Map<number, PublicMedia>();
   if (!ids.size || !ctx.media) return out;
   const langs = [...new Set([lang, ctx.site.default_language])];
+  const db = ctx.db as Kysely<DatabaseSchema>;
   const [rows, texts] = await Promise.all([
-    ctx.db
+    db
       .selectFrom('media')
       .select(['id', 'file_key', 'thumb_key', 'web_key', 'mime_type', 'width', 'height'])
       .where('tenant_id', '=', ctx.site.id)
       .where('id', 'in', [...ids])
       .execute(),
-    ctx.db
+    db
       .selectFrom('media_translations')
       .select(['media_id', 'language', 'title', 'alt_text'])
       .where('media_id', 'in', [...ids])

@@ -4,7 +4,7 @@
  * else the database (services/rateLimit.ts). Over the limit: 429 with Retry-After.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { HttpError } from '../errors.js';
 import { databaseRateLimiter } from '../services/rateLimit.js';
 import { redisRateLimiter } from '../services/rateLimitRedis.js';
@@ -18,7 +18,7 @@ export const publicRateKey = (ip: string, keyId?: number) =>
     .digest('base64url')}`;
 
 /** The hook that counts each request; none when the limit is off (0). */
-export function publicRateLimit(app: FastifyInstance): onRequestHookHandler | undefined {
+export function publicRateLimit(app: FastifyInstance): onRequestAsyncHookHandler | undefined {
   const limit = app.config.publicApi.perIpPerMinute;
   if (limit === 0) return undefined;
   const limiter = app.config.redisUrl ? redisRateLimiter(app.config.redisUrl) : databaseRateLimiter(app.db);

@@ -11,7 +11,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EntityDef } from '../../entities/define.js';
-import { ENTITIES } from '../../entities/index.js';
 import { SITE_PAGE_KEYS, type SitePageKey } from '../../entities/sitePages/keys.js';
 import { withAccess } from '../access.js';
 import { fieldError, HttpError, notFound } from '../errors.js';
