@@ -17,7 +17,11 @@ import { isVisible, listBoundary, type Moment, rowBoundary, visibilityFilters } 
 
 export type PublicEntity = EntityDef & { public: PublicDef };
 
-/** The declaration as a website may list it: only the public sorts, filters and search. */
+/**
+ * The declaration as a website's list parameters are read against: only the public sorts,
+ * filters and search. The list itself is read with the whole declaration, whose filters are
+ * the counters' facets (a list filtered by its public status alone is counted from them).
+ */
 function publicListView(entity: PublicEntity): EntityDef {
   const def = entity.public;
   return {
@@ -36,7 +40,7 @@ export async function publicList(ctx: EngineContext, entity: PublicEntity, raw: 
   const { query, errors } = parseListQuery(view, raw);
   if (Object.keys(errors).length) throw fieldErrors(errors);
   query.filters.push(...visibilityFilters(entity, entity.public, at));
-  const [{ items, paginator }, until] = await Promise.all([listRecords(ctx, view, query, lang), listBoundary(ctx, entity, entity.public, at)]);
+  const [{ items, paginator }, until] = await Promise.all([listRecords(ctx, entity, query, lang), listBoundary(ctx, entity, entity.public, at)]);
   const ids = items.map((i) => i.id as number);
   const loaded = await loadRecords(ctx, entity, ids);
   const rows = ids.map((id) => loaded.get(id)).filter((l) => l !== undefined);

@@ -163,6 +163,29 @@ describeEachDialect('the delivery API', (h) => {
     });
   });
 
+  describe('list parameters', () => {
+    const products = () => url(PUBLIC.find((e) => e.name === 'product')!);
+
+    it('takes only the sorts, filters and search declared public', async () => {
+      for (const [query, field] of [
+        ['sort=status', 'sort'],
+        ['sort=sku', 'sort'],
+        ['fltr=status%3Ddraft', 'fltr'],
+        ['page=0', 'page'],
+        ['unknown=1', undefined],
+      ] as const) {
+        const res = await h.get(`${products()}?${query}`, rossi);
+        expect(res.statusCode, query).toBe(400);
+        if (field) expect(json(res), query).toHaveProperty(field);
+      }
+      const sorted = json(await h.get(`${products()}?sort=-price&items=5`, rossi));
+      const prices = sorted.items.map((i: { price: number }) => i.price);
+      expect(prices).toEqual([...prices].sort((a, b) => b - a));
+      expect(sorted.paginator.page_size).toBe(5);
+      expect((await h.get(`${url(PUBLIC.find((e) => e.name === 'tag')!)}?search=x`, rossi)).statusCode).toBe(400);
+    });
+  });
+
   describe('isolation', () => {
     const product = () => PUBLIC.find((e) => e.name === 'product')!;
 
