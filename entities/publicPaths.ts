@@ -182,8 +182,6 @@ export const SEGMENTS = {
   },
 } as const satisfies Record<string, Segment>;
 
-export type SegmentName = keyof typeof SEGMENTS;
-
 const VALUES = new Set(['lang', 'slug', 'id']);
 const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
 
