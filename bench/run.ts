@@ -31,6 +31,7 @@ import { benchMedia } from './media.js';
 import { benchNostall } from './nostall.js';
 import { benchProducts } from './products.js';
 import { benchProfileMe } from './profileMe.js';
+import { benchPublicApi } from './publicApi.js';
 import { benchScale } from './scale.js';
 import { benchStalls } from './stalls.js';
 import { benchStartup } from './startup.js';
@@ -57,6 +58,7 @@ const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Pr
   stalls: { title: '10. another site while 8 heavy animated GIFs are uploaded on one', run: benchStalls },
   nostall: { title: "11. another site's product list while one site's worst list is hammered (20 connections)", run: benchNostall },
   scale: { title: '12. every list combination at platform scale: 3,000 sites, 1,000,000 rows (list cache off)', run: benchScale },
+  publicApi: { title: '13. delivery API: product detail, lists and route at 1,000,000 products vs bare Fastify (50 connections)', run: benchPublicApi },
 };
 
 /** HEAD, with "+dirty" when the working tree has changes (the figures are for the tree). */

@@ -13,6 +13,13 @@ export const brand = defineEntity({
   table: 'brands',
   label: { one: 'entities.brand.one', many: 'entities.brand.many' },
   titleField: 'name',
+  public: {
+    statusField: 'is_active',
+    publicValues: [true],
+    collection: 'brands',
+    fields: ['code', 'name', 'logo', 'color', 'website', 'description', 'order'],
+    sortable: ['name', 'order'],
+  },
   fields: {
     code: {
       type: 'text',

@@ -9,6 +9,14 @@ export const brandService = defineEntity({
   table: 'brand_services',
   label: { one: 'entities.brandService.one', many: 'entities.brandService.many' },
   titleField: 'title',
+  public: {
+    statusField: 'is_active',
+    publicValues: [true],
+    collection: 'brand-services',
+    fields: ['brand', 'title', 'description', 'icon', 'order'],
+    sortable: ['title', 'order'],
+    filters: ['brand'],
+  },
   fields: {
     brand: { type: 'fk', label: 'fields.brandService.brand', target: 'brand', required: true, onDelete: 'cascade' },
     title: { type: 'text', label: 'fields.brandService.title', translated: true, required: true, maxLength: 150 },

@@ -5,6 +5,7 @@
 import { BUILTIN_DATES, BUILTIN_FIELDS, type EntityDef, type FilterKind } from './define.js';
 import { FIELD_TYPES } from './fieldTypes/index.js';
 import type { Field, FieldType } from './fields.js';
+import { unknownSegments } from './publicPaths.js';
 
 const FILTER_TYPES: Record<FilterKind, readonly FieldType[]> = {
   select: ['select'],
@@ -32,6 +33,14 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
   if (entity.singleton && entity.scope === 'master') p.push(at('a singleton belongs to a site: scope dealer or both'));
   if (entity.public?.statusField !== undefined && !names.includes(entity.public.statusField))
     p.push(at(`public statusField ${entity.public.statusField} is not a field`));
+  if (entity.public) {
+    const pub = entity.public;
+    for (const n of [...pub.fields, ...(pub.from ? [pub.from] : []), ...(pub.to ? [pub.to] : [])])
+      if (!names.includes(n)) p.push(at(`public field ${n} is not a field`));
+    for (const n of pub.sortable ?? []) if (!entity.list.sortable.includes(n)) p.push(at(`public sort ${n} is not sortable`));
+    for (const n of pub.filters ?? []) if (!entity.list.filters.some((f) => f.field === n)) p.push(at(`public filter ${n} is not a filter`));
+    for (const n of unknownSegments(pub.urlPattern ?? '')) p.push(at(`public urlPattern has an unknown segment {${n}}`));
+  }
   const slugs = names.filter((n) => entity.fields[n]?.type === 'slug');
   if (slugs.length > 1) p.push(at('at most one slug field'));
   const checkField = (path: string, f: Field, nested: boolean) => {

@@ -83,16 +83,36 @@ export interface CheckInput {
 }
 
 /**
- * Content the dealer's public website shows. Publishing, unpublishing or deleting a row
- * records an indexing action with its public URL (indexing logs, docs/decisions.md §3).
+ * Content the dealer's public website shows, as the delivery API (server/public/) serves it.
+ * Publishing, unpublishing or deleting a row records an indexing action with its public URL
+ * (indexing logs, docs/decisions.md §3). A row is public while its status is one of
+ * `publicValues` and the request's moment lies inside its `from`/`to` window; that is
+ * computed at request time, so no job has to run for a date to take effect.
  */
 export interface PublicDef {
   /** Field that says whether a row is public (a select or a boolean); absent: every row is public (site pages). */
   statusField?: string;
   /** Values of that field that make the row public (with statusField). */
   publicValues?: readonly (string | boolean)[];
-  /** Path of the row on the public site, per language: `{lang}`, `{slug}` and `{id}` are filled in. */
-  urlPattern: string;
+  /** A date or datetime field from which on the row is public (news' publish_at); empty on a row: from always. */
+  from?: string;
+  /** A date field up to which, that day included, the row is public; empty on a row: for good. */
+  to?: string;
+  /** Fields a website may read; none unless listed (internal fields never leave). `id` always does. */
+  fields: readonly string[];
+  /** The delivery API's collection, `/api/public/v1/<collection>/`; none for a site page (served at `pages/<key>`). */
+  collection?: string;
+  /** Sort keys of `list.sortable` a website may use. */
+  sortable?: readonly string[];
+  /** Filters of `list.filters` (by field) a website may use. */
+  filters?: readonly string[];
+  /** Whether a website may search the list (`list.search`). */
+  search?: boolean;
+  /**
+   * Path of the row on the public site: `{lang}`, `{slug}` and `{id}` are filled in, any
+   * other `{name}` is a translated segment (entities/publicPaths.ts). None: no page of its own.
+   */
+  urlPattern?: string;
 }
 
 /**

@@ -10,6 +10,13 @@ export const featuredProduct = defineEntity({
   table: 'featured_products',
   label: { one: 'entities.featuredProduct.one', many: 'entities.featuredProduct.many' },
   titleField: 'product',
+  public: {
+    from: 'valid_from',
+    to: 'valid_to',
+    collection: 'featured-products',
+    fields: ['product', 'badge', 'order', 'valid_from', 'valid_to'],
+    sortable: ['order'],
+  },
   fields: {
     product: { type: 'fk', label: 'fields.featuredProduct.product', target: 'product', required: true, onDelete: 'cascade' },
     badge: { type: 'text', label: 'fields.featuredProduct.badge', help: 'help.featuredProduct.badge', translated: true, maxLength: 40 },

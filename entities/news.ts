@@ -12,7 +12,17 @@ export const news = defineEntity({
   table: 'news',
   label: { one: 'entities.news.one', many: 'entities.news.many' },
   titleField: 'title',
-  public: { statusField: 'status', publicValues: ['published'], urlPattern: '/{lang}/news/{slug}' },
+  public: {
+    statusField: 'status',
+    publicValues: ['published'],
+    from: 'publish_at',
+    collection: 'news',
+    urlPattern: '/{lang}/{news}/{slug}',
+    fields: ['title', 'slug', 'summary', 'body', 'publish_at', 'image', 'seo'],
+    sortable: ['title', 'publish_at'],
+    filters: ['publish_at'],
+    search: true,
+  },
   fields: {
     title: { type: 'text', label: 'fields.news.title', translated: true, required: true, maxLength: 200 },
     slug: { type: 'slug', label: 'fields.news.slug', translated: true, from: 'title', maxLength: 200 },

@@ -9,6 +9,7 @@ export const tag = defineEntity({
   table: 'tags',
   label: { one: 'entities.tag.one', many: 'entities.tag.many' },
   titleField: 'title',
+  public: { collection: 'tags', fields: ['title', 'slug', 'order'], sortable: ['title', 'order'] },
   fields: {
     title: { type: 'text', label: 'fields.tag.title', translated: true, required: true, maxLength: 80 },
     slug: { type: 'slug', label: 'fields.tag.slug', from: 'title', maxLength: 80 },

@@ -12,6 +12,7 @@ export const usedCategory = defineEntity({
   table: 'used_categories',
   label: { one: 'entities.usedCategory.one', many: 'entities.usedCategory.many' },
   titleField: 'title',
+  public: { collection: 'used-categories', fields: ['title', 'slug', 'order'], sortable: ['title', 'order'] },
   fields: {
     title: { type: 'text', label: 'fields.usedCategory.title', translated: true, required: true, maxLength: 120 },
     slug: { type: 'slug', label: 'fields.usedCategory.slug', from: 'title', maxLength: 120 },

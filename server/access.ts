@@ -11,6 +11,9 @@
  *   permission  `<action>_<model>` on a site whose kind the scope allows: 404 unknown site or
  *               wrong kind, 401, 404 for a page hidden from the user (`superuserOnly`,
  *               `notForRoles`: docs/spec.md §6), 403 without the permission
+ *   delivery    the public delivery API of a dealer site (server/public/): the site of the
+ *               request (server/public/siteOfRequest.ts), 404 on the master host and unknown
+ *               ones; no session is read, no cookie set, and the answers may be cached
  */
 import type { Scope } from '../entities/define.js';
 import type { Action, Model } from '../entities/permissions.js';
@@ -19,6 +22,7 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'site' }
   | { kind: 'auth' }
+  | { kind: 'delivery' }
   | {
       kind: 'permission';
       model: Model;

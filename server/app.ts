@@ -8,6 +8,7 @@ import { type Database, type Dialect, pgPoolOf } from './db/database.js';
 import type { DatabaseSchema } from './db/schema.js';
 import './entities/mediaUsage.js';
 import entities from './entities/routes.js';
+import delivery from './public/routes.js';
 import context from './plugins/context.js';
 import errors from './plugins/errors.js';
 import { lazyChildLogger } from './plugins/requestLogger.js';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   await app.register(tenants);
   await app.register(media);
   await app.register(entities);
+  await app.register(delivery);
   await app.register(indexing);
   await app.register(users);
   await app.register(siteKeys);

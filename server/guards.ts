@@ -11,10 +11,11 @@ import { codename } from '../entities/permissions.js';
 import type { Access } from './access.js';
 import { scopeAllows } from './entities/context.js';
 import { forbidden, notFound, unauthorized } from './errors.js';
+import { siteOfRequest } from './public/siteOfRequest.js';
 import type { Principal } from './services/principal.js';
 import type { Tenant } from './services/tenants.js';
 
-/** What the guard resolved: the site always, the user on `auth` and `permission` routes. */
+/** What the guard resolved: the site always (a dealer site on `delivery` routes), the user on `auth` and `permission` routes. */
 export interface Guarded {
   site: Tenant;
   user: Principal | undefined;
@@ -44,6 +45,10 @@ export function guardOf(access: Access | undefined): Guard | undefined {
     case 'site':
       return async (req) => {
         req.guarded = { site: await knownSite(req), user: undefined };
+      };
+    case 'delivery':
+      return async (req) => {
+        req.guarded = { site: await siteOfRequest(req), user: undefined };
       };
     case 'auth':
       return async (req) => {

@@ -50,7 +50,8 @@ export function sitePage(key: SitePageKey, shape: PageShape): EntityDef {
         { label: 'tabs.seo', groups: [{ fields: ['seo'] }] },
       ],
     },
-    public: { urlPattern: info.url },
+    // Everything a page holds is content for the website.
+    public: { urlPattern: info.url, fields: ['title', ...Object.keys(shape.fields), 'seo'] },
     singleton: { initial: { title: info.label } },
     superuserOnly: info.superuserOnly,
     checks: shape.checks,

@@ -31,7 +31,7 @@ test('a dealer publishes a product and the master sees its indexing log entry', 
   await rossi.locator('[name="status"]').selectOption('published');
   await rossi.getByTestId('form-save').click();
   await expect(rossi.getByText(it.form.saved)).toBeVisible();
-  const publicUrl = `https://${ROSSI}/it/products/${slug}`;
+  const publicUrl = `https://${ROSSI}/it/prodotti/${slug}`;
 
   const admin = await signedIn(browser, 'localhost', 'admin', '/indexingLogs');
   await expect(admin.getByRole('heading', { name: en.entities.indexingLog.many })).toBeVisible();
@@ -93,7 +93,7 @@ test('a dealer publishes a news item and the master sees its indexing log entry'
   await rossi.locator('[name="status"]').selectOption('published');
   await rossi.getByTestId('form-save').click();
   await expect(rossi.getByText(it.form.saved)).toBeVisible();
-  const publicUrl = `https://${ROSSI}/it/news/${slug}`;
+  const publicUrl = `https://${ROSSI}/it/notizie/${slug}`;
 
   const admin = await signedIn(browser, 'localhost', 'admin', '/indexingLogs');
   const row = admin.locator('tr', { has: admin.getByRole('link', { name: publicUrl }) });

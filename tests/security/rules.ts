@@ -65,6 +65,10 @@ export function expected(
   switch (access.kind) {
     case 'public':
       return { rule: 'public', want: 'not 401/403', ok: (s) => s < 500 && s !== 401 && s !== 403 };
+    case 'delivery':
+      // The master host serves nothing public; a dealer's content is anyone's to read.
+      if (host !== 'dealer') return exactly(host === 'unknown' ? 'unknown-site' : 'scope', 404);
+      return { rule: 'public', want: 'not 401/403', ok: (s) => s < 500 && s !== 401 && s !== 403 };
     case 'site':
       if (host === 'unknown') return exactly('unknown-site', 404);
       return { rule: 'public', want: 'not 401/403', ok: (s) => s < 500 && s !== 401 && s !== 403 };

@@ -31,7 +31,7 @@ export async function targetOf(r: Resources, route: RouteCase, adminOn: (site: S
     id,
     url: fill(route.url, id ?? NO_SUCH_ID),
     body: route.method === 'DELETE' ? undefined : await r.validBody(route, site, id),
-    session: route.access?.kind === 'public' ? undefined : await adminOn(site),
+    session: route.access?.kind === 'public' || route.access?.kind === 'delivery' ? undefined : await adminOn(site),
   };
 }
 

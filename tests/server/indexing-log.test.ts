@@ -53,7 +53,7 @@ describeEachDialect(
         expect(res.statusCode, res.body).toBe(200);
         const rows = await actionsOf(id);
         expect(rows.map((r) => `${r.action} ${r.url}`).sort()).toEqual(
-          [`updated ${ORIGIN}/en/products/${slugs.en}`, `updated ${ORIGIN}/it/products/${slugs.it}`].sort(),
+          [`updated ${ORIGIN}/en/products/${slugs.en}`, `updated ${ORIGIN}/it/prodotti/${slugs.it}`].sort(),
         );
         for (const r of rows) expect(r).toMatchObject({ status: 'pending', site: HOSTS.rossi, attempts: 0 });
       });
@@ -64,13 +64,13 @@ describeEachDialect(
         const res = await asRossi('PATCH', api(product, id), { translations: { en: { name: 'Tractor', slug: 'renamed-tractor' } }, version: 1 });
         expect(res.statusCode, res.body).toBe(200);
         expect((await pairs(id)).slice(2).sort()).toEqual(
-          [`updated ${ORIGIN}/en/products/renamed-tractor`, `updated ${ORIGIN}/it/products/${slugs.it}`].sort(),
+          [`updated ${ORIGIN}/en/products/renamed-tractor`, `updated ${ORIGIN}/it/prodotti/${slugs.it}`].sort(),
         );
       });
 
       it('unpublishing and deleting a public row record deletions; deleting an unpublished row records nothing', async () => {
         const { id, slugs } = await createProduct('published');
-        const gone = [`deleted ${ORIGIN}/en/products/${slugs.en}`, `deleted ${ORIGIN}/it/products/${slugs.it}`];
+        const gone = [`deleted ${ORIGIN}/en/products/${slugs.en}`, `deleted ${ORIGIN}/it/prodotti/${slugs.it}`];
         expect((await asRossi('PATCH', api(product, id), { status: 'archived', version: 1 })).statusCode).toBe(200);
         expect((await pairs(id)).slice(2).sort()).toEqual(gone);
         expect((await asRossi('DELETE', api(product, id))).statusCode).toBe(204);
@@ -80,7 +80,7 @@ describeEachDialect(
         expect((await asRossi('DELETE', api(product, other.id))).statusCode).toBe(204);
         expect((await pairs(other.id)).slice(2).sort()).toEqual([
           `deleted ${ORIGIN}/en/products/${other.slugs.en}`,
-          `deleted ${ORIGIN}/it/products/${other.slugs.it}`,
+          `deleted ${ORIGIN}/it/prodotti/${other.slugs.it}`,
         ]);
       });
 

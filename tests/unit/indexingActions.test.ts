@@ -28,7 +28,7 @@ const page = defineEntity({
   table: 'static_pages',
   label: { one: 'x.one', many: 'x.many' },
   titleField: 'title',
-  public: { publicValues: [], urlPattern: '/{lang}/p/{id}' },
+  public: { publicValues: [], urlPattern: '/{lang}/p/{id}', fields: [] },
   fields: { title: { type: 'text', label: 'fields.staticPage.title', translated: true } },
   list: { columns: ['title'], sort: '-id', sortable: [], search: [], filters: [] },
   form: { tabs: [{ label: 'tabs.general', groups: [{ fields: ['title'] }] }] },
@@ -38,14 +38,14 @@ describe('indexing actions of a write', () => {
   it('a draft asks for nothing; publishing asks for an update per language with a slug', () => {
     expect(plan({ op: 'create', after: row('draft', { it: 'a', en: 'b' }) })).toEqual([]);
     expect(plan({ op: 'update', before: row('draft', { it: 'a', en: 'b' }), after: row('published', { it: 'a', en: '' }) })).toEqual([
-      `updated ${ORIGIN}/it/products/a`,
+      `updated ${ORIGIN}/it/prodotti/a`,
     ]);
   });
 
   it('a changed slug of a published row announces the new URL only (a 301 covers the old one); unpublishing and deleting delete', () => {
     const before = row('published', { it: 'a', en: 'b' });
     expect(plan({ op: 'update', before, after: row('published', { it: 'a', en: 'c' }) })).toEqual([
-      `updated ${ORIGIN}/it/products/a`,
+      `updated ${ORIGIN}/it/prodotti/a`,
       `updated ${ORIGIN}/en/products/c`,
     ]);
     // A language the row left has no new URL to redirect to: its old one is deleted.
@@ -54,10 +54,10 @@ describe('indexing actions of a write', () => {
       `deleted ${ORIGIN}/en/products/b`,
     ]);
     expect(plan({ op: 'update', before, after: row('archived', { it: 'a', en: 'b' }) })).toEqual([
-      `deleted ${ORIGIN}/it/products/a`,
+      `deleted ${ORIGIN}/it/prodotti/a`,
       `deleted ${ORIGIN}/en/products/b`,
     ]);
-    expect(plan({ op: 'delete', before })).toEqual([`deleted ${ORIGIN}/it/products/a`, `deleted ${ORIGIN}/en/products/b`]);
+    expect(plan({ op: 'delete', before })).toEqual([`deleted ${ORIGIN}/it/prodotti/a`, `deleted ${ORIGIN}/en/products/b`]);
     expect(plan({ op: 'delete', before: row('draft', { it: 'a' }) })).toEqual([]);
   });
 

@@ -20,6 +20,8 @@ export type Filter =
       from?: string;
       to?: string;
       toExclusive: boolean;
+      /** Rows without a value match too (an open end of a public window, server/public/visibility.ts). */
+      orNull?: boolean;
       /**
        * How a page reads the range when the list is sorted by another column (ranges.ts):
        * `drive` — it matches few rows (under DRIVER_CAP): those are fetched and sorted;

@@ -1,5 +1,5 @@
 /** A list's date ranges (dateRange filters): their conditions, and how a page reads each. */
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { EntityDef } from '../../../entities/define.js';
 import { DRIVER_CAP } from '../../list/caps.js';
 import { bounded, type EngineContext, rowBounds } from '../context.js';
@@ -9,8 +9,9 @@ import type { ListQuery } from './query.js';
 /** The range's conditions on `column`. */
 export function rangeWhere<QB extends SelectQueryBuilder<any, any, any>>(q: QB, f: RangeFilter, column: Expression<unknown>): QB {
   let out = q;
-  if (f.from !== undefined) out = out.where(sql<SqlBool>`${column} >= ${f.from}`) as QB;
-  if (f.to !== undefined) out = out.where(f.toExclusive ? sql<SqlBool>`${column} < ${f.to}` : sql<SqlBool>`${column} <= ${f.to}`) as QB;
+  const open = (cond: RawBuilder<SqlBool>) => (f.orNull ? sql<SqlBool>`(${cond} or ${column} is null)` : cond);
+  if (f.from !== undefined) out = out.where(open(sql<SqlBool>`${column} >= ${f.from}`)) as QB;
+  if (f.to !== undefined) out = out.where(open(f.toExclusive ? sql<SqlBool>`${column} < ${f.to}` : sql<SqlBool>`${column} <= ${f.to}`)) as QB;
   return out;
 }
 

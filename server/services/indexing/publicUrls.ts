@@ -1,9 +1,11 @@
 /**
  * Where a row of public content lives on its dealer's website: `https://<primary domain>`
- * plus the declaration's `urlPattern` per site language (entities/define.ts PublicDef).
+ * plus the declaration's `urlPattern` per site language (entities/define.ts PublicDef), with
+ * its segments in that language.
  */
 import type { Kysely } from 'kysely';
 import type { EntityDef, PublicDef } from '../../../entities/define.js';
+import { publicPath } from '../../../entities/publicPaths.js';
 import type { RecordValues } from '../../../entities/validateRecord.js';
 
 /** Whether the row is shown on the public site; content without a status field always is. */
@@ -16,10 +18,13 @@ export function isPublic(def: PublicDef, record: RecordValues | undefined): bool
 const slugFieldOf = (entity: EntityDef) => Object.entries(entity.fields).find(([, f]) => f.type === 'slug');
 
 /**
- * The row's public URL in each language of the site. A pattern with `{slug}` gives no URL
- * in a language where the row has no slug (it has no page there).
+ * The row's public URL in each language of the site, on the language's own path
+ * (entities/publicPaths.ts). A pattern with `{slug}` gives no URL in a language where the
+ * row has no slug (it has no page there); content without a pattern has no URL at all.
  */
 export function publicUrls(entity: EntityDef, def: PublicDef, id: number, record: RecordValues, origin: string, languages: readonly string[]): string[] {
+  const pattern = def.urlPattern;
+  if (pattern === undefined) return [];
   const slug = slugFieldOf(entity);
   const urls: string[] = [];
   for (const lang of languages) {
@@ -29,8 +34,8 @@ export function publicUrls(entity: EntityDef, def: PublicDef, id: number, record
       const raw = field.translated ? record.translations[lang]?.[name] : record.values[name];
       value = typeof raw === 'string' ? raw : '';
     }
-    if (def.urlPattern.includes('{slug}') && !value) continue;
-    const path = def.urlPattern.replaceAll('{lang}', encodeURIComponent(lang)).replaceAll('{slug}', encodeURIComponent(value)).replaceAll('{id}', String(id));
+    if (pattern.includes('{slug}') && !value) continue;
+    const path = publicPath(pattern, lang, { slug: value, id });
     urls.push(`${origin}${path.startsWith('/') ? '' : '/'}${path}`);
   }
   return [...new Set(urls)];

@@ -1,0 +1,46 @@
+/**
+ * `route?path=`: what a path of the public site shows, in the style of the original
+ * backend's pages router. The first segment is a site language; the rest is matched
+ * against the declared patterns in that language (entities/publicPaths.ts): a site page,
+ * or a public row by its slug in that language.
+ */
+import { matchPublicPath } from '../../entities/publicPaths.js';
+import { SITE_PAGES } from '../../entities/sitePages/keys.js';
+import type { EngineContext } from '../entities/context.js';
+import { idBySlug, type PublicEntity, publicRow } from './collections.js';
+import { publicPage } from './site.js';
+import type { Moment } from './visibility.js';
+
+export interface Resolved {
+  type: string;
+  language: string;
+  object: Record<string, unknown>;
+  alternates: Record<string, string>;
+  seo: unknown;
+  until?: number;
+}
+
+/** Site pages in the order they are tried; `settings` shares the home page's path and is no page of its own. */
+const PAGES = SITE_PAGES.filter((p) => p.key !== 'settings');
+
+export async function resolvePath(ctx: EngineContext, entities: readonly PublicEntity[], path: string, at: Moment): Promise<Resolved | undefined> {
+  const lang = /^\/([^/]+)/.exec(path)?.[1];
+  if (!lang || !ctx.site.languages.includes(lang)) return undefined;
+  for (const page of PAGES) {
+    if (!matchPublicPath(page.url, lang, path)) continue;
+    const found = await publicPage(ctx, page.key, lang, at);
+    if (!found) return undefined;
+    const { alternates, ...object } = found;
+    return { type: 'page', language: lang, object, alternates: alternates as Record<string, string>, seo: object.seo ?? null };
+  }
+  for (const entity of entities) {
+    const pattern = entity.public.urlPattern;
+    const match = pattern && matchPublicPath(pattern, lang, path);
+    if (!match) continue;
+    const id = match.id ?? (match.slug !== undefined ? await idBySlug(ctx, entity, match.slug, lang, true) : undefined);
+    const row = id === undefined ? undefined : await publicRow(ctx, entity, id, lang, at);
+    if (!row) continue;
+    return { type: entity.name, language: lang, object: row.item, alternates: row.alternates, seo: row.item.seo ?? null, until: row.until };
+  }
+  return undefined;
+}

@@ -1,0 +1,125 @@
+/**
+ * The delivery API (`/api/public/v1/`): read-only JSON of one dealer site for its website,
+ * every answer in a stated language and cacheable (cache.ts). The route's guard resolves the
+ * site (access `delivery`, siteOfRequest.ts); nothing here reads a session or sets a cookie.
+ *   GET site                      the site: name, languages, contacts, logo, colours, menu …
+ *   GET pages/<key>               one of the twelve site pages
+ *   GET <collection>/             a public list (lang, page, items, sort, search, fltr)
+ *   GET <collection>/<slug>       one public row (slug-less entities: its id)
+ *   GET route?path=               what a path of the website shows, with its alternates
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { EntityDef } from '../../entities/define.js';
+import { SITE_PAGE_KEYS, type SitePageKey } from '../../entities/sitePages/keys.js';
+import { withAccess } from '../access.js';
+import { fieldError, HttpError, notFound } from '../errors.js';
+import { guardedSite } from '../guards.js';
+import { type EngineContext, hasTable } from '../entities/context.js';
+import { MEDIA_TABLE } from '../entities/references.js';
+import { sharedRegistry } from '../entities/registry.js';
+import { siteOf } from '../entities/routes.js';
+import type { ZodProvider } from '../schemas.js';
+import { code } from '../zodProblems.js';
+import { sendPublic } from './cache.js';
+import { idBySlug, publicList, type PublicEntity, publicRow } from './collections.js';
+import { publicRateLimit } from './rateLimit.js';
+import { resolvePath } from './route.js';
+import { publicPage, publicSite } from './site.js';
+import { momentAt } from './visibility.js';
+
+export const PUBLIC_API = '/api/public/v1';
+
+export interface DeliveryOptions {
+  /** Where a redirected path of the site leads (issue 15 point 4), if anywhere. */
+  findRedirect?: (ctx: EngineContext, path: string) => Promise<string | undefined>;
+}
+
+const DELIVERY = withAccess({ kind: 'delivery' });
+const once = z
+  .string({ error: code('once') })
+  .max(200)
+  .optional();
+const langQuery = z.object({ lang: once }).strict();
+const listQuery = z
+  .object({ lang: once, page: once, items: once, sort: once, search: once, fltr: z.union([z.string(), z.array(z.string())]).optional() })
+  .strict();
+const routeQuery = z
+  .object({
+    lang: once,
+    path: z
+      .string({ error: code('once') })
+      .min(1)
+      .max(1000),
+  })
+  .strict();
+const slugParams = z.object({ slug: z.string().min(1).max(200) });
+const pageParams = z.object({ key: z.enum(SITE_PAGE_KEYS as [SitePageKey, ...SitePageKey[]]) });
+
+export const publicEntities = (entities: readonly EntityDef[]): PublicEntity[] =>
+  entities.filter((e): e is PublicEntity => e.public?.collection !== undefined && !e.singleton);
+
+const delivery: FastifyPluginAsync<DeliveryOptions> = async (fastify, opts) => {
+  const app = fastify.withTypeProvider<ZodProvider>();
+  const registry = sharedRegistry();
+  const entities = publicEntities(registry.entities);
+  let media: boolean | undefined;
+  const limit = publicRateLimit(app);
+  if (limit) app.addHook('onRequest', limit);
+
+  /** The request's engine context, language (a site language; default the site's) and moment. */
+  async function open(req: FastifyRequest) {
+    const site = guardedSite(req);
+    media ??= await hasTable(app.db, app.dialect, MEDIA_TABLE);
+    const ctx: EngineContext = { db: app.db, dialect: app.dialect, registry, site: siteOf(site), media };
+    const asked = (req.query as { lang?: string }).lang;
+    if (asked !== undefined && asked !== '' && !ctx.site.languages.includes(asked)) throw fieldError('lang', 'language', { value: asked.slice(0, 20) });
+    return { site, ctx, lang: asked || ctx.site.default_language, at: momentAt(Date.now()) };
+  }
+
+  app.get(`${PUBLIC_API}/site`, { ...DELIVERY, schema: { querystring: langQuery } }, async (req, reply) => {
+    const { site, ctx, lang, at } = await open(req);
+    return sendPublic(req, reply, site.id, async () => ({ body: await publicSite(ctx, site, lang, at) }));
+  });
+
+  app.get(`${PUBLIC_API}/pages/:key`, { ...DELIVERY, schema: { params: pageParams, querystring: langQuery } }, async (req, reply) => {
+    const { site, ctx, lang, at } = await open(req);
+    return sendPublic(req, reply, site.id, async () => {
+      const page = await publicPage(ctx, req.params.key, lang, at);
+      if (!page) throw notFound();
+      return { body: { language: lang, ...page } };
+    });
+  });
+
+  app.get(`${PUBLIC_API}/route`, { ...DELIVERY, schema: { querystring: routeQuery } }, async (req, reply) => {
+    const { site, ctx, at } = await open(req);
+    const path = req.query.path;
+    const location = await opts.findRedirect?.(ctx, path);
+    if (location !== undefined) throw new HttpError(301, { location }, { location });
+    return sendPublic(req, reply, site.id, async () => {
+      const found = await resolvePath(ctx, entities, path, at);
+      if (!found) throw notFound();
+      const { until, ...body } = found;
+      return { body, until };
+    });
+  });
+
+  for (const entity of entities) {
+    const base = `${PUBLIC_API}/${entity.public.collection}`;
+    app.get(`${base}/`, { ...DELIVERY, schema: { querystring: listQuery } }, async (req, reply) => {
+      const { site, ctx, lang, at } = await open(req);
+      return sendPublic(req, reply, site.id, () => publicList(ctx, entity, req.query, lang, at));
+    });
+    app.get(`${base}/:slug`, { ...DELIVERY, schema: { params: slugParams, querystring: langQuery } }, async (req, reply) => {
+      const { site, ctx, lang, at } = await open(req);
+      return sendPublic(req, reply, site.id, async () => {
+        const id = await idBySlug(ctx, entity, req.params.slug, lang);
+        const row = id === undefined ? undefined : await publicRow(ctx, entity, id, lang, at);
+        if (!row) throw notFound();
+        return { body: { language: lang, item: row.item, alternates: row.alternates }, until: row.until };
+      });
+    });
+  }
+};
+
+export default delivery;

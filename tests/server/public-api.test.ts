@@ -1,0 +1,304 @@
+/**
+ * The delivery API (issue 15): what a dealer's website may read, generated from the
+ * declarations — every public entity × status × date window × language shows exactly the
+ * public rows; no site sees another's; no answer carries a field its declaration keeps
+ * internal; paths resolve per language with their alternates.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type EntityDef, fieldOf } from '../../entities/define.js';
+import { ENTITIES } from '../../entities/index.js';
+import { publicPath } from '../../entities/publicPaths.js';
+import { sitePageInfo } from '../../entities/sitePages/keys.js';
+import { loadRecord } from '../../server/entities/read.js';
+import { slugOf } from '../../server/public/present.js';
+import { PUBLIC_API, publicEntities } from '../../server/public/routes.js';
+import type { PublicEntity } from '../../server/public/collections.js';
+import { image } from './fixtures/media.js';
+import { uploaded } from './fixtures/mediaApi.js';
+import { contextFor, fixtures, HOSTS, json } from './entity-fixtures.js';
+import { describeEachDialect, SESSION_COOKIE } from './harness.js';
+
+const PUBLIC = publicEntities(ENTITIES);
+const LANGS = ['it', 'en'] as const;
+
+interface Case {
+  label: string;
+  overrides: Record<string, unknown>;
+  visible: boolean;
+}
+
+const cross = (a: Case[], b: Case[]): Case[] =>
+  a.flatMap((x) => b.map((y) => ({ label: `${x.label} ${y.label}`.trim(), overrides: { ...x.overrides, ...y.overrides }, visible: x.visible && y.visible })));
+
+/** Every status × window a declaration allows, and whether the row must then be public. */
+function casesOf(e: PublicEntity): Case[] {
+  const def = e.public;
+  let cases: Case[] = [{ label: '', overrides: {}, visible: true }];
+  if (def.statusField) {
+    const field = fieldOf(e, def.statusField);
+    const values: (string | boolean)[] = field.type === 'select' ? field.options.map((o) => o.value) : [true, false];
+    cases = cross(
+      cases,
+      values.map((v) => ({ label: `${def.statusField}=${v}`, overrides: { [def.statusField!]: v }, visible: (def.publicValues ?? []).includes(v) })),
+    );
+  }
+  const when = (name: string, year: number) => (fieldOf(e, name).type === 'date' ? `${year}-01-01` : `${year}-01-01T00:00:00.000Z`);
+  if (def.from) {
+    const from = [
+      { label: 'from past', overrides: { [def.from]: when(def.from, 2020) }, visible: true },
+      { label: 'from future', overrides: { [def.from]: when(def.from, 2099) }, visible: false },
+    ];
+    if (!fieldOf(e, def.from).required) from.push({ label: 'from none', overrides: { [def.from]: '' }, visible: true });
+    cases = cross(cases, from);
+  }
+  if (def.to) {
+    cases = cross(cases, [
+      { label: 'to future', overrides: { [def.to]: when(def.to, 2100) }, visible: true },
+      { label: 'to past', overrides: { [def.to]: when(def.to, 2021) }, visible: false },
+      { label: 'to none', overrides: { [def.to]: '' }, visible: true },
+    ]);
+    // A window may not end before it starts (entities/dateChecks.ts).
+    cases = cases.filter((c) => !(String(c.overrides[def.from ?? ''] ?? '').startsWith('2099') && c.label.includes('to past')));
+  }
+  return cases;
+}
+
+const url = (e: PublicEntity, rest = '') => `${PUBLIC_API}/${e.public.collection}/${rest}`;
+const allowedKeys = (e: EntityDef & { public: { fields: readonly string[] } }) => ['id', ...e.public.fields, 'fallback'].sort();
+
+describeEachDialect('the delivery API', (h) => {
+  const fx = fixtures(h);
+  const rossi = { host: HOSTS.rossi };
+
+  /** Every id a public list holds in a language, page by page. */
+  async function listedIds(e: PublicEntity, lang: string): Promise<Set<number>> {
+    const ids = new Set<number>();
+    for (let page = 1; ; page++) {
+      const body = json(await h.get(`${url(e)}?lang=${lang}&items=100&page=${page}`, rossi));
+      expect(body.language).toBe(lang);
+      for (const item of body.items) ids.add(item.id);
+      if (!body.paginator.has_next) return ids;
+    }
+  }
+
+  async function addressOf(e: PublicEntity, id: number, lang: string) {
+    const ctx = await contextFor(h, 'rossi');
+    const loaded = await loadRecord(ctx, e, id);
+    return slugOf(e, loaded!.record, lang, ctx.site.default_language) ?? String(id);
+  }
+
+  describe('visibility matrix, from the declarations', () => {
+    for (const e of PUBLIC) {
+      it(`${e.name}: exactly the rows public now, in every language`, async () => {
+        const made = [];
+        for (const c of casesOf(e)) made.push({ ...c, id: await fx.create(e.name, 'rossi', c.overrides) });
+        expect(made.some((m) => m.visible)).toBe(true);
+        for (const lang of LANGS) {
+          const listed = await listedIds(e, lang);
+          for (const m of made) {
+            expect(listed.has(m.id), `${e.name} ${m.label} listed in ${lang}`).toBe(m.visible);
+            const res = await h.get(`${url(e, encodeURIComponent(await addressOf(e, m.id, lang)))}?lang=${lang}`, rossi);
+            expect(res.statusCode, `${e.name} ${m.label} read in ${lang}: ${res.body.slice(0, 120)}`).toBe(m.visible ? 200 : 404);
+            if (m.visible) expect(json(res).item.id).toBe(m.id);
+          }
+        }
+      });
+    }
+  });
+
+  describe('no private field leaves', () => {
+    it('every list item and row carries exactly id, the declared public fields and fallback', async () => {
+      for (const e of PUBLIC) {
+        const id = await fx.create(e.name, 'rossi', casesOf(e).find((c) => c.visible)!.overrides);
+        const list = json(await h.get(`${url(e)}?items=100`, rossi));
+        expect(list.items.length, e.name).toBeGreaterThan(0);
+        for (const item of list.items) expect(Object.keys(item).sort(), e.name).toEqual(allowedKeys(e));
+        const one = json(await h.get(url(e, encodeURIComponent(await addressOf(e, id, 'it'))), rossi));
+        expect(Object.keys(one).sort()).toEqual(['alternates', 'item', 'language']);
+        expect(Object.keys(one.item).sort(), e.name).toEqual(allowedKeys(e));
+      }
+    });
+
+    it('a site page carries its declared fields, and the site answer its fixed set', async () => {
+      const page = json(await h.get(`${PUBLIC_API}/pages/contacts?lang=en`, rossi));
+      const contacts = ENTITIES.find((e) => e.name === 'sitePageContacts')!;
+      expect(Object.keys(page).sort()).toEqual(['alternates', 'key', 'language', 'path', ...allowedKeys(contacts as never)].sort());
+      expect(page).toMatchObject({ language: 'en', key: 'contacts', path: '/en/contacts', alternates: { it: '/it/contatti', en: '/en/contacts' } });
+      const site = json(await h.get(`${PUBLIC_API}/site`, rossi));
+      expect(Object.keys(site).sort()).toEqual(
+        [
+          'brand_list',
+          'colours',
+          'contacts',
+          'default_language',
+          'domain',
+          'fallback',
+          'language',
+          'languages',
+          'location',
+          'logo',
+          'menu',
+          'name',
+          'opening_hours',
+          'social_links',
+          'footer_text',
+        ].sort(),
+      );
+      expect(site).toMatchObject({ language: 'it', name: 'Rossi Trattori', languages: ['it', 'en'], default_language: 'it' });
+    });
+
+    it('a draft product behind a featured one is not shown', async () => {
+      const draft = await fx.create('product', 'rossi', { status: 'draft' });
+      const featured = await fx.create('featuredProduct', 'rossi', { product: draft, valid_from: '', valid_to: '' });
+      const body = json(
+        await h.get(
+          url(
+            PUBLIC.find((e) => e.name === 'featuredProduct')!,
+            String(featured),
+          ),
+          rossi,
+        ),
+      );
+      expect(body.item.product).toBeNull();
+    });
+  });
+
+  describe('list parameters', () => {
+    const products = () => url(PUBLIC.find((e) => e.name === 'product')!);
+
+    it('takes only the sorts, filters and search declared public', async () => {
+      for (const [query, field] of [
+        ['sort=status', 'sort'],
+        ['sort=sku', 'sort'],
+        ['fltr=status%3Ddraft', 'fltr'],
+        ['page=0', 'page'],
+        ['unknown=1', undefined],
+      ] as const) {
+        const res = await h.get(`${products()}?${query}`, rossi);
+        expect(res.statusCode, query).toBe(400);
+        if (field) expect(json(res), query).toHaveProperty(field);
+      }
+      const sorted = json(await h.get(`${products()}?sort=-price&items=5`, rossi));
+      const prices = sorted.items.map((i: { price: number }) => i.price);
+      expect(prices).toEqual([...prices].sort((a, b) => b - a));
+      expect(sorted.paginator.page_size).toBe(5);
+      expect((await h.get(`${url(PUBLIC.find((e) => e.name === 'tag')!)}?search=x`, rossi)).statusCode).toBe(400);
+    });
+  });
+
+  describe('isolation', () => {
+    const product = () => PUBLIC.find((e) => e.name === 'product')!;
+
+    it('shows nothing of another site: not in a list, not by its slug, not by its path', async () => {
+      const id = await fx.create('product', 'verdi', { status: 'published' });
+      const slug = json(await h.get(url(product(), ''), { host: HOSTS.verdi })).items.find((i: { id: number }) => i.id === id)?.slug;
+      expect(slug).toBeTruthy();
+      expect(await listedIds(product(), 'it')).not.toContain(id);
+      expect((await h.get(url(product(), slug), rossi)).statusCode).toBe(404);
+      expect((await h.get(`${PUBLIC_API}/route?path=${encodeURIComponent(`/it/prodotti/${slug}`)}`, rossi)).statusCode).toBe(404);
+    });
+
+    it('answers 404 on the master host and on unknown hosts, for every delivery route', async () => {
+      const routes = h.routes.filter(
+        (r) => (r.config as { access?: { kind: string } } | undefined)?.access?.kind === 'delivery' && [r.method].flat().includes('GET'),
+      );
+      expect(routes.length).toBeGreaterThan(20);
+      for (const r of routes) {
+        const path = r.url.replace(':key', 'home').replace(':slug', 'x') + (r.url.endsWith('/route') ? '?path=/it/' : '');
+        for (const host of [HOSTS.master, 'nowhere.localhost']) expect((await h.get(path, { host })).statusCode, `${host} ${path}`).toBe(404);
+        expect((await h.get(path, rossi)).statusCode, path).not.toBe(500);
+      }
+    });
+
+    it('reads no session and sets no cookie', async () => {
+      const session = await h.login('rossi', HOSTS.rossi);
+      const signedIn = await h.get(`${PUBLIC_API}/site`, { host: HOSTS.rossi, headers: { cookie: `${SESSION_COOKIE}=${session.token}` } });
+      const anonymous = await h.get(`${PUBLIC_API}/site`, rossi);
+      expect(signedIn.body).toBe(anonymous.body);
+      expect(signedIn.headers['set-cookie']).toBeUndefined();
+      expect(anonymous.headers['set-cookie']).toBeUndefined();
+    });
+  });
+
+  describe('languages', () => {
+    let id: number;
+    let slugs: Record<string, string>;
+    beforeAll(async () => {
+      const body = await fx.body('product', 'rossi', { status: 'published' });
+      const tr = body.translations as Record<string, Record<string, unknown>>;
+      tr.it = { ...tr.it, slug: `trattore-${fx.next()}`, summary: 'Solo in italiano' };
+      tr.en = { ...tr.en, slug: `tractor-${fx.next()}`, summary: '' };
+      id = await fx.create('product', 'rossi', body);
+      slugs = { it: tr.it.slug as string, en: tr.en.slug as string };
+    });
+
+    it('answers in the asked language, the default one otherwise, and refuses one the site lacks', async () => {
+      expect(
+        json(
+          await h.get(
+            url(
+              PUBLIC.find((e) => e.name === 'product')!,
+              slugs.it,
+            ),
+            rossi,
+          ),
+        ).language,
+      ).toBe('it');
+      const res = await h.get(`${PUBLIC_API}/site?lang=de`, rossi);
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toHaveProperty('lang');
+    });
+
+    it('falls back to the default language for a field missing in the asked one, and says so', async () => {
+      const body = json(
+        await h.get(
+          `${url(
+            PUBLIC.find((e) => e.name === 'product')!,
+            slugs.en,
+          )}?lang=en`,
+          rossi,
+        ),
+      );
+      expect(body.language).toBe('en');
+      expect(body.item.summary).toBe('Solo in italiano');
+      expect(body.item.fallback).toEqual(['summary']);
+    });
+
+    it('resolves a path in each language, with the alternates of every language', async () => {
+      const alternates = { it: `/it/prodotti/${slugs.it}`, en: `/en/products/${slugs.en}` };
+      for (const lang of LANGS) {
+        const body = json(await h.get(`${PUBLIC_API}/route?path=${encodeURIComponent(alternates[lang])}`, rossi));
+        expect(body).toMatchObject({ type: 'product', language: lang, alternates });
+        expect(body.object.id).toBe(id);
+        expect(body).toHaveProperty('seo');
+      }
+      // A path is one language's: the English segment with the Italian slug is nothing.
+      expect((await h.get(`${PUBLIC_API}/route?path=${encodeURIComponent(`/en/products/${slugs.it}`)}`, rossi)).statusCode).toBe(404);
+      expect((await h.get(`${PUBLIC_API}/route?path=${encodeURIComponent(`/it/products/${slugs.it}`)}`, rossi)).statusCode).toBe(404);
+      expect((await h.get(`${PUBLIC_API}/route?path=/de/`, rossi)).statusCode).toBe(404);
+    });
+
+    it('resolves the site pages by their translated paths', async () => {
+      for (const [path, key, lang] of [
+        ['/it/', 'home', 'it'],
+        ['/en', 'home', 'en'],
+        ['/it/chi-siamo', 'about_us', 'it'],
+        ['/en/about-us/', 'about_us', 'en'],
+        ['/it/usato', 'used_product_list', 'it'],
+      ] as const) {
+        const body = json(await h.get(`${PUBLIC_API}/route?path=${encodeURIComponent(path)}`, rossi));
+        expect(body).toMatchObject({ type: 'page', language: lang, object: { key } });
+        expect(body.alternates.it).toBe(publicPath(sitePageInfo(key).url, 'it'));
+      }
+    });
+
+    it('gives media as URLs with their size and alt text', async () => {
+      const session = await h.login('rossi', HOSTS.rossi);
+      const media = await uploaded(h, session, await image('png', 64, 48), { filename: 'tractor.png', data: { alt_text: 'Un trattore' } });
+      const categories = PUBLIC.find((e) => e.name === 'category')!;
+      const category = await fx.create('category', 'rossi', { image: media.id });
+      const body = json(await h.get(`${url(categories, await addressOf(categories, category, 'it'))}?lang=en`, rossi));
+      expect(body.item.image).toMatchObject({ id: media.id, url: media.url, width: 64, height: 48, alt: 'Un trattore' });
+    });
+  });
+});
