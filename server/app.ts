@@ -33,6 +33,7 @@ import type { SessionAccess } from './services/sessions.js';
 import type { KeyHit } from './services/siteKeys.js';
 import cors from './public/cors.js';
 import siteKeys from './routes/siteKeys.js';
+import { redirectFor } from './services/redirects/lookup.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,7 +116,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   await app.register(tenants);
   await app.register(media);
   await app.register(entities);
-  await app.register(delivery);
+  await app.register(delivery, { findRedirect: async (ctx, path) => (await redirectFor(ctx.db, ctx.site.id, path))?.location });
   await app.register(indexing);
   await app.register(users);
   await app.register(siteKeys);
