@@ -12,6 +12,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { EntityDef } from '../entities/define.js';
+import { forSite } from '../entities/siteFields.js';
 import { ENTITY_WORDS } from '../server/entities/search.js';
 import { words } from '../server/list/words.js';
 import { login, startApp } from './lib/app.js';
@@ -135,7 +136,8 @@ async function sweep(ctx: BenchContext, app: ServerHandle, dialect: string): Pro
       const base = `/api${entity.path}`;
       const { samples, word } = await samplesOf(get, base, entity);
       close();
-      jobs.push({ site, base: `${base}/`, combos: entityCombinations(entity, samples, word) });
+      // As the site serves the declaration: a dealer site's user list has no role filter.
+      jobs.push({ site, base: `${base}/`, combos: entityCombinations(forSite(entity, site === MASTER ? 'default' : 'dealer'), samples, word) });
     }
   }
   jobs.push({ site: BIG_SITE, base: '/api/media-folders/', combos: mediaCombinations(MEDIA_WORDS[0] ?? 'tractor') });

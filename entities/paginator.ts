@@ -12,7 +12,7 @@ export interface Paginator {
   has_previous: boolean;
   /**
    * false when the count stopped at a cap: there are at least `count` matches. The
-   * accounts list, whose count is always exact, leaves it out.
+   * accounts list leaves it out unless it is false (its answers had none before the cap).
    */
   count_exact?: boolean;
 }

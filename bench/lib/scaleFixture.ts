@@ -178,8 +178,12 @@ async function seedUsers(db: Kysely<any>, dialect: Dialect, count: number, n: nu
   for (const id of [before + 1, before + Math.ceil(count / 2), before + count]) {
     const row = (await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Parameters<typeof accountWords>[0] &
       Parameters<typeof scopesOf>[0];
-    const want = scopesOf(row).flatMap(([roster, tenant]) => accountWords(row).map((w) => `${roster}/${tenant}/${w}`)).sort();
-    const got = (await db.selectFrom('users_search').selectAll().where('user_id', '=', id).execute()).map((r) => `${r.roster}/${r.tenant_id}/${r.token}`).sort();
+    const want = scopesOf(row)
+      .flatMap(([roster, tenant]) => accountWords(row).map((w) => `${roster}/${tenant}/${w}`))
+      .sort();
+    const got = (await db.selectFrom('users_search').selectAll().where('user_id', '=', id).execute())
+      .map((r) => `${r.roster}/${r.tenant_id}/${r.token}`)
+      .sort();
     if (want.join(' ') !== got.join(' ')) throw new Error(`bulk users: user ${id} has words [${got}] but server/users/words.ts derives [${want}]`);
   }
 }

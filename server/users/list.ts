@@ -12,6 +12,7 @@
  */
 import type { Kysely } from 'kysely';
 import { dialectOf, longReads } from '../db/database.js';
+import type { DatabaseSchema } from '../db/schema.js';
 import type { Filter } from '../entities/list/filters.js';
 import { MAX_MERGED_VALUES } from '../entities/list/ids.js';
 import type { ListQuery } from '../entities/list/query.js';
@@ -137,7 +138,7 @@ async function countRows(r: Reading): Promise<Counted> {
 }
 
 /** A page of the roster: `{ items, paginator }`; a page past the end answers the last one. */
-export async function listAccounts(db: Kysely<any>, roster: Roster, query: ListQuery) {
+export async function listAccounts(db: Kysely<DatabaseSchema>, roster: Roster, query: ListQuery) {
   // Reads that may take long: off the event loop, within a time budget (db/database.ts longReads).
   const reads = longReads(db, roster.site.id);
   const plan = query.tokens.length ? await planSearch(reads, rosterPath(roster).index, query.tokens) : undefined;
