@@ -40,7 +40,9 @@ export default fp(async (app) => {
   }
 
   const allow = (reply: FastifyReply, origin: string | undefined) => {
-    reply.header('vary', 'Origin');
+    // Added to what the route varies on already (a language, an encoding), not in its place.
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary === undefined || vary === '' ? 'Origin' : `${String(vary)}, Origin`);
     if (origin === undefined) return;
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-expose-headers', 'ETag, Retry-After');

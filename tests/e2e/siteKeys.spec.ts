@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
 import { call, expectSignedIn, login, site } from './helpers';
@@ -7,6 +8,17 @@ import { call, expectSignedIn, login, site } from './helpers';
  * back-office: a key is made under a name, shown once with a copy button, listed by its
  * prefix only, and revoked after the confirm dialog. The master site speaks English.
  */
+
+/** Serious and critical axe violations inside the element, as `rule: targets`. */
+async function axeProblems(page: Page, selector: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 function msg(key: string, values: Record<string, string | number> = {}): string {
   const raw = key.split('.').reduce<any>((o, k) => o?.[k], en);
@@ -54,6 +66,7 @@ test('the superuser makes a key for a dealer site, sees it once, copies it, find
   const shown = page.getByTestId('site-key-made-dialog');
   await expect(shown.getByRole('heading', { name: msg('siteKeys.shownOnceTitle', { name: 'Verdi shop' }) })).toBeVisible();
   await expect(shown.getByRole('alert')).toContainText(msg('siteKeys.shownOnceWarning'));
+  expect(await axeProblems(page, '[data-testid="site-key-made-dialog"]')).toEqual([]);
   const key = await page.getByTestId('site-key-value').inputValue();
   expect(key).toMatch(/^dbk_[A-Za-z0-9_-]{43}$/);
   await page.getByTestId('site-key-copy').click();
@@ -70,6 +83,7 @@ test('the superuser makes a key for a dealer site, sees it once, copies it, find
   await expect(row.getByTestId('site-key-status')).toHaveText(msg('siteKeys.active'));
   await expect(row).toContainText(msg('siteKeys.never'));
   expect(await page.content()).not.toContain(key);
+  expect(await axeProblems(page, '[data-testid="site-keys"]')).toEqual([]);
 
   await row.getByRole('button', { name: msg('siteKeys.revokeNamed', { name: 'Verdi shop' }) }).click();
   const confirm = page.getByRole('dialog');

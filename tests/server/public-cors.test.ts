@@ -32,7 +32,7 @@ async function probeApp(h: Harness): Promise<FastifyInstance> {
   await app.register(context);
   await app.register(security);
   await app.register(cors);
-  app.get(PROBE, { ...PUBLIC, schema: { querystring: rawQuery } }, async () => ({ read: true }));
+  app.get(PROBE, { ...PUBLIC, schema: { querystring: rawQuery } }, async (_req, reply) => reply.header('vary', 'Accept-Language').send({ read: true }));
   await app.ready();
   return app;
 }
@@ -142,6 +142,8 @@ describeEachDialect(
       const res = await read(HOSTS.master, 'https://rossi.localhost', rossiKey.key);
       expect(res.statusCode).toBe(200);
       expect(res.headers['access-control-expose-headers']).toContain('ETag');
+      // What the route varies on stays.
+      expect(vary(res)).toEqual(['accept-language', 'origin']);
     });
 
     it('stops allowing a revoked key’s reads at once', async () => {
