@@ -1,20 +1,13 @@
 import { assign, setup } from 'xstate';
+import type { SiteKey } from '../entities/siteKey';
 import { provided } from './actors';
 import { confirmDeleteState } from './confirmDelete.state';
 import type { BootError } from './session.types';
 import { toBootError } from './session.helpers';
 import type { ConfirmInput, Notice } from './shell.types';
 
-/** A dealer site's API key as listed (server/services/siteKeys.ts): never the key itself. */
-export interface SiteKeyRow {
-  id: number;
-  name: string;
-  prefix: string;
-  created_at: string;
-  created_by: string | null;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+/** A dealer site's API key as listed: never the key itself. */
+export type SiteKeyRow = SiteKey;
 
 /** A key just made: the only moment the key itself is known. */
 export interface MadeKey extends SiteKeyRow {

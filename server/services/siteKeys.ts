@@ -6,6 +6,7 @@
  * on every delivery request that carries a key.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { SiteKey } from '../../entities/siteKey.js';
 import type { Kysely } from 'kysely';
 import type { AccessCache } from '../cache/accessCache.js';
 import type { DatabaseSchema } from '../db/schema.js';
@@ -22,17 +23,6 @@ const PREFIX_LENGTH = KEY_MARK.length + 8;
 export const LAST_USED_EVERY_MS = 60_000;
 /** Keys a site may hold, revoked ones included: the list is shown whole. */
 export const MAX_KEYS_PER_SITE = 50;
-
-/** A key as the master back-office lists it: never the key, never its hash. */
-export interface SiteKey {
-  id: number;
-  name: string;
-  prefix: string;
-  created_at: string;
-  created_by: string | null;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
 
 /** What a request bearing a key remembers of it, where keys are remembered (PostgreSQL). */
 export interface KeyHit {

@@ -17,7 +17,7 @@ test('a dealer sees the automatic redirect of a renamed news item, adds one by h
     translations: { it: { title: 'Notizia rinominata', slug } },
   });
   expect(made.status, JSON.stringify(made.data)).toBe(201);
-  const [oldPath, newPath] = [`/it/news/${slug}`, `/it/news/${slug}-nuova`];
+  const [oldPath, newPath] = [`/it/notizie/${slug}`, `/it/notizie/${slug}-nuova`];
 
   await page.goto(url(`/news/${made.data.id}`));
   await field(page, 'translations.it.slug').fill(`${slug}-nuova`);

@@ -69,7 +69,7 @@ describeEachDialect('redirects', (h) => {
       const s = names();
       const id = await createNews('published', s);
       await setSlugs(id, { en: `renamed-${s.n}` });
-      expect(await redirectsAmong(`/en/news/${s.en}`, `/it/news/${s.it}`)).toEqual([
+      expect(await redirectsAmong(`/en/news/${s.en}`, `/it/notizie/${s.it}`)).toEqual([
         { from_path: `/en/news/${s.en}`, to_path: `/en/news/renamed-${s.n}`, language: 'en', origin: 'automatic' },
       ]);
     });
@@ -78,10 +78,10 @@ describeEachDialect('redirects', (h) => {
       const s = names();
       const id = await createNews('published', s);
       await setSlugs(id, { it: `nuova-${s.n}`, en: `new-${s.n}` });
-      const rows = await redirectsAmong(`/en/news/${s.en}`, `/it/news/${s.it}`);
+      const rows = await redirectsAmong(`/en/news/${s.en}`, `/it/notizie/${s.it}`);
       expect(rows.map((r) => [r.language, r.from_path, r.to_path])).toEqual([
         ['en', `/en/news/${s.en}`, `/en/news/new-${s.n}`],
-        ['it', `/it/news/${s.it}`, `/it/news/nuova-${s.n}`],
+        ['it', `/it/notizie/${s.it}`, `/it/notizie/nuova-${s.n}`],
       ]);
     });
 

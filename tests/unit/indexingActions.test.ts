@@ -50,7 +50,7 @@ describe('indexing actions of a write', () => {
     ]);
     // A language the row left has no new URL to redirect to: its old one is deleted.
     expect(plan({ op: 'update', before, after: row('published', { it: 'a', en: '' }) })).toEqual([
-      `updated ${ORIGIN}/it/products/a`,
+      `updated ${ORIGIN}/it/prodotti/a`,
       `deleted ${ORIGIN}/en/products/b`,
     ]);
     expect(plan({ op: 'update', before, after: row('archived', { it: 'a', en: 'b' }) })).toEqual([
