@@ -40,6 +40,10 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
     for (const n of pub.sortable ?? []) if (!entity.list.sortable.includes(n)) p.push(at(`public sort ${n} is not sortable`));
     for (const n of pub.filters ?? []) if (!entity.list.filters.some((f) => f.field === n)) p.push(at(`public filter ${n} is not a filter`));
     for (const n of unknownSegments(pub.urlPattern ?? '')) p.push(at(`public urlPattern has an unknown segment {${n}}`));
+    for (const [n, flag] of Object.entries(pub.shownWhen ?? {})) {
+      if (!pub.fields.includes(n)) p.push(at(`public shownWhen ${n} is not a public field`));
+      if (entity.fields[flag]?.type !== 'boolean') p.push(at(`public shownWhen ${n} needs a boolean field, not ${flag}`));
+    }
   }
   const slugs = names.filter((n) => entity.fields[n]?.type === 'slug');
   if (slugs.length > 1) p.push(at('at most one slug field'));

@@ -100,6 +100,11 @@ export interface PublicDef {
   to?: string;
   /** Fields a website may read; none unless listed (internal fields never leave). `id` always does. */
   fields: readonly string[];
+  /**
+   * Public fields a row shows only while one of its boolean fields is true, else `null`: a
+   * price "on request" (`{ price: 'show_price' }`) is the dealer's to keep.
+   */
+  shownWhen?: Readonly<Record<string, string>>;
   /** The delivery API's collection, `/api/public/v1/<collection>/`; none for a site page (served at `pages/<key>`). */
   collection?: string;
   /** Sort keys of `list.sortable` a website may use. */

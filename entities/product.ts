@@ -35,6 +35,7 @@ export const product = defineEntity({
     ],
     sortable: ['name', 'price', 'model_year'],
     filters: ['brand', 'category', 'tags'],
+    shownWhen: { price: 'show_price' },
     search: true,
   },
   fields: {

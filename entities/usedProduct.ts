@@ -35,6 +35,7 @@ export const usedProduct = defineEntity({
     ],
     sortable: ['title', 'year', 'hours', 'price'],
     filters: ['brand', 'category', 'condition'],
+    shownWhen: { price: 'show_price' },
     search: true,
   },
   fields: {

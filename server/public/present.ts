@@ -208,7 +208,8 @@ export async function publicPresenter(
     for (const [name, field] of fields) {
       const { value, fell } = valueOf(l, name, field);
       if (fell) fallback.push(name);
-      out[name] = show(field, value);
+      const flag = def.shownWhen?.[name];
+      out[name] = flag === undefined || l.record.values[flag] === true ? show(field, value) : null;
     }
     out.fallback = fallback;
     return out;

@@ -161,6 +161,18 @@ describeEachDialect('the delivery API', (h) => {
       );
       expect(body.item.product).toBeNull();
     });
+    it('a price the dealer keeps to itself (show_price off) never leaves, in a list or a row', async () => {
+      for (const name of ['product', 'usedProduct']) {
+        const e = PUBLIC.find((p) => p.name === name)!;
+        const id = await fx.create(name, 'rossi', { ...casesOf(e).find((c) => c.visible)!.overrides, price: 12345, show_price: false });
+        const list = json(await h.get(`${url(e)}?items=100`, rossi));
+        const listed = list.items.find((i: { id: number }) => i.id === id);
+        expect(listed, name).toMatchObject({ price: null, show_price: false });
+        const one = json(await h.get(url(e, encodeURIComponent(await addressOf(e, id, 'it'))), rossi));
+        expect(one.item, name).toMatchObject({ price: null, show_price: false });
+        expect(JSON.stringify(one)).not.toContain('12345');
+      }
+    });
   });
 
   describe('list parameters', () => {
