@@ -85,7 +85,8 @@ for (const [host, user] of [
   });
   for (const path of DEALER_LISTS) {
     test(`every row of ${user}'s ${path} opens clean`, async ({ page }) => {
-      test.setTimeout(120_000);
+      // Every row, each section, each language: the product lists hold dozens of rows.
+      test.setTimeout(240_000);
       await signIn(page, host, user);
       for (const id of await rowIds(page, path)) await expectClean(page, host, `${path}/${id}`);
     });
