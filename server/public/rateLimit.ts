@@ -1,7 +1,6 @@
 /**
- * Requests to the delivery API per client address (and, given a site key's id, per key as
- * a second dimension), counted where every instance counts: Redis when `REDIS_URL` is set,
- * else the database (services/rateLimit.ts). Over the limit: 429 with Retry-After.
+ * Requests to the delivery API per client address, counted where every instance counts:
+ * Redis when `REDIS_URL` is set, else the database (services/rateLimit.ts). Over the limit: 429 with Retry-After.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
@@ -11,11 +10,8 @@ import { redisRateLimiter } from '../services/rateLimitRedis.js';
 
 const WINDOW_MS = 60_000;
 
-/** The counter's key: the address (and key id) hashed, as the limiters want them. */
-export const publicRateKey = (ip: string, keyId?: number) =>
-  `public:${createHash('sha256')
-    .update(keyId === undefined ? ip : `${ip}|${keyId}`)
-    .digest('base64url')}`;
+/** The counter's key: the address hashed, as the limiters want it. */
+const publicRateKey = (ip: string) => `public:${createHash('sha256').update(ip).digest('base64url')}`;
 
 /** The hook that counts each request; none when the limit is off (0). */
 export function publicRateLimit(app: FastifyInstance): onRequestAsyncHookHandler | undefined {

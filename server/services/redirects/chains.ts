@@ -37,7 +37,7 @@ export async function recordMove(db: Kysely<any>, site: Site, move: { language: 
  * source is a loop: 400, and the write rolls back.
  */
 export async function collapseManual(db: Kysely<any>, site: Site, id: number) {
-  const self = await redirectById(db, id);
+  const self = await redirectById(db, site.id, id);
   if (!self) return;
   if (await sourceTaken(db, site.id, self)) throw fieldError('from_path', 'unique', { entity: 'redirect', field: 'from_path' });
   let to = self.to_path;

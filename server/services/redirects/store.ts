@@ -40,8 +40,8 @@ function rowOf(r: Record<string, unknown>): RedirectRow {
   };
 }
 
-export async function redirectById(db: Kysely<any>, id: number): Promise<RedirectRow | undefined> {
-  const r = await db.selectFrom(TABLE).select(COLUMNS).where('id', '=', id).executeTakeFirst();
+export async function redirectById(db: Kysely<any>, tenantId: number, id: number): Promise<RedirectRow | undefined> {
+  const r = await db.selectFrom(TABLE).select(COLUMNS).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
   return r && rowOf(r);
 }
 
