@@ -15,4 +15,10 @@ export interface Paginator {
    * accounts list leaves it out unless it is false (its answers had none before the cap).
    */
   count_exact?: boolean;
+  /**
+   * Present when a search by frequent words stopped after examining this many rows (in the
+   * list's order) of each walk: rows further on are not listed, and `count_exact` is false.
+   * Another word or a filter narrows the search so that it reaches them.
+   */
+  searched_rows?: number;
 }

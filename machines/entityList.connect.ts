@@ -78,6 +78,10 @@ export function connectEntityList(snapshot: EntityListSnapshot, send: (event: En
       page: c.query.page,
       pages: p?.pages ?? 1,
       count: p?.count ?? 0,
+      /** false: there are at least `count` rows (a count that stopped at a cap). */
+      countExact: p?.count_exact !== false,
+      /** Set when a search stopped after examining this many rows (docs/decisions.md §12). */
+      searchedRows: p?.searched_rows ?? null,
       pageSize: c.query.items,
       pageSizes: [...new Set([...PAGE_SIZES, c.query.items])].sort((a, b) => a - b),
       hasPrevious: p ? p.has_previous : false,

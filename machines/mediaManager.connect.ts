@@ -138,6 +138,8 @@ export function connectMediaManager(snapshot: MediaManagerSnapshot, send: MediaM
       page: c.page,
       pages: c.pages,
       count: c.count,
+      countExact: c.countExact,
+      searchedRows: c.searchedRows,
       hasPrevious: c.page > 1,
       hasNext: c.page < c.pages,
       goTo: (page: number) => send({ type: 'page.change', page }),

@@ -185,6 +185,8 @@ export function fromListResponse(r: MediaListResponse) {
     page: p.page,
     pages: Math.max(1, p.pages),
     count: p.count,
+    countExact: p.count_exact !== false,
+    searchedRows: p.searched_rows ?? null,
     parentFolder: r.parent_folder && r.parent_folder.id !== null ? r.parent_folder : null,
   };
 }

@@ -51,6 +51,10 @@ export interface MediaManagerContext {
   page: number;
   pages: number;
   count: number;
+  /** false: there are at least `count` media (a count that stopped at a cap). */
+  countExact: boolean;
+  /** Set when a search stopped after examining this many media (docs/decisions.md §12). */
+  searchedRows: number | null;
   mimeType: string | null;
   /** The search box text; a load sends it trimmed. */
   search: string;
@@ -198,6 +202,8 @@ export const mediaManagerMachine = managerSetup.createMachine({
       page: fromUrl?.page ?? 1,
       pages: fromUrl?.page ?? 1,
       count: 0,
+      countExact: true,
+      searchedRows: null,
       mimeType: fromUrl ? fromUrl.mimeType : normalizeMimeType(input.mimeType),
       search: fromUrl ? fromUrl.search : (input.search ?? ''),
       allFolders: fromUrl?.all ?? false,

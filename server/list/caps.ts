@@ -7,10 +7,14 @@
 export const DRIVER_CAP = 2_000;
 /** Count cap of a filtered list, or of a search driven by a rare word. */
 export const COUNT_CAP = 10_000;
-/** Count cap of a single frequent word, counted in the search index alone. */
-export const WORD_COUNT_CAP = 1_000;
-/** Count cap when several words are all frequent: each counted row costs a probe per word. */
+/** Count cap of a search the list walks (every word frequent): its matches are read, not counted. */
 export const WALK_COUNT_CAP = 200;
+/**
+ * The most rows a walking search examines, per walk (docs/decisions.md §12): a frequent word
+ * may still be rare in a filter's rows or in the list's first rows, and each row examined
+ * costs a probe per word. Past it the search stops and says so (`searched_rows`).
+ */
+export const WALK_SCAN_CAP = 2_000;
 /**
  * The most rows a page may skip, from either end (docs/decisions.md §12): a deeper page of
  * an exact count is read in the reversed order from the nearer end; one deep from both

@@ -3,6 +3,8 @@ export interface Counted {
   count: number;
   /** false when the count stopped at a cap: there are at least `count` matches. */
   exact: boolean;
+  /** Set when a walking search stopped after examining this many rows of each walk (caps.ts WALK_SCAN_CAP). */
+  searched?: number;
 }
 
 /** `n` rows read from a count that stops past `cap` (undefined: not capped). */

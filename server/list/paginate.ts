@@ -5,5 +5,14 @@ import type { Counted } from './counted.js';
 export function paginate(counted: Counted, asked: { page: number; size: number }): Paginator {
   const pages = Math.max(1, Math.ceil(counted.count / asked.size));
   const page = Math.min(asked.page, pages);
-  return { count: counted.count, page, pages, page_size: asked.size, has_next: page < pages, has_previous: page > 1, count_exact: counted.exact };
+  const paginator: Paginator = {
+    count: counted.count,
+    page,
+    pages,
+    page_size: asked.size,
+    has_next: page < pages,
+    has_previous: page > 1,
+    count_exact: counted.exact,
+  };
+  return counted.searched === undefined ? paginator : { ...paginator, searched_rows: counted.searched };
 }

@@ -7,8 +7,7 @@
  * (server/services/media/terms.ts).
  */
 import type { Kysely } from 'kysely';
-import { capped, type Counted } from './counted.js';
-import { DRIVER_CAP, WORD_COUNT_CAP } from './caps.js';
+import { DRIVER_CAP } from './caps.js';
 import { type Fragment, joinText, raw, runText, sqlText } from './sqlText.js';
 import { prefixRange } from './words.js';
 
@@ -64,14 +63,4 @@ export async function wordEstimates(db: Kysely<any>, index: SearchIndex, words: 
   );
   const [row] = await runText<Record<string, number>>(db, sqlText`select ${joinText(counts, ', ')}`);
   return words.map((_, i) => Number(row?.[`n${i}`] ?? 0));
-}
-
-/** The rows holding one word, counted in the index alone up to WORD_COUNT_CAP (a row may hold the word twice). */
-export async function countWord(db: Kysely<any>, index: SearchIndex, word: string): Promise<Counted> {
-  const [row] = await runText<{ n: number; d: number }>(
-    db,
-    sqlText`select count(*) as n, count(distinct ${raw(index.row)}) as d from (${wordIds(index, word)} limit ${WORD_COUNT_CAP + 1}) as x`,
-  );
-  const [n, d] = [Number(row?.n ?? 0), Number(row?.d ?? 0)];
-  return n > WORD_COUNT_CAP ? { count: Math.min(d, WORD_COUNT_CAP), exact: false } : capped(d);
 }

@@ -6,7 +6,8 @@
  *   order; a roster or filter of several values (staff and market administrators; several
  *   sites) walks each value, each cut after the page, merged (as entity lists do);
  * - search is a range scan per word of users_search (server/users/words.ts), planned by
- *   server/list/plan.ts: a rare word drives, or the walk probes each row for every word;
+ *   server/list/plan.ts: a rare word drives, or each walk probes its first rows for every
+ *   word (server/list/walked.ts);
  * - the count is counted up to a cap (server/list/caps.ts) and a deep page follows
  *   server/list/window.ts.
  */
@@ -16,12 +17,13 @@ import type { DatabaseSchema } from '../db/schema.js';
 import type { Filter } from '../entities/list/filters.js';
 import { MAX_MERGED_VALUES } from '../entities/list/ids.js';
 import type { ListQuery } from '../entities/list/query.js';
-import { COUNT_CAP, WALK_COUNT_CAP } from '../list/caps.js';
+import { COUNT_CAP, WALK_SCAN_CAP } from '../list/caps.js';
 import { capped, type Counted } from '../list/counted.js';
 import { planSearch, type SearchPlan } from '../list/plan.js';
 import { readPage } from '../list/readPage.js';
-import { countWord, probes, wordIds } from '../list/searchIndex.js';
-import { type Fragment, joinText, NOTHING, raw, runText, sqlText } from '../list/sqlText.js';
+import { type Walk, walkedReads } from '../list/walked.js';
+import { probe, probes, wordIds } from '../list/searchIndex.js';
+import { type Fragment, joinText, raw, runText, sqlText } from '../list/sqlText.js';
 import { isDeep, type Window, windowOf } from '../list/window.js';
 import { type AccountRow, COLUMNS, presentList } from './records.js';
 import { type Roster, rosterPath } from './roster.js';
@@ -91,19 +93,59 @@ function driven(r: Reading, plan: SearchPlan): Fragment {
   return sqlText`users.id in (${wordIds(index, plan.rarest)}) and (${anyOf(armsOf(r.roster, r.query, ref))})${probes(index, plan.others, 'users.id')}`;
 }
 
-/** The page's ids, in the order `sort`. */
+/** The page's ids, in the order `sort` (no search, or a driving one). */
 function pageIds(r: Reading, sort: Sort, w: Window): Fragment {
   const window = sqlText`limit ${w.limit} offset ${w.offset}`;
   if (r.plan?.drives) return sqlText`select users.id from users where ${driven(r, r.plan)} ${orderBy(sort, 'users')} ${window}`;
-  const words = r.plan ? probes(rosterPath(r.roster).index, r.query.tokens, 'users.id') : NOTHING;
   const arms = armsOf(r.roster, r.query, plainRef);
   const [only] = arms;
-  if (only && arms.length === 1) return sqlText`select users.id from users where ${only}${words} ${orderBy(sort, 'users')} ${window}`;
-  const columns = raw([...new Set(sort.map((s) => `users.${column(s.column)}`))].join(', '));
+  if (only && arms.length === 1) return sqlText`select users.id from users where ${only} ${orderBy(sort, 'users')} ${window}`;
   const walks = arms.map(
-    (a, i) => sqlText`select * from (select ${columns} from users where ${a}${words} ${orderBy(sort, 'users')} limit ${w.offset + w.limit}) as ${raw(`v${i}`)}`,
+    (a, i) =>
+      sqlText`select * from (select ${sortColumns(sort, 'users')} from users where ${a} ${orderBy(sort, 'users')} limit ${w.offset + w.limit}) as ${raw(`v${i}`)}`,
   );
   return sqlText`select merged.id from (${joinText(walks, ' union all ')}) as merged ${orderBy(sort, 'merged')} ${window}`;
+}
+
+/** The sort's columns, in its order, and the id. */
+const sortColumns = (sort: Sort, alias: string) => raw([...new Set([...sort.map((s) => column(s.column)), 'id'])].map((c) => `${alias}.${c}`).join(', '));
+
+/** An arm's first WALK_SCAN_CAP accounts in the list's order (a walking search's rows, server/list/walked.ts). */
+const scanned = (r: Reading, arm: Fragment) =>
+  sqlText`select ${sortColumns(r.query.sort, 'users')} from users where ${arm} ${orderBy(r.query.sort, 'users')} limit ${WALK_SCAN_CAP}`;
+
+/** A walking search of the roster: each arm's first accounts, probed for every word, merged. */
+function accountsWalk(r: Reading): Walk<AccountRow> {
+  const { sort } = r.query;
+  const index = rosterPath(r.roster).index;
+  const arms = armsOf(r.roster, r.query, plainRef);
+  return {
+    matches: async (limit) => {
+      const holds = (alias: string) =>
+        joinText(
+          r.query.tokens.map((word) => probe(index, word, `${alias}.id`)),
+          ' and ',
+        );
+      const walks = arms.map(
+        (a, i) =>
+          sqlText`select * from (select ${sortColumns(sort, `s${i}`)} from (${scanned(r, a)}) as ${raw(`s${i}`)} where ${holds(`s${i}`)} ${orderBy(sort, `s${i}`)} limit ${limit}) as ${raw(`v${i}`)}`,
+      );
+      const q = sqlText`select merged.id from (${joinText(walks, ' union all ')}) as merged ${orderBy(sort, 'merged')} limit ${limit}`;
+      return (await runText<{ id: number }>(r.db, q)).map((row) => Number(row.id));
+    },
+    lengths: async () => {
+      const counts = arms.map((a) => sqlText`select count(*) as n from (${scanned(r, a)}) as s`);
+      return (await runText<{ n: number }>(r.db, joinText(counts, ' union all '))).map((row) => Number(row.n));
+    },
+    rows: async (ids) =>
+      runText<AccountRow>(
+        r.db,
+        sqlText`select ${ROW_COLUMNS} from users where users.id in (${joinText(
+          ids.map((id) => sqlText`${id}`),
+          ', ',
+        )}) ${orderBy(sort, 'users')}`,
+      ),
+  };
 }
 
 async function pageRows(r: Reading, w: Window): Promise<AccountRow[]> {
@@ -113,28 +155,20 @@ async function pageRows(r: Reading, w: Window): Promise<AccountRow[]> {
 }
 
 /**
- * Each arm's rows counted up to `cap`, summed; counted along the page's walk (in the list's
- * order), which the planner might otherwise trade for a scan that a frequent word or a
- * large market only seems to cut short.
+ * Without a search, each arm's rows counted up to COUNT_CAP, summed; counted along the
+ * page's walk (in the list's order), which the planner might otherwise trade for a scan
+ * that a large market only seems to cut short. A driving word's matches, all counted.
  */
-async function sumOfArms(r: Reading, words: Fragment, cap: number): Promise<Counted> {
-  const counts = armsOf(r.roster, r.query, plainRef).map(
-    (a) => sqlText`(select count(*) from (select users.id from users where ${a}${words} ${orderBy(r.query.sort, 'users')} limit ${cap + 1}) as c)`,
-  );
-  const [row] = await runText<{ n: number }>(r.db, sqlText`select ${joinText(counts, ' + ')} as n`);
-  return capped(Number(row?.n ?? 0), cap);
-}
-
 async function countRows(r: Reading): Promise<Counted> {
-  const { plan } = r;
-  if (!plan) return sumOfArms(r, NOTHING, COUNT_CAP);
-  if (plan.drives) {
-    const [row] = await runText<{ n: number }>(r.db, sqlText`select count(*) as n from users where ${driven(r, plan)}`);
+  if (r.plan) {
+    const [row] = await runText<{ n: number }>(r.db, sqlText`select count(*) as n from users where ${driven(r, r.plan)}`);
     return capped(Number(row?.n ?? 0));
   }
-  const path = rosterPath(r.roster);
-  if (path.whole && !plan.others.length && !r.query.filters.length) return countWord(r.db, path.index, plan.rarest);
-  return sumOfArms(r, probes(path.index, r.query.tokens, 'users.id'), WALK_COUNT_CAP);
+  const counts = armsOf(r.roster, r.query, plainRef).map(
+    (a) => sqlText`(select count(*) from (select users.id from users where ${a} ${orderBy(r.query.sort, 'users')} limit ${COUNT_CAP + 1}) as c)`,
+  );
+  const [row] = await runText<{ n: number }>(r.db, sqlText`select ${joinText(counts, ' + ')} as n`);
+  return capped(Number(row?.n ?? 0), COUNT_CAP);
 }
 
 /** A page of the roster: `{ items, paginator }`; a page past the end answers the last one. */
@@ -143,11 +177,12 @@ export async function listAccounts(db: Kysely<DatabaseSchema>, roster: Roster, q
   const reads = longReads(db, roster.site.id);
   const plan = query.tokens.length ? await planSearch(reads, rosterPath(roster).index, query.tokens) : undefined;
   const r: Reading = { db: reads, roster, query, plan, sqlite: dialectOf(db) === 'sqlite' };
-  const { items, paginator } = await readPage(query, {
-    page: (page, counted) => pageRows(r, windowOf(query, page, counted)),
-    count: () => countRows(r),
-    countFirst: isDeep(query),
-  });
+  const { items, paginator } = await readPage(
+    query,
+    plan && !plan.drives
+      ? walkedReads(query.size, accountsWalk(r))
+      : { page: (page, counted) => pageRows(r, windowOf(query, page, counted)), count: () => countRows(r), countFirst: isDeep(query) },
+  );
   // The accounts list's answer has always left out `count_exact`: it says so only when the count stopped at the cap.
   const { count_exact: exact, ...rest } = paginator;
   return { items: await presentList(db, roster, items), paginator: exact === false ? paginator : rest };

@@ -92,7 +92,7 @@ function Pager({ list }: { list: EntityListProps }) {
         </select>
       </label>
       <span data-testid="list-range" className="whitespace-nowrap">
-        {t('list.range', { first, last, count: p.count })}
+        {t(p.countExact ? 'list.range' : 'list.rangeAtLeast', { first, last, count: p.count })}
       </span>
       <button type="button" className={buttonClass.ghost} onClick={p.previous} disabled={!p.hasPrevious || !list.interactive} aria-label={t('list.previous')}>
         <EIcon name="left" />
@@ -297,7 +297,12 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
     <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4 sm:p-6" data-testid="entity-list" data-entity={entity.name}>
       <header className="flex items-baseline gap-3">
         <h1 className="text-2xl font-semibold">{t(entity.label.many)}</h1>
-        {list.pagination.count > 0 && <span className="text-sm text-ink-faint">{list.pagination.count}</span>}
+        {list.pagination.count > 0 && (
+          <span className="text-sm text-ink-faint">
+            {list.pagination.count}
+            {list.pagination.countExact ? '' : '+'}
+          </span>
+        )}
       </header>
       <Toolbar entity={entity} list={list} canAdd={can.has('add')} />
       {canDelete && list.selection.count > 0 && (
@@ -311,6 +316,15 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
             {t('list.deleteSelectedButton', { count: list.selection.count })}
           </button>
         </div>
+      )}
+      {list.pagination.searchedRows !== null && !list.loadError && (
+        <p
+          role="status"
+          className="rounded-md border border-surface-border bg-surface-raised px-3 py-2 text-sm text-ink-muted"
+          data-testid="list-search-stopped"
+        >
+          {t('list.searchStopped', { count: list.pagination.searchedRows })}
+        </p>
       )}
       {list.loadError ? (
         <div className="flex items-center gap-3 rounded-lg border border-danger/40 bg-danger/10 p-4" role="alert" data-testid="list-error">

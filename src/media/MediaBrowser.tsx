@@ -378,20 +378,35 @@ export function MediaGrid({ manager, permissions, picking }: { manager: MediaMan
 export function Pagination({ manager }: { manager: MediaManagerRef }) {
   const t = useT();
   const p = useMediaView(manager, (v) => ({ ...v.pagination, interactive: v.interactive }));
-  if (p.pages <= 1) return p.count ? <p className="text-sm text-ink-muted">{t('media.count', { count: p.count })}</p> : null;
+  const count = p.count ? <span className="text-ink-muted">{t(p.countExact ? 'media.count' : 'media.countAtLeast', { count: p.count })}</span> : null;
+  const stopped = p.searchedRows !== null && (
+    <p role="status" className="text-sm text-ink-muted" data-testid="media-search-stopped">
+      {t('list.searchStopped', { count: p.searchedRows })}
+    </p>
+  );
+  if (p.pages <= 1)
+    return (
+      <>
+        {stopped}
+        {count && <p className="text-sm">{count}</p>}
+      </>
+    );
   return (
-    <nav aria-label={t('media.pagination')} className="flex items-center justify-between gap-3 text-sm" data-testid="media-pagination">
-      <span className="text-ink-muted">{t('media.count', { count: p.count })}</span>
-      <span className="flex items-center gap-2">
-        <button type="button" onClick={p.previous} disabled={!p.hasPrevious || !p.interactive} className={subtle} aria-label={t('media.previous')}>
-          <Icon name="left" width={16} height={16} />
-        </button>
-        <span aria-live="polite">{t('media.page', { page: p.page, pages: p.pages })}</span>
-        <button type="button" onClick={p.next} disabled={!p.hasNext || !p.interactive} className={subtle} aria-label={t('media.next')}>
-          <Icon name="right" width={16} height={16} />
-        </button>
-      </span>
-    </nav>
+    <>
+      {stopped}
+      <nav aria-label={t('media.pagination')} className="flex items-center justify-between gap-3 text-sm" data-testid="media-pagination">
+        {count}
+        <span className="flex items-center gap-2">
+          <button type="button" onClick={p.previous} disabled={!p.hasPrevious || !p.interactive} className={subtle} aria-label={t('media.previous')}>
+            <Icon name="left" width={16} height={16} />
+          </button>
+          <span aria-live="polite">{t('media.page', { page: p.page, pages: p.pages })}</span>
+          <button type="button" onClick={p.next} disabled={!p.hasNext || !p.interactive} className={subtle} aria-label={t('media.next')}>
+            <Icon name="right" width={16} height={16} />
+          </button>
+        </span>
+      </nav>
+    </>
   );
 }
 

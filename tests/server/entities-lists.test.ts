@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../entities/index.js';
-import { COUNT_CAP, WALK_COUNT_CAP, WORD_COUNT_CAP } from '../../server/list/caps.js';
+import { COUNT_CAP, DRIVER_CAP, WALK_COUNT_CAP, WALK_SCAN_CAP } from '../../server/list/caps.js';
 import { reindexEntity } from '../../server/entities/maintenance.js';
 import { nowIso } from '../../server/services/clock.js';
 import { api, contextFor, fixtures, HOSTS, json, tenantId } from './entity-fixtures.js';
@@ -234,13 +234,13 @@ describeEachDialect(
         await check();
       });
 
-      it('stops counting at the cap and says so', async () => {
-        // A site of its own, filled around the engine as a bulk loader would, then reindexed.
+      /** A site of its own with a tag per title, filled around the engine as a bulk loader would, then reindexed. */
+      async function bulkSite(domain: string, titles: string[]) {
         const now = nowIso();
         const { id: site } = await h.db
           .insertInto('tenants')
           .values({
-            name: 'Bulk',
+            name: domain,
             kind: 'dealer',
             brand_list: '["DF"]',
             languages: '["en"]',
@@ -251,13 +251,13 @@ describeEachDialect(
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await h.db.insertInto('tenant_domains').values({ domain: 'bulk.localhost', tenant_id: site, is_primary: 1 }).execute();
-        const rows = Array.from({ length: COUNT_CAP + 5 }, (_, i) => ({
+        await h.db.insertInto('tenant_domains').values({ domain, tenant_id: site, is_primary: 1 }).execute();
+        const rows = titles.map((title, i) => ({
           tenant_id: site,
-          title: `Bulk tag ${i}`,
+          title,
           slug: `bulk-tag-${i}`,
           order: i % 10,
-          translations: JSON.stringify({ en: { title: `Bulk tag ${i}` } }),
+          translations: JSON.stringify({ en: { title } }),
           version: 1,
           created_at: now,
           updated_at: now,
@@ -268,11 +268,18 @@ describeEachDialect(
             .values(rows.slice(i, i + 1000) as never)
             .execute();
         await reindexEntity(h.db, 'tag');
+      }
+
+      it('stops counting at the cap and says so', async () => {
+        await bulkSite(
+          'bulk.localhost',
+          Array.from({ length: COUNT_CAP + 5 }, (_, i) => `Bulk tag ${i}`),
+        );
         const admin = await h.login('admin', 'bulk.localhost');
         const all = json(await h.get(`${api(tag)}?items=100&page=50`, { host: 'bulk.localhost', session: admin }));
         expect(all.paginator).toMatchObject({ count: COUNT_CAP + 5, count_exact: true, pages: Math.ceil((COUNT_CAP + 5) / 100), page: 50 });
         const searched = json(await h.get(`${api(tag)}?search=bulk`, { host: 'bulk.localhost', session: admin }));
-        expect(searched.paginator).toMatchObject({ count: WORD_COUNT_CAP, count_exact: false, has_next: true });
+        expect(searched.paginator).toMatchObject({ count: WALK_COUNT_CAP, count_exact: false, has_next: true });
         // Every word frequent: the list walks its sort index and probes each row's words.
         const both = json(await h.get(`${api(tag)}?search=bulk+tag&sort=-id&page=2`, { host: 'bulk.localhost', session: admin }));
         expect(both.paginator).toMatchObject({ count: WALK_COUNT_CAP, count_exact: false, page: 2 });
@@ -288,6 +295,30 @@ describeEachDialect(
           .where('tenant_id' as never, '=', (await tenantId(h, 'rossi')) as never)
           .executeTakeFirstOrThrow();
         expect(rossiTags).toBe(Number(inDb.n));
+      });
+
+      it('examines a bounded number of rows for a frequent word, and says when it stopped', async () => {
+        // `late` is frequent (too many rows to drive the search) but none of the first
+        // WALK_SCAN_CAP tags by id holds it: the walk stops there rather than read every tag.
+        const early = WALK_SCAN_CAP + 500;
+        await bulkSite(
+          'late.localhost',
+          Array.from({ length: early + DRIVER_CAP + 10 }, (_, i) => (i < early ? `Early tag ${i}` : `Late tag ${i}`)),
+        );
+        const admin = await h.login('admin', 'late.localhost');
+        const list = async (q: string) => json(await h.get(`${api(tag)}?${q}`, { host: 'late.localhost', session: admin }));
+        const stopped = await list('search=late&sort=id');
+        expect(stopped.items).toEqual([]);
+        expect(stopped.paginator).toMatchObject({ count: 0, count_exact: false, searched_rows: WALK_SCAN_CAP, pages: 1 });
+        // The other way round the late tags come first: a full page, no stop.
+        const newest = await list('search=late&sort=-id');
+        expect(newest.items).toHaveLength(10);
+        expect(newest.paginator).toMatchObject({ count: WALK_COUNT_CAP, count_exact: false });
+        expect(newest.paginator.searched_rows).toBeUndefined();
+        // A rare word drives the search as before: exact, whatever the list's order.
+        const rare = await list(`search=late+${early + 7}&sort=id`);
+        expect(rare.paginator).toMatchObject({ count: 1, count_exact: true });
+        expect(rare.paginator.searched_rows).toBeUndefined();
       });
     });
 

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { rebuildMediaIndexes } from '../../server/services/media/indexes.js';
 import { listMedia, type ListOptions, type MimeFilter } from '../../server/services/media/library.js';
-import { DRIVER_CAP, WALK_COUNT_CAP, WORD_COUNT_CAP } from '../../server/list/caps.js';
+import { DRIVER_CAP, WALK_COUNT_CAP, WALK_SCAN_CAP } from '../../server/list/caps.js';
 import { searchWords, words } from '../../server/list/words.js';
 import { MEDIA_WORDS } from '../../server/services/media/terms.js';
 import { list } from './fixtures/mediaApi.js';
@@ -113,19 +113,31 @@ describeEachDialect('media search in a large library', (h) => {
   });
 
   it('answers a word with no hits, alone or beside frequent words, with an exact zero', async () => {
-    for (const search of ['zzz', 'tractor zzz', 'zzz red tractor', 'tractor harvester']) {
+    for (const search of ['zzz', 'tractor zzz', 'zzz red tractor']) {
       const page = await list(h, session, `search=${encodeURIComponent(search)}`);
       expect(page.media.paginator, search).toEqual({ count: 0, page: 1, pages: 1, page_size: 18, has_next: false, has_previous: false, count_exact: true });
       expect(page.media.items).toEqual([]);
     }
+    // Frequent words that no item holds together: the walk stops after the newest WALK_SCAN_CAP, and says so.
+    const none = await list(h, session, `search=${encodeURIComponent('tractor harvester')}`);
+    expect(none.media.paginator).toEqual({
+      count: 0,
+      page: 1,
+      pages: 1,
+      page_size: 18,
+      has_next: false,
+      has_previous: false,
+      count_exact: false,
+      searched_rows: WALK_SCAN_CAP,
+    });
   });
 
   it('caps the count of frequent words and says so, with the newest matches first', async () => {
     const one = await list(h, session, 'search=tractor');
     expect(one.media.paginator).toEqual({
-      count: WORD_COUNT_CAP,
+      count: WALK_COUNT_CAP,
       page: 1,
-      pages: Math.ceil(WORD_COUNT_CAP / 18),
+      pages: Math.ceil(WALK_COUNT_CAP / 18),
       page_size: 18,
       has_next: true,
       has_previous: false,
@@ -162,15 +174,26 @@ describeEachDialect('media search in a large library', (h) => {
     }
   });
 
-  it('finds the same page whichever way the search runs', async () => {
+  it('finds the same page whichever way the search runs, a walk within the newest WALK_SCAN_CAP', async () => {
     const searches = ['tractor 42', 'harvester red 1', 'red 4', '41', 'zzz tractor'];
+    const scanned = (item: Item) => item.i > ITEMS - WALK_SCAN_CAP;
     for (const search of searches) {
       for (const page of [1, 2]) {
         const terms = await listMedia(h.db, options(search, { page, plan: 'terms' }));
-        const scan = await listMedia(h.db, options(search, { page, plan: 'scan' }));
-        expect(scan.items, search).toEqual(terms.items);
         expect(terms.paginator, search).toMatchObject({ count: expected(search).length, count_exact: true });
         expect(await listMedia(h.db, options(search, { page })), search).toEqual(terms);
+        const scan = await listMedia(h.db, options(search, { page, plan: 'scan' }));
+        const within = expected(search, scanned);
+        const shown = (Math.min(page, Math.max(1, Math.ceil(within.length / 18))) - 1) * 18;
+        expect(
+          scan.items.map((m) => m.id),
+          search,
+        ).toEqual(ids(within.slice(shown, shown + 18)));
+        expect(scan.paginator, search).toMatchObject(
+          within.length > WALK_COUNT_CAP
+            ? { count: WALK_COUNT_CAP, count_exact: false }
+            : { count: within.length, count_exact: false, searched_rows: WALK_SCAN_CAP },
+        );
       }
     }
   });

@@ -8,7 +8,8 @@
  * - a page deeper than MAX_OFFSET is read from the nearer end, or refused
  *   (server/list/window.ts);
  * - search is a range scan per word of the `<table>_search` index, planned by
- *   server/list/plan.ts: a rare word drives, or the list walks its sort index and probes;
+ *   server/list/plan.ts: a rare word drives, or the list walks its sort index and probes
+ *   a bounded number of rows (server/list/walked.ts);
  * - the paginator's count comes from entity_counts when the list is unfiltered or
  *   filtered by one facet, and is otherwise counted up to a cap (count.ts);
  * - list rows carry only the list columns; translated ones are read out of the row's
@@ -17,16 +18,19 @@
 import type { EntityDef } from '../../../entities/define.js';
 import { longReads } from '../../db/database.js';
 import { capped } from '../../list/counted.js';
-import { planSearch } from '../../list/plan.js';
-import { readPage } from '../../list/readPage.js';
+import { planSearch, type SearchPlan } from '../../list/plan.js';
+import { type PageReads, readPage } from '../../list/readPage.js';
+import { walkedReads } from '../../list/walked.js';
 import { isDeep, windowOf } from '../../list/window.js';
 import { type EngineContext, marketBound } from '../context.js';
-import { presentList } from '../read.js';
+import { type Loaded, presentList } from '../read.js';
 import { searchIndexOf } from '../search.js';
 import { countPlan, countRows } from './count.js';
+import { walks } from './ids.js';
 import type { ListQuery } from './query.js';
 import { planRanges } from './ranges.js';
 import { pageRows } from './rows.js';
+import { entityWalk } from './walked.js';
 
 export async function listRecords(request: EngineContext, entity: EntityDef, asked: ListQuery, language: string) {
   // A list's reads may take long: off the event loop, within a time budget (db/database.ts longReads).
@@ -43,18 +47,24 @@ export async function listRecords(request: EngineContext, entity: EntityDef, ask
       : asked,
   );
   const plan = query.tokens.length ? await planSearch(ctx.db, searchIndexOf(ctx, entity), query.tokens) : undefined;
+  const reads: PageReads<Loaded> = walks(plan)
+    ? walkedReads(query.size, entityWalk(ctx, entity, query, plan, language))
+    : indexedReads(ctx, entity, query, plan, language);
+  const { items: rows, paginator } = await readPage(query, reads);
+  return { items: await presentList(ctx, entity, rows, language), paginator };
+}
+
+/** A page and its count when no search walks: the count rides along the page's query. */
+function indexedReads(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan: SearchPlan | undefined, language: string): PageReads<Loaded> {
   const counting = countPlan(ctx, entity, query, plan);
-  const { items: rows, paginator } = await readPage(query, {
+  return {
     page: (page, counted) => pageRows(ctx, entity, query, plan, windowOf(query, page, counted), language),
     count: () => countRows(ctx, entity, query, plan),
-    pageAndCount: counting
-      ? async (page) => {
-          const rows = await pageRows(ctx, entity, query, plan, windowOf(query, page), language, counting);
-          const [first] = rows;
-          return first ? { items: rows, counted: capped(Number(first.row.count__ ?? 0), counting.cap) } : undefined;
-        }
-      : undefined,
+    pageAndCount: async (page) => {
+      const rows = await pageRows(ctx, entity, query, plan, windowOf(query, page), language, counting);
+      const [first] = rows;
+      return first ? { items: rows, counted: capped(Number(first.row.count__ ?? 0), counting.cap) } : undefined;
+    },
     countFirst: isDeep(query),
-  });
-  return { items: await presentList(ctx, entity, rows, language), paginator };
+  };
 }

@@ -15,7 +15,7 @@ import type { ListQuery } from './query.js';
 const TEXT_TYPES = new Set(['text', 'textarea', 'email', 'url', 'slug', 'richtext']);
 
 /** One page of rows with only what a list item shows: ids from an index-only scan, then just those rows. */
-export async function pageRows(
+export function pageRows(
   ctx: EngineContext,
   entity: EntityDef,
   asked: ListQuery,
@@ -24,10 +24,24 @@ export async function pageRows(
   language: string,
   counting?: CountPlan,
 ): Promise<Loaded[]> {
-  const t = entity.table;
   const query = w.reversed ? { ...asked, sort: asked.sort.map((s) => ({ ...s, desc: !s.desc })) } : asked;
-  const ids = idsQuery(ctx, entity, query, plan, w);
+  return rowsOf(ctx, entity, query, idsQuery(ctx, entity, query, plan, w), w.reversed, language, counting);
+}
 
+/** The list rows of ids read already (a walking search's page, walked.ts), in the list's order. */
+export const rowsOfIds = (ctx: EngineContext, entity: EntityDef, query: ListQuery, ids: readonly number[], language: string): Promise<Loaded[]> =>
+  rowsOf(ctx, entity, query, ids, false, language);
+
+async function rowsOf(
+  ctx: EngineContext,
+  entity: EntityDef,
+  query: ListQuery,
+  ids: ReturnType<typeof idsQuery> | readonly number[],
+  reversed: boolean,
+  language: string,
+  counting?: CountPlan,
+): Promise<Loaded[]> {
+  const t = entity.table;
   const fields = listFields(entity);
   const selections: Array<string | ReturnType<RawBuilder<unknown>['as']>> = [`${t}.id`, `${t}.version`, `${t}.created_at`, `${t}.updated_at`];
   // The count rides along as a scalar subquery (evaluated once), saving a round trip.
@@ -47,11 +61,11 @@ export async function pageRows(
   // `in (…)`, not a join: SQLite cannot tell a join with a bound LIMIT is small, and may scan.
   let q = ctx.db
     .selectFrom(t)
-    .where(`${t}.id`, 'in', ids)
+    .where(`${t}.id`, 'in', ids as never)
     .select(selections as never[]);
   for (const s of query.sort) q = q.orderBy(sql.ref(`${t}.${s.column}`), s.desc ? 'desc' : 'asc');
   const rows = (await q.execute()) as Array<Record<string, unknown>>;
-  if (w.reversed) rows.reverse();
+  if (reversed) rows.reverse();
   // Join-table ids and fk titles came with the rows: one query for the whole page.
   const joins = new Map<string, Map<number, number[]>>();
   for (const name of fields.filter((n) => isJoinField(fieldOf(entity, n)))) {

@@ -4,14 +4,15 @@ import { fieldError, HttpError, notFound } from '../../errors.js';
 import { capped, type Counted } from '../../list/counted.js';
 import { planSearch } from '../../list/plan.js';
 import { readPage } from '../../list/readPage.js';
+import { walkedReads } from '../../list/walked.js';
 import { isDeep, windowOf } from '../../list/window.js';
 import { nowIso } from '../clock.js';
 import { type Db, libraryTransaction, lockLibrary, type Trx } from './db.js';
 import { getFolder } from './folders.js';
 import { type MediaDetailJson, mediaDetailJson, type MediaJson, type MediaRow, type TranslationRow } from './serialize.js';
 import { bumpCount, reindexTerms } from './indexes.js';
-import { counterCount, counterPage, rowsByIds, walkPage } from './listRows.js';
-import { countMatches, matchingIds, termsIndex } from './search.js';
+import { counterCount, counterPage, mediaWalk, rowsByIds, walkPage } from './listRows.js';
+import { matchingIds, termsIndex } from './search.js';
 import { assertMediaUnused, assertMediaYours, type MediaReader, mediaUsedBy } from './usage.js';
 
 export const MEDIA_PAGE_SIZE = 18;
@@ -75,12 +76,12 @@ export async function listMedia(request: Db, opts: ListOptions): Promise<{ items
   const asked = { page: opts.page, size: opts.pageSize };
   // A page deeper than MAX_OFFSET is read from the nearer end once the count is known, or refused (server/list/window.ts).
   const countFirst = isDeep(asked);
-  const rows = (words: string[], page: number, counted?: Counted) => ({ scope: opts, words, window: windowOf(asked, page, counted), language: opts.language });
+  const rows = (page: number, counted?: Counted) => ({ scope: opts, window: windowOf(asked, page, counted), language: opts.language });
   if (!opts.words.length) {
     return readPage(asked, {
-      page: (page, counted) => walkPage(db, rows([], page, counted)),
+      page: (page, counted) => walkPage(db, rows(page, counted)),
       count: () => counterCount(db, opts),
-      pageAndCount: (page) => counterPage(db, rows([], page)),
+      pageAndCount: (page) => counterPage(db, rows(page)),
       countFirst,
     });
   }
@@ -93,11 +94,7 @@ export async function listMedia(request: Db, opts: ListOptions): Promise<{ items
       count: async () => capped(ids.length),
     });
   }
-  return readPage(asked, {
-    page: (page, counted) => walkPage(db, rows(opts.words, page, counted)),
-    count: () => countMatches(db, opts, plan),
-    countFirst,
-  });
+  return readPage(asked, walkedReads(opts.pageSize, mediaWalk(db, opts, opts.words, opts.language)));
 }
 
 async function translationsOf(db: Db, id: number): Promise<TranslationRow[]> {

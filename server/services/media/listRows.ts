@@ -5,8 +5,10 @@
  * page deeper than MAX_OFFSET (server/list/window.ts), and only those rows are read.
  */
 import { capped, type Counted } from '../../list/counted.js';
-import { probes } from '../../list/searchIndex.js';
+import { WALK_SCAN_CAP } from '../../list/caps.js';
+import { probe } from '../../list/searchIndex.js';
 import { type Fragment, joinText, NOTHING, raw, runText, sqlText } from '../../list/sqlText.js';
+import type { Walk } from '../../list/walked.js';
 import type { Window } from '../../list/window.js';
 import type { Db } from './db.js';
 import { filterGroup, mimeTypeCondition, type Scope, termsIndex } from './search.js';
@@ -55,13 +57,11 @@ function counterTotal(scope: Scope): Fragment {
 
 export interface PageQuery {
   scope: Scope;
-  /** Words each row must have (a walking search), or none. */
-  words: string[];
   window: Window;
   language: string;
 }
 
-/** One page of the scope newest first; with words, the walk probes each row for them. */
+/** One page of the scope newest first. */
 export async function walkPage(db: Db, q: PageQuery): Promise<MediaJson[]> {
   return (await runText<ListRow>(db, pageQuery(q, NOTHING))).map(toJson);
 }
@@ -79,16 +79,43 @@ export async function counterCount(db: Db, scope: Scope): Promise<Counted> {
   return capped(Number(row?.n ?? 0));
 }
 
+/**
+ * The scope's walk order as `order by …` on `alias`: newest first, or oldest first. In a
+ * folder, the folder first: PostgreSQL takes `folder_id is null` (the root) for no
+ * equality, so only naming the column lets it read the folder's index in order.
+ */
+function walkOrder(scope: Scope, alias: string, reversed = false): Fragment {
+  const folder = scope.all ? '' : `${alias}.folder_id${reversed ? '' : ' desc'}, `;
+  const dir = reversed ? '' : ' desc';
+  return raw(`order by ${folder}${alias}.created_at${dir}, ${alias}.id${dir}`);
+}
+
 function pageQuery(q: PageQuery, extra: Fragment): Fragment {
   const { offset, limit, reversed } = q.window;
-  // In a folder, the folder first: PostgreSQL takes `folder_id is null` (the root) for no
-  // equality, so only naming the column lets it read the folder's index in order.
-  const folder = q.scope.all ? '' : 'media.folder_id, ';
-  const order = raw(
-    reversed ? `order by ${folder}media.created_at, media.id` : `order by ${folder.replace(',', ' desc,')}media.created_at desc, media.id desc`,
-  );
-  const ids = sqlText`select media.id from media where ${scopeRows(q.scope)}${probes(termsIndex(q.scope), q.words, 'media.id')} ${order} limit ${limit} offset ${offset}`;
+  const ids = sqlText`select media.id from media where ${scopeRows(q.scope)} ${walkOrder(q.scope, 'media', reversed)} limit ${limit} offset ${offset}`;
   return sqlText`select ${COLUMNS}${extra} ${fromMedia(q.language)} where media.id in (${ids}) ${NEWEST_FIRST}`;
+}
+
+/** The first WALK_SCAN_CAP media of the scope newest first (a walking search's rows, server/list/walked.ts). */
+function scanned(scope: Scope): Fragment {
+  return sqlText`select media.id, media.folder_id, media.created_at from media where ${scopeRows(scope)} ${walkOrder(scope, 'media')} limit ${WALK_SCAN_CAP}`;
+}
+
+/** A walking search of the scope: its first media newest first, each probed for every word. */
+export function mediaWalk(db: Db, scope: Scope, words: string[], language: string): Walk<MediaJson> {
+  return {
+    matches: async (limit) => {
+      const index = termsIndex(scope);
+      const holds = joinText(
+        words.map((word) => probe(index, word, 's.id')),
+        ' and ',
+      );
+      const q = sqlText`select s.id from (${scanned(scope)}) as s where ${holds} ${walkOrder(scope, 's')} limit ${limit}`;
+      return (await runText<{ id: number }>(db, q)).map((r) => Number(r.id));
+    },
+    lengths: async () => [Number((await runText<{ n: number }>(db, sqlText`select count(*) as n from (${scanned(scope)}) as s`))[0]?.n ?? 0)],
+    rows: (ids) => rowsByIds(db, ids, language),
+  };
 }
 
 /** These media, newest first. */

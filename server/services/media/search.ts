@@ -5,13 +5,11 @@
  * each word is one range of its primary key. What is the media library's own:
  * - a driving word's matches are collected and sorted newest first, and counted exactly
  *   (there are fewer than DRIVER_CAP);
- * - a walking search counts its driver's matches that have the other words, up to a cap;
+ * - a walking search reads its page and count as every list does (server/list/walked.ts);
  * - an exact type or a type prefix, which media_terms does not carry, is checked on media.
  */
-import { WALK_COUNT_CAP } from '../../list/caps.js';
-import { capped, type Counted } from '../../list/counted.js';
 import type { SearchPlan } from '../../list/plan.js';
-import { countWord, probes, type SearchIndex, wordRows } from '../../list/searchIndex.js';
+import { probes, type SearchIndex, wordRows } from '../../list/searchIndex.js';
 import { type Fragment, joinText, NOTHING, raw, runText, sqlText } from '../../list/sqlText.js';
 import type { Db } from './db.js';
 import type { ListOptions } from './library.js';
@@ -66,11 +64,4 @@ export async function matchingIds(db: Db, scope: Scope, plan: SearchPlan): Promi
     sqlText`select c.id from (${candidates(scope, plan)}) as c order by (select m.created_at from media m where m.id = c.id) desc, c.id desc`,
   );
   return rows.map((r) => r.id);
-}
-
-/** The count of a walking plan: its driver's matches up to a cap. */
-export async function countMatches(db: Db, scope: Scope, plan: SearchPlan): Promise<Counted> {
-  if (!plan.others.length && !mimeTypeCondition(scope, 'm')) return countWord(db, termsIndex(scope), plan.rarest);
-  const [row] = await runText<{ n: number }>(db, sqlText`select count(*) as n from (${candidates(scope, plan)} limit ${WALK_COUNT_CAP + 1}) as x`);
-  return capped(Number(row?.n ?? 0), WALK_COUNT_CAP);
 }
