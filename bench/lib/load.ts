@@ -20,6 +20,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** The server's process id: its CPU time per request is measured too. */
   pid?: number;
+  /** The status every answer should have (default 200; 304 for a revalidation). */
+  expectStatus?: number;
 }
 
 export interface LoadResult {
@@ -49,8 +51,9 @@ export async function measureLoad(url: string, opts: LoadOptions = {}): Promise<
   const connections = opts.connections ?? 50;
   const headers = opts.headers ?? {};
   // One request first: a benchmark of 401s or 404s would be fast and meaningless.
+  const expected = opts.expectStatus ?? 200;
   const probe = await request(url, { headers });
-  if (probe.status !== 200) throw new Error(`GET ${url} answered ${probe.status} before the load: ${probe.body.slice(0, 300)}`);
+  if (probe.status !== expected) throw new Error(`GET ${url} answered ${probe.status} before the load: ${probe.body.slice(0, 300)}`);
 
   const warmup = opts.warmupSeconds ?? 2;
   if (warmup > 0) await autocannon({ url, connections, duration: warmup, headers });

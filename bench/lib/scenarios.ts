@@ -1,4 +1,5 @@
 /** Several GET URLs of one server under the same load, each checked against a latency (and maybe throughput) budget. */
+import { request } from './server.js';
 import { measureLoad, type LoadResult } from './load.js';
 import { budgetStatus, int, ms, type BenchContext, type Row } from './report.js';
 
@@ -6,6 +7,10 @@ export interface Scenario {
   label: string;
   /** Path and query, e.g. /api/products/?page=1000 */
   path: string;
+  /** Ask with the answer's own ETag (If-None-Match): every answer should be a 304. */
+  revalidate?: boolean;
+  /** What this scenario is held to beyond (or instead of) the run's budget. */
+  budget?: Partial<ScenarioBudget>;
 }
 
 export interface ScenarioBudget {
@@ -37,21 +42,26 @@ export async function runScenarios(
     reference?: string;
   },
 ): Promise<{ rows: Row[]; results: ScenarioResult[] }> {
-  const { budget } = opts;
   const rows: Row[] = [];
   const results: ScenarioResult[] = [];
   for (const s of opts.scenarios) {
+    const budget = { ...opts.budget, ...s.budget };
     ctx.log(`  ${opts.subject} ${s.label}: ${ctx.listSeconds} s at ${budget.connections} connections…`);
+    const etag = s.revalidate ? (await request(opts.baseUrl + s.path, { headers: opts.headers })).headers.etag : undefined;
+    if (s.revalidate && typeof etag !== 'string') throw new Error(`GET ${s.path} answered no ETag to revalidate with`);
+    const expectStatus = s.revalidate ? 304 : 200;
     const r = await measureLoad(opts.baseUrl + s.path, {
       connections: budget.connections,
-      headers: opts.headers,
+      headers: etag ? { ...opts.headers, 'if-none-match': etag } : opts.headers,
       pid: opts.pid,
       warmupSeconds: Math.min(ctx.warmupSeconds, 1),
       durationSeconds: ctx.listSeconds,
+      expectStatus,
     });
     results.push({ label: s.label, ...r });
-    const bad = r.non2xx + r.errors + r.timeouts;
-    const note = bad ? ` [${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts]` : '';
+    const unexpected = expectStatus === 200 ? r.non2xx : r.totalRequests - (r.statusCodes[String(expectStatus)] ?? 0);
+    const bad = unexpected + r.errors + r.timeouts;
+    const note = bad ? ` [${unexpected} not ${expectStatus}, ${r.errors} errors, ${r.timeouts} timeouts]` : '';
     const share = ctx.bareRps ? `, ${((100 * r.rps) / ctx.bareRps).toFixed(1)}% of bare` : '';
     const rpsOk = !budget.minRps || r.rps >= budget.minRps.value;
     rows.push({

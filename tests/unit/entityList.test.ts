@@ -155,6 +155,17 @@ describe('connectEntityList', () => {
       { type: 'items.change', items: 50 },
     ]);
     expect(props.queryString).toBe('page=2&items=15');
+    expect(props.pagination).toMatchObject({ countExact: true, searchedRows: null });
+  });
+
+  it('says when the count is a lower bound and when a search stopped (docs/decisions.md §12)', () => {
+    const { send } = rec();
+    const stopped = { ...page(1).paginator, count: 3, count_exact: false, searched_rows: 2000 };
+    expect(connectEntityList(snap({ browse: { ready: 'idle' } }, { rows, paginator: stopped }), send).pagination).toMatchObject({
+      count: 3,
+      countExact: false,
+      searchedRows: 2000,
+    });
   });
 
   it('shows the load error only when failed, and no bulk delete while busy', () => {

@@ -96,7 +96,10 @@ describe('media manager helpers', () => {
       mimeType: 'image/*',
     });
     const read = fromListResponse({ ...listResponse({ page: 1, pages: 0 }), parent_folder: { id: null } });
-    expect(read).toMatchObject({ page: 1, pages: 1, count: 40, parentFolder: null });
+    expect(read).toMatchObject({ page: 1, pages: 1, count: 40, countExact: true, searchedRows: null, parentFolder: null });
+    const stopped = listResponse({ page: 1, pages: 1 });
+    stopped.media.paginator = { ...stopped.media.paginator, count: 2, count_exact: false, searched_rows: 2000 };
+    expect(fromListResponse(stopped)).toMatchObject({ count: 2, countExact: false, searchedRows: 2000 });
   });
 
   it('names media kinds and sizes', () => {
