@@ -36,6 +36,7 @@ export interface DeliveryOptions {
 }
 
 const DELIVERY = withAccess({ kind: 'delivery' });
+
 export const publicEntities = (entities: readonly EntityDef[]): PublicEntity[] =>
   entities.filter((e): e is PublicEntity => e.public?.collection !== undefined && !e.singleton);
 

@@ -112,7 +112,7 @@ describeEachDialect("the delivery API's OpenAPI document", (h) => {
       change(body.item);
       return { ...answer!, body: JSON.stringify(body) };
     };
-    expect(answerProblems(servedDocument(), [changed((i) => (i.cost_price = 1))]).join()).toMatch(/additional properties/);
+    expect(answerProblems(servedDocument(), [changed((i) => (i.cost_price = 1))]).join()).toMatch(/\/item must NOT have additional properties: cost_price/);
     expect(answerProblems(servedDocument(), [changed((i) => delete i.sku)]).join()).toMatch(/must have required property 'sku'/);
     expect(answerProblems(servedDocument(), [changed((i) => (i.brand = 7))]).join()).toMatch(/brand/);
 
@@ -120,7 +120,7 @@ describeEachDialect("the delivery API's OpenAPI document", (h) => {
     const narrower = new Registry(
       registry.entities.map((e) => (e.name === 'product' ? { ...e, public: { ...e.public!, fields: e.public!.fields.filter((f) => f !== 'sku') } } : e)),
     );
-    expect(answerProblems(openApiDocument(narrower, publicEntities(narrower.entities)), [answer!]).join()).toMatch(/additional properties/);
+    expect(answerProblems(openApiDocument(narrower, publicEntities(narrower.entities)), [answer!]).join()).toMatch(/additional properties: sku/);
   });
 
   it('fails a status or a header the document does not describe', () => {

@@ -7,7 +7,7 @@
  * requires, and its body validates against the response's schema (JSON Schema 2020-12, ajv):
  * the schemas are closed, so a field the declarations do not list fails.
  */
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { onSendHookHandler, RouteOptions } from 'fastify';
 import { sharedRegistry } from '../../server/entities/registry.js';
@@ -46,6 +46,10 @@ export const takeRecordedAnswers = (): PublicAnswer[] => recorded.splice(0);
 // ajv-formats is CommonJS with `exports.default`: under NodeNext it arrives as the module object.
 const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default;
 const pointer = (...parts: string[]) => `openapi#/${parts.map((p) => encodeURIComponent(p.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/')}`;
+
+/** One schema error, naming the property an answer has and its schema does not. */
+const errorText = (e: ErrorObject) =>
+  `${e.instancePath || '/'} ${e.message ?? e.keyword}${typeof e.params.additionalProperty === 'string' ? `: ${e.params.additionalProperty}` : ''}`;
 
 /** Checks answers against a document: one line per problem, none when every answer is described. */
 export function answerProblems(doc: Document | Json, answers: readonly PublicAnswer[]): string[] {
@@ -96,7 +100,7 @@ export function answerProblems(doc: Document | Json, answers: readonly PublicAns
       problems.push(`${at}: not JSON`);
       continue;
     }
-    if (!validate(body)) problems.push(`${at}: ${ajv.errorsText(validate.errors, { separator: '; ' })}`);
+    if (!validate(body)) problems.push(`${at}: ${[...new Set((validate.errors ?? []).map(errorText))].slice(0, 10).join('; ')}`);
   }
   return problems;
 }
