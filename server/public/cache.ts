@@ -100,3 +100,17 @@ export async function sendPublic(req: FastifyRequest, reply: FastifyReply, tenan
   if (version !== undefined) reply.header('etag', `${prefix}${until.toString(36)}.${hash}"`);
   return reply.type('application/json; charset=utf-8').send(body);
 }
+
+/**
+ * Sends a body that changes only with the deployment (the OpenAPI document), with the same
+ * cache headers: its ETag is its own hash, so no content write outdates it and a new
+ * version of the server does.
+ */
+export function sendFixed(req: FastifyRequest, reply: FastifyReply, tenantId: number, body: string): FastifyReply {
+  const etag = `"doc.${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
+  cacheHeaders(reply, tenantId, 0, Date.now());
+  reply.header('etag', etag);
+  const asked = req.headers['if-none-match']?.split(',').map((t) => t.trim().replace(/^W\//, ''));
+  if (asked?.includes(etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(body);
+}

@@ -1,18 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bearerKey, siteIdForKey } from '../services/siteKeys.js';
+import { bearerKey, validKey, type ValidKey } from '../services/siteKeys.js';
 
-const memo = new WeakMap<FastifyRequest, Promise<number | undefined>>();
+const memo = new WeakMap<FastifyRequest, Promise<ValidKey | undefined>>();
 
 /**
- * The dealer site whose key the request bears (`Authorization: Bearer <key>`), looked up
- * once per request whoever asks (CORS, the delivery routes); undefined without a valid key.
+ * The valid key the request bears (`Authorization: Bearer <key>`): its site and its id,
+ * looked up once per request whoever asks (the rate limit, CORS, the delivery routes);
+ * undefined without a valid key.
  */
-export function keySiteOf(app: FastifyInstance, req: FastifyRequest): Promise<number | undefined> {
-  let site = memo.get(req);
-  if (!site) {
+export function keyOf(app: FastifyInstance, req: FastifyRequest): Promise<ValidKey | undefined> {
+  let found = memo.get(req);
+  if (!found) {
     const key = bearerKey(req.headers.authorization);
-    site = key === undefined ? Promise.resolve(undefined) : siteIdForKey(app.db, key, app.siteKeyCache);
-    memo.set(req, site);
+    found = key === undefined ? Promise.resolve(undefined) : validKey(app.db, key, app.siteKeyCache);
+    memo.set(req, found);
   }
-  return site;
+  return found;
 }
+
+/** The dealer site whose valid key the request bears; undefined without one. */
+export const keySiteOf = async (app: FastifyInstance, req: FastifyRequest): Promise<number | undefined> => (await keyOf(app, req))?.siteId;

@@ -7,11 +7,10 @@
  *   GET <collection>/             a public list (lang, page, items, sort, search, fltr)
  *   GET <collection>/<slug>       one public row (slug-less entities: its id)
  *   GET route?path=               what a path of the website shows, with its alternates
+ *   GET openapi.json              the OpenAPI 3.1 document of all of the above (openapi/)
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { EntityDef } from '../../entities/define.js';
-import { SITE_PAGE_KEYS, type SitePageKey } from '../../entities/sitePages/keys.js';
 import { withAccess } from '../access.js';
 import { fieldError, HttpError, notFound } from '../errors.js';
 import { guardedSite } from '../guards.js';
@@ -20,9 +19,10 @@ import { MEDIA_TABLE } from '../entities/references.js';
 import { sharedRegistry } from '../entities/registry.js';
 import { siteOf } from '../entities/routes.js';
 import type { ZodProvider } from '../schemas.js';
-import { code } from '../zodProblems.js';
-import { sendPublic } from './cache.js';
+import { sendFixed, sendPublic } from './cache.js';
 import { idBySlug, publicList, type PublicEntity, publicRow } from './collections.js';
+import { OPENAPI_PATH, openApiDocument } from './openapi/document.js';
+import { emptyQuery, langQuery, listQuery, pageParams, routeQuery, slugParams } from './params.js';
 import { publicRateLimit } from './rateLimit.js';
 import { resolvePath } from './route.js';
 import { publicPage, publicSite } from './site.js';
@@ -36,25 +36,6 @@ export interface DeliveryOptions {
 }
 
 const DELIVERY = withAccess({ kind: 'delivery' });
-const once = z
-  .string({ error: code('once') })
-  .max(200)
-  .optional();
-const langQuery = z.object({ lang: once }).strict();
-const listQuery = z
-  .object({ lang: once, page: once, items: once, sort: once, search: once, fltr: z.union([z.string(), z.array(z.string())]).optional() })
-  .strict();
-const routeQuery = z
-  .object({
-    lang: once,
-    path: z
-      .string({ error: code('once') })
-      .min(1)
-      .max(1000),
-  })
-  .strict();
-const slugParams = z.object({ slug: z.string().min(1).max(200) });
-const pageParams = z.object({ key: z.enum(SITE_PAGE_KEYS as [SitePageKey, ...SitePageKey[]]) });
 
 export const publicEntities = (entities: readonly EntityDef[]): PublicEntity[] =>
   entities.filter((e): e is PublicEntity => e.public?.collection !== undefined && !e.singleton);
@@ -76,6 +57,12 @@ const delivery: FastifyPluginAsync<DeliveryOptions> = async (fastify, opts) => {
     if (asked !== undefined && asked !== '' && !ctx.site.languages.includes(asked)) throw fieldError('lang', 'language', { value: asked.slice(0, 20) });
     return { site, ctx, lang: asked || ctx.site.default_language, at: momentAt(Date.now()) };
   }
+
+  let document: string | undefined;
+  app.get(`${PUBLIC_API}${OPENAPI_PATH}`, { ...DELIVERY, schema: { querystring: emptyQuery } }, async (req, reply) => {
+    document ??= JSON.stringify(openApiDocument(registry, entities));
+    return sendFixed(req, reply, guardedSite(req).id, document);
+  });
 
   app.get(`${PUBLIC_API}/site`, { ...DELIVERY, schema: { querystring: langQuery } }, async (req, reply) => {
     const { site, ctx, lang, at } = await open(req);

@@ -16,7 +16,7 @@ import { publicPresenter } from './present.js';
 import type { Moment } from './visibility.js';
 
 // The site's own row is no public entity: these are the fields of it a website reads.
-const TENANT_PUBLIC: PublicDef = { fields: ['contact_email', 'phone', 'address', 'location', 'logo'] };
+export const TENANT_PUBLIC: PublicDef = { fields: ['contact_email', 'phone', 'address', 'location', 'logo'] };
 
 const pageEntity = (ctx: EngineContext, key: SitePageKey) => ctx.registry.get(sitePageEntityName(key)) as EntityDef & { public: PublicDef };
 

@@ -113,14 +113,20 @@ export function bearerKey(authorization: string | undefined): string | undefined
   return m?.[1];
 }
 
+/** A valid key's site, and the key's own id (what a per-key limit counts on, never the key itself). */
+export interface ValidKey {
+  siteId: number;
+  keyId: number;
+}
+
 /**
- * The id of the active dealer site whose valid, unrevoked key this is; undefined otherwise.
+ * The active dealer site whose valid, unrevoked key this is, with the key's id; undefined otherwise.
  * `cache` (PostgreSQL, while its change feed is trusted) remembers only keys found valid,
  * and is forgotten whole by the feed at any revocation, on every instance: a revoked key is
  * refused at once everywhere. A refused key is never remembered, so a key is never refused
  * longer than it is invalid.
  */
-export async function siteIdForKey(db: Kysely<DatabaseSchema>, key: string, cache?: AccessCache<KeyHit>): Promise<number | undefined> {
+export async function validKey(db: Kysely<DatabaseSchema>, key: string, cache?: AccessCache<KeyHit>): Promise<ValidKey | undefined> {
   if (!KEY.test(key)) return undefined;
   const hash = hashToken(key);
   const now = Date.now();
@@ -130,7 +136,7 @@ export async function siteIdForKey(db: Kysely<DatabaseSchema>, key: string, cach
       remembered.touched = now;
       await touch(db, remembered.keyId, now);
     }
-    return remembered.siteId;
+    return { siteId: remembered.siteId, keyId: remembered.keyId };
   }
   const generation = cache?.generation ?? 0;
   const row = await db
@@ -151,8 +157,12 @@ export async function siteIdForKey(db: Kysely<DatabaseSchema>, key: string, cach
     await touch(db, row.id, now);
   }
   cache?.set(hash, generation, { siteId: row.tenant_id, keyId: row.id, touched }, now + LAST_USED_EVERY_MS);
-  return row.tenant_id;
+  return { siteId: row.tenant_id, keyId: row.id };
 }
+
+/** The site of a valid key (validKey), or undefined. */
+export const siteIdForKey = async (db: Kysely<DatabaseSchema>, key: string, cache?: AccessCache<KeyHit>): Promise<number | undefined> =>
+  (await validKey(db, key, cache))?.siteId;
 
 /** Writes a key's last use, unless another request (or instance) has done so within the minute. */
 async function touch(db: Kysely<DatabaseSchema>, keyId: number, now: number) {

@@ -8,7 +8,8 @@
  * The app is the real one (buildApp + prepareDatabase, which migrates and seeds the demo
  * data once per block, without the demo pictures so media libraries start empty). Between
  * tests the harness empties `sessions` and `rate_limits` so
- * every test starts signed out and with clean login counters.
+ * every test starts signed out and with clean login counters. Every answer of the delivery
+ * API is recorded, and checked against its OpenAPI document when the block ends.
  */
 import { forgetTenants } from '../../server/services/tenants.js';
 import fs from 'node:fs';
@@ -24,6 +25,7 @@ import type { Database, Dialect } from '../../server/db/database.js';
 import type { DatabaseSchema } from '../../server/db/schema.js';
 import { DEMO_PASSWORD } from '../../server/seed/demo.js';
 import { createPostgresDatabase, dropPostgresDatabase } from './postgresDatabases.js';
+import { checkPublicAnswers, recordPublicAnswers } from './publicAnswers.js';
 
 export { DEMO_PASSWORD };
 export const SESSION_COOKIE = '__mapo_session';
@@ -146,7 +148,17 @@ async function setUp(dialect: Dialect, env: Env): Promise<Resources> {
   if (!seeded) throw new Error('harness: expected a fresh, empty database to be seeded');
   if (database.dialect !== dialect) throw new Error(`harness: opened ${database.dialect}, wanted ${dialect}`);
   const routes: RouteOptions[] = [];
-  const app = await buildApp(config, database, { logger: false }, { onRoute: (route) => routes.push(route) });
+  const app = await buildApp(
+    config,
+    database,
+    { logger: false },
+    {
+      onRoute: (route) => {
+        routes.push(route);
+        recordPublicAnswers(route);
+      },
+    },
+  );
   await app.ready();
   return { tmp, database, config, baseEnv, app, extraApps: [], routes, pgDatabase };
 }
@@ -216,7 +228,7 @@ function makeHarness(dialect: Dialect, get: () => Resources): Harness {
     async appWith(env) {
       const r = get();
       const config = loadConfig({ ...r.baseEnv, ...env });
-      const app = await buildApp(config, r.database, { logger: false });
+      const app = await buildApp(config, r.database, { logger: false }, { onRoute: recordPublicAnswers });
       await app.ready();
       r.extraApps.push(app);
       return app;
@@ -254,6 +266,8 @@ export function describeEachDialect(title: string, body: (h: Harness) => void, o
       afterAll(async () => {
         await tearDown(resources);
         resources = undefined;
+        // Every delivery API answer of the block, against the OpenAPI document (publicAnswers.ts).
+        checkPublicAnswers();
       });
       if (options.resetBetweenTests !== false) {
         beforeEach(async () => {
