@@ -10,11 +10,15 @@ export const COUNT_CAP = 10_000;
 /** Count cap of a search the list walks (every word frequent): its matches are read, not counted. */
 export const WALK_COUNT_CAP = 200;
 /**
- * The most rows a walking search examines, per walk (docs/decisions.md §12): a frequent word
- * may still be rare in a filter's rows or in the list's first rows, and each row examined
- * costs a probe per word. Past it the search stops and says so (`searched_rows`).
+ * The most rows a walking search examines (docs/decisions.md §12), shared by its walks: a
+ * frequent word may still be rare in a filter's rows or in the list's first rows, and each
+ * row examined costs a probe per word (about 5 µs on SQLite). Past it the search stops and
+ * says so (`searched_rows`).
  */
-export const WALK_SCAN_CAP = 2_000;
+export const WALK_SCAN_CAP = 1_000;
+
+/** The rows each of `walks` merged walks examines: together, WALK_SCAN_CAP. */
+export const scanPerWalk = (walks: number) => Math.ceil(WALK_SCAN_CAP / Math.max(1, walks));
 /**
  * The most rows a page may skip, from either end (docs/decisions.md §12): a deeper page of
  * an exact count is read in the reversed order from the nearer end; one deep from both

@@ -1,20 +1,20 @@
 /**
  * How a list reads a search it walks (every word frequent, plan.ts): the first matches
- * (enough for every page a count of WALK_COUNT_CAP allows) among the first WALK_SCAN_CAP
- * rows of each of its walks, in the list's order, in one query. The page is a slice of them and the count their number, so
+ * (enough for every page a count of WALK_COUNT_CAP allows) among the first rows of each of
+ * its walks (WALK_SCAN_CAP shared between them), in the list's order, in one query. The page is a slice of them and the count their number, so
  * the two always agree, and the cost is bounded by the rows examined, whatever the table's
  * size or how rare the words are under a filter. When a walk had more rows than it examined
  * and the cap was not reached, the answer says where the search stopped (`searched_rows`).
  * Entity lists, the media library and the accounts lists each give their walks' SQL.
  */
-import { WALK_COUNT_CAP, WALK_SCAN_CAP } from './caps.js';
+import { scanPerWalk, WALK_COUNT_CAP, WALK_SCAN_CAP } from './caps.js';
 import type { Counted } from './counted.js';
 import type { PageReads } from './readPage.js';
 
 export interface Walk<Item> {
-  /** The ids of the first `limit` matches among each walk's first WALK_SCAN_CAP rows, merged in the list's order. */
+  /** The ids of the first `limit` matches among each walk's first scanPerWalk rows, merged in the list's order. */
   matches(limit: number): Promise<number[]>;
-  /** Each walk's rows, counted up to WALK_SCAN_CAP (in its index alone, without the search). */
+  /** Each walk's rows, counted up to scanPerWalk (in its index alone, without the search). */
   lengths(): Promise<number[]>;
   /** The list rows of these ids, in the list's order. */
   rows(ids: number[]): Promise<Item[]>;
@@ -26,7 +26,8 @@ export function walkedReads<Item>(size: number, walk: Walk<Item>): PageReads<Ite
     (found ??= (async () => {
       const ids = await walk.matches(WALK_COUNT_CAP + size);
       if (ids.length > WALK_COUNT_CAP) return { ids, counted: { count: WALK_COUNT_CAP, exact: false } };
-      const stopped = (await walk.lengths()).some((n) => n >= WALK_SCAN_CAP);
+      const lengths = await walk.lengths();
+      const stopped = lengths.some((n) => n >= scanPerWalk(lengths.length));
       return { ids, counted: stopped ? { count: ids.length, exact: false, searched: WALK_SCAN_CAP } : { count: ids.length, exact: true } };
     })());
   return {

@@ -17,7 +17,7 @@ import type { DatabaseSchema } from '../db/schema.js';
 import type { Filter } from '../entities/list/filters.js';
 import { MAX_MERGED_VALUES } from '../entities/list/ids.js';
 import type { ListQuery } from '../entities/list/query.js';
-import { COUNT_CAP, WALK_SCAN_CAP } from '../list/caps.js';
+import { COUNT_CAP, scanPerWalk } from '../list/caps.js';
 import { capped, type Counted } from '../list/counted.js';
 import { planSearch, type SearchPlan } from '../list/plan.js';
 import { readPage } from '../list/readPage.js';
@@ -110,9 +110,9 @@ function pageIds(r: Reading, sort: Sort, w: Window): Fragment {
 /** The sort's columns, in its order, and the id. */
 const sortColumns = (sort: Sort, alias: string) => raw([...new Set([...sort.map((s) => column(s.column)), 'id'])].map((c) => `${alias}.${c}`).join(', '));
 
-/** An arm's first WALK_SCAN_CAP accounts in the list's order (a walking search's rows, server/list/walked.ts). */
-const scanned = (r: Reading, arm: Fragment) =>
-  sqlText`select ${sortColumns(r.query.sort, 'users')} from users where ${arm} ${orderBy(r.query.sort, 'users')} limit ${WALK_SCAN_CAP}`;
+/** The first accounts of one of `walks` arms in the list's order (a walking search's rows, server/list/walked.ts). */
+const scanned = (r: Reading, arm: Fragment, walks: number) =>
+  sqlText`select ${sortColumns(r.query.sort, 'users')} from users where ${arm} ${orderBy(r.query.sort, 'users')} limit ${scanPerWalk(walks)}`;
 
 /** A walking search of the roster: each arm's first accounts, probed for every word, merged. */
 function accountsWalk(r: Reading): Walk<AccountRow> {
@@ -128,13 +128,13 @@ function accountsWalk(r: Reading): Walk<AccountRow> {
         );
       const walks = arms.map(
         (a, i) =>
-          sqlText`select * from (select ${sortColumns(sort, `s${i}`)} from (${scanned(r, a)}) as ${raw(`s${i}`)} where ${holds(`s${i}`)} ${orderBy(sort, `s${i}`)} limit ${limit}) as ${raw(`v${i}`)}`,
+          sqlText`select * from (select ${sortColumns(sort, `s${i}`)} from (${scanned(r, a, arms.length)}) as ${raw(`s${i}`)} where ${holds(`s${i}`)} ${orderBy(sort, `s${i}`)} limit ${limit}) as ${raw(`v${i}`)}`,
       );
       const q = sqlText`select merged.id from (${joinText(walks, ' union all ')}) as merged ${orderBy(sort, 'merged')} limit ${limit}`;
       return (await runText<{ id: number }>(r.db, q)).map((row) => Number(row.id));
     },
     lengths: async () => {
-      const counts = arms.map((a) => sqlText`select count(*) as n from (${scanned(r, a)}) as s`);
+      const counts = arms.map((a) => sqlText`select count(*) as n from (${scanned(r, a, arms.length)}) as s`);
       return (await runText<{ n: number }>(r.db, joinText(counts, ' union all '))).map((row) => Number(row.n));
     },
     rows: async (ids) =>

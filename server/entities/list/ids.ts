@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { EntityDef } from '../../../entities/define.js';
-import { WALK_SCAN_CAP } from '../../list/caps.js';
+import { scanPerWalk } from '../../list/caps.js';
 import type { SearchPlan } from '../../list/plan.js';
 import { probe } from '../../list/searchIndex.js';
 import { asKysely } from '../../list/sqlText.js';
@@ -32,20 +32,20 @@ export function armsOf(query: ListQuery, plan: SearchPlan | undefined): ListQuer
 }
 
 /**
- * The rows a walking search examines: the first WALK_SCAN_CAP of the walk's rows in the
- * list's order, without the search (so that a word rare among them cannot make the walk
- * read every row of a filter value or of the site).
+ * The rows a walking search examines in one of `walks` walks: its first rows in the list's
+ * order (caps.ts scanPerWalk), without the search (so that a word rare among them cannot
+ * make the walk read every row of a filter value or of the site).
  */
-export function scanned(ctx: EngineContext, entity: EntityDef, arm: ListQuery) {
+export function scanned(ctx: EngineContext, entity: EntityDef, arm: ListQuery, walks: number) {
   const t = entity.table;
   const columns = [...new Set([...arm.sort.map((s) => s.column), 'id'])].map((c) => `${t}.${c}`);
   const q = applyWhere(ctx, entity, ctx.db.selectFrom(t).select(columns), arm, undefined);
-  return arm.sort.reduce((acc, s) => acc.orderBy(sql.ref(`${t}.${s.column}`), s.desc ? 'desc' : 'asc'), q).limit(WALK_SCAN_CAP);
+  return arm.sort.reduce((acc, s) => acc.orderBy(sql.ref(`${t}.${s.column}`), s.desc ? 'desc' : 'asc'), q).limit(scanPerWalk(walks));
 }
 
 /**
  * The page's ids, in order: each walk stops after the page, and several are merged. A
- * search that walks probes each of the walk's first WALK_SCAN_CAP rows for every word.
+ * search that walks probes each of its walks' first rows (`scanned`) for every word.
  */
 export function idsQuery(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan: SearchPlan | undefined, w: Window) {
   const t = entity.table;
@@ -53,17 +53,17 @@ export function idsQuery(ctx: EngineContext, entity: EntityDef, query: ListQuery
     query.sort.reduce((acc, s) => acc.orderBy(sql.ref(`${from}.${s.column}`), s.desc ? 'desc' : 'asc') as Q, q);
   // The sort's columns in its order (PostgreSQL merges the walks without a sort only then), and the id.
   const sortColumns = [...new Set([...query.sort.map((s) => s.column), 'id'])];
+  const arms = armsOf(query, plan);
   /** One walk's rows (as `from`), in order, with `columns`. */
   const walk = (arm: ListQuery, from: string, columns: string[]) => {
     if (!walks(plan)) return ordered(applyWhere(ctx, entity, ctx.db.selectFrom(t).select(columns.map((c) => `${t}.${c}`)), arm, plan), t);
     const index = searchIndexOf(ctx, entity);
     const q = query.tokens.reduce(
       (acc, word) => acc.where(asKysely<SqlBool>(probe(index, word, `${from}.id`))),
-      ctx.db.selectFrom(scanned(ctx, entity, arm).as(from)).select(columns.map((c) => `${from}.${c}`)),
+      ctx.db.selectFrom(scanned(ctx, entity, arm, arms.length).as(from)).select(columns.map((c) => `${from}.${c}`)),
     );
     return ordered(q, from);
   };
-  const arms = armsOf(query, plan);
   const [only] = arms;
   if (arms.length === 1 && only)
     return walk(only, walks(plan) ? 'scan' : t, ['id'])

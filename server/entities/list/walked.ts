@@ -16,8 +16,9 @@ export function entityWalk(ctx: EngineContext, entity: EntityDef, query: ListQue
       return rows.map((r) => Number((r as { id: number }).id));
     },
     lengths: async () => {
-      const counts = armsOf(query, plan)
-        .map((arm, i) => ctx.db.selectFrom(scanned(ctx, entity, arm).as(`a${i}`)).select(sql<number>`count(*)`.as('n')))
+      const arms = armsOf(query, plan);
+      const counts = arms
+        .map((arm, i) => ctx.db.selectFrom(scanned(ctx, entity, arm, arms.length).as(`a${i}`)).select(sql<number>`count(*)`.as('n')))
         .reduce((a, b) => a.unionAll(b));
       return (await counts.execute()).map((r) => Number(r.n));
     },

@@ -96,7 +96,7 @@ function pageQuery(q: PageQuery, extra: Fragment): Fragment {
   return sqlText`select ${COLUMNS}${extra} ${fromMedia(q.language)} where media.id in (${ids}) ${NEWEST_FIRST}`;
 }
 
-/** The first WALK_SCAN_CAP media of the scope newest first (a walking search's rows, server/list/walked.ts). */
+/** The first WALK_SCAN_CAP media of the scope newest first (a walking search's rows, server/list/walked.ts: one walk). */
 function scanned(scope: Scope): Fragment {
   return sqlText`select media.id, media.folder_id, media.created_at from media where ${scopeRows(scope)} ${walkOrder(scope, 'media')} limit ${WALK_SCAN_CAP}`;
 }
