@@ -39,7 +39,7 @@ export interface SitemapSource {
 }
 
 /** Rows read per query: bounded memory whatever the file's size. */
-export const KEYSET_PAGE = 1000;
+export const KEYSET_PAGE = 250;
 
 const pagesSource: SitemapSource = {
   name: 'pages',
