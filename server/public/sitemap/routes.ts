@@ -66,6 +66,8 @@ const sitemaps: FastifyPluginAsync<{ entities: readonly PublicEntity[] }> = asyn
         for (const source of sources) {
           for (const key of await source.fileKeys(ctx, at, rows)) locations.push(`${origin}/sitemap-${source.name}-${key}.xml`);
         }
+        // A site with nothing to list has no sitemap: an empty index is invalid by the schema.
+        if (!locations.length) throw notFound();
         const until = earliest(await Promise.all(sources.map((s) => s.until(ctx, at))));
         return { body: sitemapIndex(locations), until };
       },
