@@ -33,6 +33,7 @@ import { benchProducts } from './products.js';
 import { benchProfileMe } from './profileMe.js';
 import { benchPublicApi } from './publicApi.js';
 import { benchScale } from './scale.js';
+import { benchSitemap } from './sitemap.js';
 import { benchStalls } from './stalls.js';
 import { benchStartup } from './startup.js';
 import { benchThumbs, benchUpload } from './upload.js';
@@ -59,6 +60,7 @@ const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Pr
   nostall: { title: "11. another site's product list while one site's worst list is hammered (20 connections)", run: benchNostall },
   scale: { title: '12. every list combination at platform scale: 3,000 sites, 1,000,000 rows (list cache off)', run: benchScale },
   publicApi: { title: '13. delivery API: product detail, lists and route at 1,000,000 products vs bare Fastify (50 connections)', run: benchPublicApi },
+  sitemap: { title: '14. sitemap.xml and its files at 1,000,000 products: server memory while all are served', run: benchSitemap },
 };
 
 /** HEAD, with "+dirty" when the working tree has changes (the figures are for the tree). */

@@ -22,7 +22,8 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'site' }
   | { kind: 'auth' }
-  | { kind: 'delivery' }
+  /** `byHost`: the site is the host's only, a Bearer key is not read (a host's own files: robots.txt, sitemaps). */
+  | { kind: 'delivery'; byHost?: boolean }
   | {
       kind: 'permission';
       model: Model;

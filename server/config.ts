@@ -84,6 +84,8 @@ const envSchema = z
     PUBLIC_API_STALE_SECONDS: z.coerce.number().int().min(0).default(300),
     PUBLIC_API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
     PUBLIC_API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+    // The protocol's 50,000 at most; at least 15, so a file holds a row in each of the 15 languages.
+    SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(15).max(50_000).default(50_000),
     SQLITE_READERS: z.coerce.number().int().min(0).max(64).default(2),
     LIST_QUERY_BUDGET_MS: z.coerce.number().int().min(1).default(2000),
   })
@@ -120,9 +122,10 @@ export type Config = {
   listCacheBytes: number;
   /**
    * The delivery API (server/public/): how long a CDN or browser may keep an answer and then
-   * serve it stale while it revalidates, and the requests one address and one site key may each make a minute (0: no limit).
+   * serve it stale while it revalidates, the requests one address and one site key may each make a minute (0: no limit),
+   * and the URLs one sitemap file lists (server/public/sitemap/).
    */
-  publicApi: { maxAgeSeconds: number; staleSeconds: number; perIpPerMinute: number; perKeyPerMinute: number };
+  publicApi: { maxAgeSeconds: number; staleSeconds: number; perIpPerMinute: number; perKeyPerMinute: number; sitemapUrlsPerFile: number };
   /** Reads that may take long: SQLite reader processes and the time budget (db/database.ts longReads). */
   reads: LongReadOptions;
   /** Search-engine indexing dispatcher (server/services/indexing/); pollMs 0 keeps it off. */
@@ -194,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       staleSeconds: e.PUBLIC_API_STALE_SECONDS,
       perIpPerMinute: e.PUBLIC_API_REQUESTS_PER_MINUTE,
       perKeyPerMinute: e.PUBLIC_API_KEY_REQUESTS_PER_MINUTE,
+      sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     },
     reads: { readers: e.SQLITE_READERS, budgetMs: e.LIST_QUERY_BUDGET_MS },
   };

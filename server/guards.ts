@@ -48,7 +48,7 @@ export function guardOf(access: Access | undefined): Guard | undefined {
       };
     case 'delivery':
       return async (req) => {
-        req.guarded = { site: await siteOfRequest(req), user: undefined };
+        req.guarded = { site: await siteOfRequest(req, { byHost: access.byHost === true }), user: undefined };
       };
     case 'auth':
       return async (req) => {

@@ -4,7 +4,9 @@
  * in `products_search`, and the list counters rebuilt from the rows with the engine's
  * rebuildCounts — instead of a million API calls. Every row is a valid product: a name
  * "<Series> <n>" in every language of the site, SKU "P<n>", the site's brand, one of its
- * categories, a status (80 % published, 10 % draft, 10 % archived).
+ * categories, a status (80 % published, 10 % draft, 10 % archived), and the slug the engine
+ * would give it ("<series>-<n>") in every language, in its translations and in
+ * `entity_slugs`, so each row has its public URLs (the sitemap benchmark lists them).
  * checkConsistency then compares a few rows' stored words with what the engine derives.
  */
 import { sql, type Kysely } from 'kysely';
@@ -59,13 +61,14 @@ export async function seedProducts(db: Kysely<any>, dialect: Dialect, host: stri
       ? `to_char(timestamp '2020-01-01' + i * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
       : `strftime('%Y-%m-%dT%H:%M:%fZ', '2020-01-01', '+' || i || ' seconds')`;
   const obj = dialect === 'postgres' ? 'json_build_object' : 'json_object';
-  const translations = `${obj}(${site.languages.map((l) => `'${l}', ${obj}('name', nm)`).join(', ')})${dialect === 'postgres' ? '::text' : ''}`;
+  const slug = (column: string) => `lower(replace(${column}, ' ', '-'))`;
+  const translations = `${obj}(${site.languages.map((l) => `'${l}', ${obj}('name', nm, 'slug', ${slug('nm')})`).join(', ')})${dialect === 'postgres' ? '::text' : ''}`;
   const series =
     dialect === 'postgres'
       ? `select i, ${name} as nm from generate_series(1, ${count}) as i`
       : `with recursive seq(i) as (select 1 union all select i + 1 from seq limit ${count}) select i, ${name} as nm from seq`;
   await db.transaction().execute((trx) =>
-    withoutSecondaryIndexes(trx, dialect, ['products', 'products_search'], async () => {
+    withoutSecondaryIndexes(trx, dialect, ['products', 'products_search', 'entity_slugs'], async () => {
       await sql
         .raw(
           `insert into products (tenant_id, name, sku, brand_id, category_id, status, price, show_price, model_year, power_hp, specs, video_url, translations, version, created_at, updated_at)
@@ -90,6 +93,15 @@ export async function seedProducts(db: Kysely<any>, dialect: Dialect, host: stri
          ) as w order by 1, 2, 3`,
         )
         .execute(trx);
+      // The slug → row lookup of the public site, one row per language, in key order.
+      for (const lang of [...site.languages].sort()) {
+        await sql
+          .raw(
+            `insert into entity_slugs (entity, tenant_id, language, slug, entity_id)
+           select 'product', tenant_id, '${lang}', ${slug('name')}, id from products where id > ${before} order by 4`,
+          )
+          .execute(trx);
+      }
     }),
   );
   await rebuildCounts(db, product);

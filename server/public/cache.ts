@@ -13,6 +13,7 @@
  * - `Surrogate-Key` and `Cache-Tag` name the site, so a CDN can purge one site.
  */
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dataVersionOf } from '../cache/dataVersions.js';
 
@@ -67,25 +68,47 @@ function revalidates(header: string | undefined, prefix: string, hash: string, n
   return undefined;
 }
 
-/** Sends the answer `make` gives for this request on this site, or 304, with the cache headers above. */
-export async function sendPublic(req: FastifyRequest, reply: FastifyReply, tenantId: number, make: () => Promise<Answer>): Promise<FastifyReply> {
+/** What identifies an answer besides its site: the request's URL, and its origin where the body names it. */
+export interface AnswerOptions {
+  /** The body's media type; a body that is not JSON is given as text. */
+  type?: string;
+  /** The body names the request's own origin (robots.txt, sitemaps): it is part of the key. */
+  byOrigin?: boolean;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The answer's key and validators, or the 304 sent when the client holds it already. */
+async function validate(req: FastifyRequest, reply: FastifyReply, tenantId: number, opts: AnswerOptions) {
   const now = Date.now();
   const version = await siteVersion(req.server, tenantId);
-  const hash = requestHash(req.url);
+  const request = opts.byOrigin ? `${req.protocol}://${req.host}${req.url}` : req.url;
+  const hash = requestHash(request);
   const prefix = `"${tenantId}.${version}.`;
+  const etag = (until: number) => `${prefix}${until.toString(36)}.${hash}"`;
   if (version !== undefined) {
     const until = revalidates(req.headers['if-none-match'], prefix, hash, now);
     if (until !== undefined) {
       cacheHeaders(reply, tenantId, until, now);
-      return reply
-        .code(304)
-        .header('etag', `${prefix}${until.toString(36)}.${hash}"`)
-        .send();
+      return { notModified: reply.code(304).header('etag', etag(until)).send() } as const;
     }
   }
+  return { notModified: undefined, now, version, key: `${tenantId}|public|${request}`, etag } as const;
+}
+
+/** Sends the answer `make` gives for this request on this site, or 304, with the cache headers above. */
+export async function sendPublic(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  tenantId: number,
+  make: () => Promise<Answer>,
+  opts: AnswerOptions = {},
+): Promise<FastifyReply> {
+  const v = await validate(req, reply, tenantId, opts);
+  if (v.notModified) return v.notModified;
+  const { now, version, key, etag } = v;
   const { responseCache } = req.server;
-  const key = `${tenantId}|public|${req.url}`;
-  // Stored as `<until>;<json>`: the moment it stops being true travels with the body.
+  // Stored as `<until>;<body>`: the moment it stops being true travels with the body.
   const stored = version === undefined ? undefined : responseCache.get(key, version);
   const cut = stored?.indexOf(';') ?? -1;
   let until = stored ? Number(stored.slice(0, cut)) : 0;
@@ -93,12 +116,32 @@ export async function sendPublic(req: FastifyRequest, reply: FastifyReply, tenan
   if (body === undefined) {
     const answer = await make();
     until = answer.until ?? 0;
-    body = JSON.stringify(answer.body);
+    body = opts.type ? String(answer.body) : JSON.stringify(answer.body);
     if (version !== undefined) responseCache.set(key, version, `${until};${body}`);
   }
   cacheHeaders(reply, tenantId, until, now);
-  if (version !== undefined) reply.header('etag', `${prefix}${until.toString(36)}.${hash}"`);
-  return reply.type('application/json; charset=utf-8').send(body);
+  if (version !== undefined) reply.header('etag', etag(until));
+  return reply.type(opts.type ?? JSON_TYPE).send(body);
+}
+
+/**
+ * The same for an answer too large to hold (a sitemap file): validated and tagged alike, its
+ * body streamed as `open` reads it, never cached whole. `open` runs after the 304 check, so a
+ * revalidation still reads only the data version.
+ */
+export async function sendPublicStream(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  tenantId: number,
+  open: () => Promise<{ stream: Readable; until?: number }>,
+  opts: AnswerOptions & { type: string },
+): Promise<FastifyReply> {
+  const v = await validate(req, reply, tenantId, opts);
+  if (v.notModified) return v.notModified;
+  const { stream, until = 0 } = await open();
+  cacheHeaders(reply, tenantId, until, v.now);
+  if (v.version !== undefined) reply.header('etag', v.etag(until));
+  return reply.type(opts.type).send(stream);
 }
 
 /**

@@ -21,12 +21,12 @@ export interface Resolved {
 }
 
 /** Site pages in the order they are tried; `settings` shares the home page's path and is no page of its own. */
-const PAGES = SITE_PAGES.filter((p) => p.key !== 'settings');
+export const ROUTED_PAGES = SITE_PAGES.filter((p) => p.key !== 'settings');
 
 export async function resolvePath(ctx: EngineContext, entities: readonly PublicEntity[], path: string, at: Moment): Promise<Resolved | undefined> {
   const lang = /^\/([^/]+)/.exec(path)?.[1];
   if (!lang || !ctx.site.languages.includes(lang)) return undefined;
-  for (const page of PAGES) {
+  for (const page of ROUTED_PAGES) {
     if (!matchPublicPath(page.url, lang, path)) continue;
     const found = await publicPage(ctx, page.key, lang, at);
     if (!found) return undefined;

@@ -8,6 +8,7 @@
  *   GET <collection>/<slug>       one public row (slug-less entities: its id)
  *   GET route?path=               what a path of the website shows, with its alternates
  *   GET openapi.json              the OpenAPI 3.1 document of all of the above (openapi/)
+ * and, at the host's root, robots.txt and the sitemaps (sitemap/routes.ts).
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { EntityDef } from '../../entities/define.js';
@@ -26,6 +27,7 @@ import { emptyQuery, langQuery, listQuery, pageParams, routeQuery, slugParams } 
 import { publicRateLimit } from './rateLimit.js';
 import { resolvePath } from './route.js';
 import { publicPage, publicSite } from './site.js';
+import sitemaps from './sitemap/routes.js';
 import { momentAt } from './visibility.js';
 
 export const PUBLIC_API = '/api/public/v1';
@@ -47,6 +49,8 @@ const delivery: FastifyPluginAsync<DeliveryOptions> = async (fastify, opts) => {
   let media: boolean | undefined;
   const limit = publicRateLimit(app);
   if (limit) app.addHook('onRequest', limit);
+  // Inside this plugin, so under the same rate limit.
+  await app.register(sitemaps, { entities });
 
   /** The request's engine context, language (a site language; default the site's) and moment. */
   async function open(req: FastifyRequest) {

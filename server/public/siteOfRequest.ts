@@ -4,7 +4,8 @@
  * valid — unknown, revoked, its site inactive — answers 401 at once. Otherwise it is the
  * dealer site whose domain or alias is the request's host (the same cached lookup as the
  * back-office's); the master host serves nothing public, and an unknown or inactive host is
- * no site: both answer 404. This is the one place that decides it.
+ * no site: both answer 404. `byHost` (robots.txt, sitemaps: files of a host, naming URLs on
+ * it) reads the host only, whatever key a request bears. This is the one place that decides it.
  */
 import type { FastifyRequest } from 'fastify';
 import { notFound, unauthorized } from '../errors.js';
@@ -12,8 +13,8 @@ import { primaryDomain } from '../services/indexing/publicUrls.js';
 import { findTenantByHost, type Tenant } from '../services/tenants.js';
 import { keySiteOf } from './keySite.js';
 
-export async function siteOfRequest(req: FastifyRequest): Promise<Tenant> {
-  if (req.headers.authorization !== undefined) {
+export async function siteOfRequest(req: FastifyRequest, opts: { byHost?: boolean } = {}): Promise<Tenant> {
+  if (req.headers.authorization !== undefined && !opts.byHost) {
     const id = await keySiteOf(req.server, req);
     if (id === undefined) throw unauthorized('The site key is not valid.');
     const domain = await primaryDomain(req.server.db, id);

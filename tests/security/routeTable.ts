@@ -32,7 +32,8 @@ export function routeCases(routes: readonly RouteOptions[]): RouteCase[] {
   return out.sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
 }
 
-export const apiRoutes = (h: Harness) => routeCases(h.routes).filter((r) => isApi(r.url));
+/** The API's routes, and a dealer host's own files (robots.txt, sitemaps), which the delivery API serves at the root. */
+export const apiRoutes = (h: Harness) => routeCases(h.routes).filter((r) => isApi(r.url) || r.access?.kind === 'delivery');
 
 /** Routes without a declaration, as `METHOD url`. */
 export const undeclared = (cases: readonly RouteCase[]) => cases.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`);
@@ -56,6 +57,7 @@ export function undeclaredInput(routes: readonly RouteOptions[]): string[] {
 
 export function describeAccess(a: Access | undefined): string {
   if (!a) return 'UNDECLARED';
+  if (a.kind === 'delivery' && a.byHost) return 'delivery (by host)';
   if (a.kind !== 'permission') return a.kind;
   const hidden = a.superuserOnly ? ', superusers only' : a.notForRoles ? `, not for ${a.notForRoles.join('/')}` : '';
   return `${a.action}_${a.model} (${a.scope}${hidden})`;

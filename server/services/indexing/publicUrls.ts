@@ -18,15 +18,15 @@ export function isPublic(def: PublicDef, record: RecordValues | undefined): bool
 const slugFieldOf = (entity: EntityDef) => Object.entries(entity.fields).find(([, f]) => f.type === 'slug');
 
 /**
- * The row's public URL in each language of the site, on the language's own path
- * (entities/publicPaths.ts). A pattern with `{slug}` gives no URL in a language where the
- * row has no slug (it has no page there); content without a pattern has no URL at all.
+ * The row's public path in each language of the site, on the language's own path
+ * (entities/publicPaths.ts), as `[language, path]`. A pattern with `{slug}` gives no path in a
+ * language where the row has no slug (it has no page there); content without a pattern has none.
  */
-export function publicUrls(entity: EntityDef, def: PublicDef, id: number, record: RecordValues, origin: string, languages: readonly string[]): string[] {
+export function publicPathsOf(entity: EntityDef, def: PublicDef, id: number, record: RecordValues, languages: readonly string[]): Array<[string, string]> {
   const pattern = def.urlPattern;
   if (pattern === undefined) return [];
   const slug = slugFieldOf(entity);
-  const urls: string[] = [];
+  const paths: Array<[string, string]> = [];
   for (const lang of languages) {
     let value = '';
     if (slug) {
@@ -36,9 +36,14 @@ export function publicUrls(entity: EntityDef, def: PublicDef, id: number, record
     }
     if (pattern.includes('{slug}') && !value) continue;
     const path = publicPath(pattern, lang, { slug: value, id });
-    urls.push(`${origin}${path.startsWith('/') ? '' : '/'}${path}`);
+    paths.push([lang, path.startsWith('/') ? path : `/${path}`]);
   }
-  return [...new Set(urls)];
+  return paths;
+}
+
+/** The row's public URLs on `origin` (publicPathsOf), each once. */
+export function publicUrls(entity: EntityDef, def: PublicDef, id: number, record: RecordValues, origin: string, languages: readonly string[]): string[] {
+  return [...new Set(publicPathsOf(entity, def, id, record, languages).map(([, path]) => `${origin}${path}`))];
 }
 
 /** The site's primary domain (any of its domains when none is marked primary). */
