@@ -124,6 +124,8 @@ const serverOptions: esbuild.BuildOptions = {
   external: ['better-sqlite3', '@node-rs/argon2', 'sharp', 'pg-native', 'esbuild', '@tailwindcss/*', 'lightningcss', 'fsevents'],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   outdir: path.join(distDir, 'server'),
+  // The reference website (server/site/) renders React on the server.
+  jsx: 'automatic',
   minify: !dev,
   keepNames: true,
   sourcemap: 'linked',

@@ -85,6 +85,7 @@ const envSchema = z
     PUBLIC_API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
     SQLITE_READERS: z.coerce.number().int().min(0).max(64).default(2),
     LIST_QUERY_BUDGET_MS: z.coerce.number().int().min(1).default(2000),
+    SITE_RENDERER: z.enum(['on', 'off']).default('on'),
   })
   .refine((e) => e.INDEXING_NOTIFIER !== 'indexnow' || e.INDEXNOW_KEY, { message: 'INDEXING_NOTIFIER=indexnow needs INDEXNOW_KEY', path: ['INDEXNOW_KEY'] });
 
@@ -124,6 +125,8 @@ export type Config = {
   publicApi: { maxAgeSeconds: number; staleSeconds: number; perIpPerMinute: number };
   /** Reads that may take long: SQLite reader processes and the time budget (db/database.ts longReads). */
   reads: LongReadOptions;
+  /** The reference website on each dealer host's root (server/site/); off for platforms that bring their own front-end. */
+  siteRenderer: boolean;
   /** Search-engine indexing dispatcher (server/services/indexing/); pollMs 0 keeps it off. */
   indexing: {
     notifier: 'log' | 'indexnow';
@@ -190,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listCacheBytes: Math.floor(e.LIST_CACHE_MB * 1024 * 1024),
     publicApi: { maxAgeSeconds: e.PUBLIC_API_MAX_AGE_SECONDS, staleSeconds: e.PUBLIC_API_STALE_SECONDS, perIpPerMinute: e.PUBLIC_API_REQUESTS_PER_MINUTE },
     reads: { readers: e.SQLITE_READERS, budgetMs: e.LIST_QUERY_BUDGET_MS },
+    siteRenderer: e.SITE_RENDERER === 'on',
   };
 }
