@@ -22,6 +22,7 @@ const NOT_SITE = /^\/(?:api|backoffice)(?:\/|$)/;
 // Any query a link may carry (campaign tags …) is accepted; only `page` is read, and a bad one reads as the first page.
 const siteQuery = z.object({ page: z.union([z.string(), z.array(z.string())]).optional() });
 const fileParams = z.object({ file: z.string().max(100) });
+const anyPath = z.object({ '*': z.string() });
 
 const pageNumber = (raw: string | string[] | undefined) => {
   const n = Number(Array.isArray(raw) ? raw[0] : raw);
@@ -35,7 +36,7 @@ const site: FastifyPluginAsync = async (fastify) => {
     return reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(STYLESHEET);
   });
 
-  app.get('/*', { ...PUBLIC, schema: { querystring: siteQuery } }, async (req, reply) => {
+  app.get('/*', { ...PUBLIC, schema: { params: anyPath, querystring: siteQuery } }, async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     if (NOT_SITE.test(path)) return reply.callNotFound();
     const reader = new DeliveryReader(fastify, req);
