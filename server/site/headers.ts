@@ -1,7 +1,9 @@
 /**
  * A page's cache headers, from the API answers it was made of: its ETag is a hash of theirs
- * (so it changes exactly when one of them does, and with the stylesheet), it may be kept as
- * long as the shortest-lived of them, and it names the site for a CDN purge as they do.
+ * (so it changes exactly when one of them does, and with the stylesheet), and it names the
+ * site for a CDN purge as they do. A CDN may keep it as long as the shortest-lived of them
+ * (`CDN-Cache-Control`, RFC 9213); a browser asks again at every load (`no-cache`) and gets a
+ * 304 while nothing changed, so a dealer sees an edit at once on the site it previews.
  */
 import { createHash } from 'node:crypto';
 import type { Answer } from './api.js';
@@ -24,7 +26,8 @@ export function pageHeaders(answers: readonly Answer<unknown>[], salt: string): 
   const first = answers[0]!.headers;
   return {
     etag: `W/"${hash.digest('base64url').slice(0, 27)}"`,
-    'cache-control': `public, max-age=${maxAge}${stale ? `, stale-while-revalidate=${stale}` : ''}`,
+    'cache-control': 'public, no-cache',
+    'cdn-cache-control': `public, max-age=${maxAge}${stale ? `, stale-while-revalidate=${stale}` : ''}`,
     ...(first['surrogate-key'] ? { 'surrogate-key': first['surrogate-key'] } : {}),
     ...(first['cache-tag'] ? { 'cache-tag': first['cache-tag'] } : {}),
   };

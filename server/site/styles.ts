@@ -24,6 +24,8 @@ nav ul{list-style:none;margin:0;padding:0}
 nav.menu>ul{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;padding-bottom:.75rem}
 nav.menu ul ul{padding-left:1rem;font-size:.95rem}
 nav.langs ul{display:flex;gap:.75rem}
+nav a,.pager a{display:inline-block;min-height:1.5rem;padding:.15rem 0}
+nav.menu ul ul li{margin:.2rem 0}
 [aria-current="page"]{font-weight:700}
 main{padding:1.5rem 0 3rem}
 h1{font-size:2rem;line-height:1.2;margin:0 0 1rem}
