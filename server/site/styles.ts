@@ -40,6 +40,8 @@ h1{font-size:2rem;line-height:1.2;margin:0 0 1rem}
 .price{font-weight:700;font-size:1.1rem}
 .badge{display:inline-block;background:#1b1b1b;color:#fff;font-size:.8rem;padding:.1rem .5rem;border-radius:3px}
 .gallery{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(12rem,1fr));gap:.75rem}
+.gallery li:first-child{grid-column:1/-1;max-width:48rem}
+.gallery img{display:block}
 .facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1.5rem}
 .facts dt{font-weight:600}
 .facts dd{margin:0}

@@ -176,6 +176,7 @@ describeEachDialect('the reference website', (h) => {
     const moved = await get(`/it/notizie/${slug}`);
     expect(moved.statusCode).toBe(301);
     expect(moved.headers.location).toBe(`/it/notizie/${slug}-nuovo`);
+    expect(moved.headers['cache-control']).toBe('no-store');
     expect((await get(`/it/notizie/${slug}-nuovo`)).statusCode).toBe(200);
 
     const after = json(await h.call('GET', api(news, id), { ...rossi, session }));
