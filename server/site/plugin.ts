@@ -49,7 +49,9 @@ const site: FastifyPluginAsync = async (fastify) => {
       case 'failed': {
         const retry = loaded.answer.headers['retry-after'];
         if (retry) reply.header('retry-after', retry);
-        return reply.code(loaded.answer.status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(textOf('en').errorText);
+        // No site answer to frame a page with: a line in the path's language, if it names one.
+        const lang = /^\/([a-z]{2})(?:\/|$)/.exec(path)?.[1] ?? 'en';
+        return reply.code(loaded.answer.status).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(textOf(lang).errorText);
       }
       case 'page': {
         const frame = {

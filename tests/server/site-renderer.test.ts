@@ -227,6 +227,18 @@ describeEachDialect('the reference website', (h) => {
     expect(spa.body).toContain('<div id="root">');
   });
 
+  it("answers the API's 429 with its Retry-After when a visitor's pages exceed the API's rate limit", async () => {
+    const strict = await h.appWith({ PUBLIC_API_REQUESTS_PER_MINUTE: '3' });
+    const visit = () => h.get('/it/chi-siamo', { ...rossi, app: strict, remoteAddress: '203.0.113.9' });
+    // A text page reads two answers (route, site): the second visit asks for the fourth.
+    expect((await visit()).statusCode).toBe(200);
+    const refused = await visit();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.body).toBe('Riprova tra qualche istante.');
+  });
+
   it('is not there with SITE_RENDERER=off: the root of a dealer host answers as before', async () => {
     const off = await h.appWith({ SITE_RENDERER: 'off' });
     for (const path of ['/', '/it/', '/it/prodotti', STYLESHEET_URL]) {
