@@ -124,6 +124,10 @@ const serverOptions: esbuild.BuildOptions = {
   external: ['better-sqlite3', '@node-rs/argon2', 'sharp', 'pg-native', 'esbuild', '@tailwindcss/*', 'lightningcss', 'fsevents'],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   outdir: path.join(distDir, 'server'),
+  // The reference website (server/site/) renders React on the server: in a production build
+  // React's production renderer (it picks its build by NODE_ENV, which `npm start` does not set).
+  jsx: 'automatic',
+  ...(dev ? {} : { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   minify: !dev,
   keepNames: true,
   sourcemap: 'linked',

@@ -88,6 +88,7 @@ const envSchema = z
     SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(15).max(50_000).default(50_000),
     SQLITE_READERS: z.coerce.number().int().min(0).max(64).default(2),
     LIST_QUERY_BUDGET_MS: z.coerce.number().int().min(1).default(2000),
+    SITE_RENDERER: z.enum(['on', 'off']).default('on'),
   })
   .refine((e) => e.INDEXING_NOTIFIER !== 'indexnow' || e.INDEXNOW_KEY, { message: 'INDEXING_NOTIFIER=indexnow needs INDEXNOW_KEY', path: ['INDEXNOW_KEY'] });
 
@@ -128,6 +129,8 @@ export type Config = {
   publicApi: { maxAgeSeconds: number; staleSeconds: number; perIpPerMinute: number; perKeyPerMinute: number; sitemapUrlsPerFile: number };
   /** Reads that may take long: SQLite reader processes and the time budget (db/database.ts longReads). */
   reads: LongReadOptions;
+  /** The reference website on each dealer host's root (server/site/); off for platforms that bring their own front-end. */
+  siteRenderer: boolean;
   /** Search-engine indexing dispatcher (server/services/indexing/); pollMs 0 keeps it off. */
   indexing: {
     notifier: 'log' | 'indexnow';
@@ -200,5 +203,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
     },
     reads: { readers: e.SQLITE_READERS, budgetMs: e.LIST_QUERY_BUDGET_MS },
+    siteRenderer: e.SITE_RENDERER === 'on',
   };
 }

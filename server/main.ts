@@ -17,6 +17,11 @@ if (seeded) lines.push('Created demo data.');
 if (await hasDemoData(database.db)) {
   lines.push('', 'Sites:');
   for (const s of DEMO_SITES) lines.push(`  http://${s.host}:${port}/backoffice/   ${s.label}`);
+  // The dealers' websites (server/site/), each read from its own delivery API.
+  if (config.siteRenderer) {
+    lines.push('', 'Websites:');
+    for (const s of DEMO_SITES.filter((d) => d.host !== 'localhost')) lines.push(`  http://${s.host}:${port}/   ${s.label.replace(/ \(.*/, '')}`);
+  }
   lines.push('', `Demo logins (password ${DEMO_PASSWORD}):`);
   for (const l of DEMO_LOGINS) lines.push(`  ${l.username.padEnd(8)} ${l.what}`);
 }
