@@ -43,6 +43,9 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
     for (const [n, flag] of Object.entries(pub.shownWhen ?? {})) {
       if (!pub.fields.includes(n)) p.push(at(`public shownWhen ${n} is not a public field`));
       if (entity.fields[flag]?.type !== 'boolean') p.push(at(`public shownWhen ${n} needs a boolean field, not ${flag}`));
+      // Rows in the order of a hidden value, or picked by it, would tell the value.
+      if (pub.sortable?.includes(n)) p.push(at(`public sort ${n} may be hidden (shownWhen): its order would show it`));
+      if (pub.filters?.includes(n)) p.push(at(`public filter ${n} may be hidden (shownWhen): what it picks would show it`));
     }
   }
   const slugs = names.filter((n) => entity.fields[n]?.type === 'slug');

@@ -102,7 +102,8 @@ export interface PublicDef {
   fields: readonly string[];
   /**
    * Public fields a row shows only while one of its boolean fields is true, else `null`: a
-   * price "on request" (`{ price: 'show_price' }`) is the dealer's to keep.
+   * price "on request" (`{ price: 'show_price' }`) is the dealer's to keep. Such a field is
+   * never a public sort or filter: the order or the pick would tell what it hides.
    */
   shownWhen?: Readonly<Record<string, string>>;
   /** The delivery API's collection, `/api/public/v1/<collection>/`; none for a site page (served at `pages/<key>`). */

@@ -77,6 +77,12 @@ describe('entity declarations', () => {
     }
   });
 
+  it('keep a field shownWhen hides out of the public sorts and filters: their order would tell what it hides', () => {
+    const priced = ENTITIES.find((e) => e.name === 'product')!;
+    const sorted = { ...priced, public: { ...priced.public!, sortable: [...(priced.public!.sortable ?? []), 'price'] } };
+    expect(declarationProblems(sorted, ENTITIES)).toContain('product: public sort price may be hidden (shownWhen): its order would show it');
+  });
+
   it('catch a broken declaration', () => {
     const broken = defineEntity({
       name: 'Broken',
