@@ -176,6 +176,19 @@ describeEachDialect('the delivery API', (h) => {
   });
 
   describe('list parameters', () => {
+    it('searches only public words: a used product is found by its title, never by its internal stock number', async () => {
+      const e = PUBLIC.find((p) => p.name === 'usedProduct')!;
+      const n = fx.next();
+      const body = await fx.body('usedProduct', 'rossi', { ...casesOf(e).find((c) => c.visible)!.overrides, stock_number: `QXW${n}` });
+      (body.translations as Record<string, { title: string }>).it!.title = `Trattore zorblat${n}`;
+      const id = await fx.create('usedProduct', 'rossi', body);
+      const found = async (search: string) => json(await h.get(`${url(e)}?search=${search}&items=100`, rossi)).items.map((i: { id: number }) => i.id);
+      expect(await found(`zorblat${n}`)).toContain(id);
+      expect(await found(`qxw${n}`)).not.toContain(id);
+      const admin = await h.login('rossi', HOSTS.rossi);
+      const backOffice = json(await h.get(`/api${e.path}/?search=qxw${n}`, { host: HOSTS.rossi, session: admin }));
+      expect(backOffice.items.map((i: { id: number }) => i.id)).toContain(id);
+    });
     it('never orders by a price the dealer keeps to itself: no public sort by a field shownWhen hides', async () => {
       for (const name of ['product', 'usedProduct']) {
         const e = PUBLIC.find((p) => p.name === name)!;
