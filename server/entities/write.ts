@@ -27,6 +27,11 @@ import { encodeRecord, shadowValue } from './storage.js';
 export interface WriteOptions {
   /** `?language_code=`: flat translated values are written in this language. */
   languageCode?: string;
+  /**
+   * Values of read-only fields that the server itself sets (an automatic redirect's
+   * `origin`), never taken from a request's body.
+   */
+  serverValues?: Readonly<Record<string, unknown>>;
 }
 
 const ATTEMPTS = 8;
@@ -226,6 +231,10 @@ function validateOrThrow(
     existing,
   });
   if (Object.keys(errors).length) throw fieldErrors(errors);
+  for (const [name, value] of Object.entries(opts.serverValues ?? {})) {
+    if (!entity.fields[name]?.readOnly) throw new Error(`${entity.name}.${name} is not a read-only field the server sets`);
+    record.values[name] = value;
+  }
   sanitizeRecord(entity, record);
   return { record, touched };
 }
