@@ -142,6 +142,21 @@ export interface AddFromDef {
   label: string;
 }
 
+/**
+ * A dealer entity the master back-office also serves over every dealer site it reaches, at
+ * the same path: a superuser and master staff holding the entity's permission reach every
+ * site, a market administrator the sites of its market (enforced by the server). There the
+ * declaration gains a `tenant` field — the row's dealer site (entities/acrossSites.ts) —
+ * as its first list column, a filter and the first field of its form; a row is written in
+ * its own site exactly as that site's back-office writes it.
+ */
+export interface AcrossSitesDef {
+  /** i18n key of the site field's label. */
+  label: string;
+  /** i18n key of its help text. */
+  help?: string;
+}
+
 export interface EntityDef {
   /** Registry key and fk target name, e.g. `product`. */
   name: string;
@@ -180,6 +195,8 @@ export interface EntityDef {
    */
   marketField?: string;
   addFrom?: AddFromDef;
+  /** Also on the master back-office, over every site it reaches (see AcrossSitesDef); a dealer entity only. */
+  acrossSites?: AcrossSitesDef;
   /** Cross-field rules; return problems by field path (e.g. `{ valid_to: [{ code: 'endBeforeStart' }] }`). */
   checks?: (input: CheckInput) => Errors | undefined;
 }

@@ -7,10 +7,10 @@
 import { type EntityDef, fieldOf } from '../../entities/define.js';
 import type { RecordValues } from '../../entities/validateRecord.js';
 import type { SearchIndex } from '../list/searchIndex.js';
-import { raw, sqlText } from '../list/sqlText.js';
+import { joinText, raw, sqlText } from '../list/sqlText.js';
 import { searchWords, type WordRules, words } from '../list/words.js';
 import { type EngineContext, tenantKey } from './context.js';
-import { searchTableOf } from './schema.js';
+import { isScoped, searchTableOf } from './schema.js';
 
 /** The words of `<table>_search`, as its rows were written (server/list/words.ts says why each index keeps its own). */
 export const ENTITY_WORDS: WordRules = { maxWordLength: 40, maxSearchWords: 5, marks: /[\u0300-\u036f]/g };
@@ -55,8 +55,22 @@ export function queryTokens(search: string): string[] {
   return searchWords(search, ENTITY_WORDS);
 }
 
-/** The entity's search index within the request's site. */
+/** The entity's search index within the request's site, or the sites a master list spans (`span`). */
 export function searchIndexOf(ctx: EngineContext, entity: EntityDef): SearchIndex {
-  const tenant = tenantKey(ctx, entity);
-  return { table: searchTableOf(entity), word: 'token', row: 'entity_id', scope: (alias) => sqlText`${raw(alias)}.tenant_id = ${tenant}` };
+  const index = { table: searchTableOf(entity), word: 'token', row: 'entity_id' };
+  const { span } = ctx;
+  if (span === undefined || !isScoped(entity)) {
+    const tenant = tenantKey(ctx, entity);
+    return { ...index, scope: (alias) => sqlText`${raw(alias)}.tenant_id = ${tenant}` };
+  }
+  if (span === null) return { ...index, scope: (alias) => sqlText`${raw(alias)}.tenant_id > ${0}` };
+  const ids = span.length ? span : [-1];
+  return {
+    ...index,
+    scope: (alias) =>
+      sqlText`${raw(alias)}.tenant_id in (${joinText(
+        ids.map((id) => sqlText`${id}`),
+        ', ',
+      )})`,
+  };
 }

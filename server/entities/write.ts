@@ -69,6 +69,8 @@ export function conflict(current: unknown) {
  * in the same order (that row first), so they queue instead of deadlocking.
  */
 function writeTransaction<T>(ctx: EngineContext, fn: (tx: EngineContext) => Promise<T>): Promise<T> {
+  // A row is written in its own site's context, never in a master list's (server/entities/acrossSites.ts).
+  if (ctx.span !== undefined) throw new Error('A write across sites names the site it writes in');
   return inTransaction(ctx, async (tx) => {
     await bumpDataVersion(tx.db, ctx.site.id);
     return fn(tx);

@@ -27,9 +27,11 @@ export interface CountPlan {
  * search word, counted in the search index).
  */
 export function countPlan(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan: SearchPlan | undefined): CountPlan | undefined {
-  if (!plan && query.filters.length === 0) return { query: countQuery(ctx, entity) as CountPlan['query'] };
+  // The counters are per site: a list spanning sites (a master list, context.ts `span`) is counted.
+  const counters = ctx.span === undefined;
+  if (counters && !plan && query.filters.length === 0) return { query: countQuery(ctx, entity) as CountPlan['query'] };
   const only = query.filters[0];
-  if (!plan && query.filters.length === 1 && only?.type === 'in' && only.facetKeys && facetFields(entity).some(([name]) => name === only.field)) {
+  if (counters && !plan && query.filters.length === 1 && only?.type === 'in' && only.facetKeys && facetFields(entity).some(([name]) => name === only.field)) {
     return { query: countQuery(ctx, entity, { field: only.field, values: [...new Set(only.facetKeys)] }) as CountPlan['query'] };
   }
   if (plan && !plan.drives && !plan.others.length && query.filters.length === 0) return undefined;
