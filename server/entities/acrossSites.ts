@@ -60,7 +60,7 @@ function split(body: unknown): { site: unknown; rest: unknown } {
   return { site, rest };
 }
 
-export async function readAcross(ctx: EngineContext, entity: EntityDef, id: number, language: string) {
+async function readAcross(ctx: EngineContext, entity: EntityDef, id: number, language: string) {
   const view = masterView(entity);
   const loaded = await loadRecord(ctx, view, id);
   return loaded && presentDetail(ctx, view, loaded, language);

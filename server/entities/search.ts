@@ -24,7 +24,7 @@ const PUBLIC_MARK = '!';
  * Whether a website's search needs words of its own: some field the back-office searches is
  * not public (a used product's stock number), and a public search may match public words only.
  */
-export function hasPublicWords(entity: EntityDef): boolean {
+function hasPublicWords(entity: EntityDef): boolean {
   const pub = entity.public;
   return pub?.search === true && entity.list.search.some((name) => !pub.fields.includes(name));
 }

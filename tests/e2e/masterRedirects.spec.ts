@@ -51,7 +51,10 @@ test('the superuser lists every site’s redirects, filters them by site, and ad
   const verdiMade = await call(page, 'POST', '/api/redirects/', { tenant: verdi.id, from_path: `/verdi-${n}`, to_path: '/it/' });
   expect(verdiMade.status, JSON.stringify(verdiMade.data)).toBe(201);
 
-  await page.getByTestId('sidebar').getByRole('link', { name: msg('nav.redirects') }).click();
+  await page
+    .getByTestId('sidebar')
+    .getByRole('link', { name: msg('nav.redirects') })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: msg('entities.redirect.many') })).toBeVisible();
   const table = page.getByTestId('entity-table');
   await expect(table.getByRole('columnheader', { name: msg('fields.redirect.tenant') })).toBeVisible();
@@ -66,7 +69,12 @@ test('the superuser lists every site’s redirects, filters them by site, and ad
   await field(page, 'from_path').fill(from);
   await field(page, 'to_path').fill(to);
   await page.getByTestId('form-save').click();
-  await expect(page.locator('[role="status"]').filter({ hasText: msg('form.saved') }).last()).toBeVisible();
+  await expect(
+    page
+      .locator('[role="status"]')
+      .filter({ hasText: msg('form.saved') })
+      .last(),
+  ).toBeVisible();
   await expect(table.locator('tr', { hasText: from })).toContainText(rossi.name);
 
   // Filtered by Rossi's site: Rossi's new redirect stays, Verdi's goes.

@@ -37,7 +37,7 @@ const stripPrefix = (url: string) => url.replace(/^\/backoffice\/api\//, '/api/'
  * (entities/define.ts `acrossSites`) has no rows of its own on the master, it reaches the
  * dealer sites' rows (the dealer site of the suite is in the market administrator's market).
  */
-export const rowSite = (url: string, site: SiteKey): SiteKey => (site === 'master' && entityOf(url)?.acrossSites ? 'dealer' : site);
+const rowSite = (url: string, site: SiteKey): SiteKey => (site === 'master' && entityOf(url)?.acrossSites ? 'dealer' : site);
 
 export function entityOf(url: string): EntityDef | undefined {
   const u = stripPrefix(url);

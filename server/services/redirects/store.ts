@@ -11,7 +11,7 @@ import { deleteRecords, insertRecord, updateRecord } from '../../entities/write.
 
 export const TABLE = redirect.table;
 
-export interface RedirectRow {
+interface RedirectRow {
   id: number;
   version: number;
   from_path: string;
