@@ -2,6 +2,7 @@
  * Mistakes an entity declaration can make, checked by the tests over every registered
  * entity and by the server at start-up.
  */
+import { SITE_FIELD } from './acrossSites.js';
 import { BUILTIN_DATES, BUILTIN_FIELDS, type EntityDef, type FilterKind } from './define.js';
 import { FIELD_TYPES } from './fieldTypes/index.js';
 import type { Field, FieldType } from './fields.js';
@@ -31,6 +32,8 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
     if (builtin.has(n) || n === 'translations' || n === 'tenant_id' || n.startsWith('_')) p.push(at(`field name ${n} is reserved`));
   }
   if (entity.singleton && entity.scope === 'master') p.push(at('a singleton belongs to a site: scope dealer or both'));
+  if (entity.acrossSites && (entity.scope !== 'dealer' || entity.singleton)) p.push(at('acrossSites is for a dealer entity with rows'));
+  if (entity.acrossSites && names.includes(SITE_FIELD)) p.push(at(`acrossSites adds the field ${SITE_FIELD}: no field of that name`));
   if (entity.public?.statusField !== undefined && !names.includes(entity.public.statusField))
     p.push(at(`public statusField ${entity.public.statusField} is not a field`));
   if (entity.public) {
@@ -43,6 +46,9 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
     for (const [n, flag] of Object.entries(pub.shownWhen ?? {})) {
       if (!pub.fields.includes(n)) p.push(at(`public shownWhen ${n} is not a public field`));
       if (entity.fields[flag]?.type !== 'boolean') p.push(at(`public shownWhen ${n} needs a boolean field, not ${flag}`));
+      // Rows in the order of a hidden value, or picked by it, would tell the value.
+      if (pub.sortable?.includes(n)) p.push(at(`public sort ${n} may be hidden (shownWhen): its order would show it`));
+      if (pub.filters?.includes(n)) p.push(at(`public filter ${n} may be hidden (shownWhen): what it picks would show it`));
     }
   }
   const slugs = names.filter((n) => entity.fields[n]?.type === 'slug');

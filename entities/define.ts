@@ -102,7 +102,8 @@ export interface PublicDef {
   fields: readonly string[];
   /**
    * Public fields a row shows only while one of its boolean fields is true, else `null`: a
-   * price "on request" (`{ price: 'show_price' }`) is the dealer's to keep.
+   * price "on request" (`{ price: 'show_price' }`) is the dealer's to keep. Such a field is
+   * never a public sort or filter: the order or the pick would tell what it hides.
    */
   shownWhen?: Readonly<Record<string, string>>;
   /** The delivery API's collection, `/api/public/v1/<collection>/`; none for a site page (served at `pages/<key>`). */
@@ -139,6 +140,21 @@ export interface AddFromDef {
   field: string;
   /** i18n key of the link. */
   label: string;
+}
+
+/**
+ * A dealer entity the master back-office also serves over every dealer site it reaches, at
+ * the same path: a superuser and master staff holding the entity's permission reach every
+ * site, a market administrator the sites of its market (enforced by the server). There the
+ * declaration gains a `tenant` field — the row's dealer site (entities/acrossSites.ts) —
+ * as its first list column, a filter and the first field of its form; a row is written in
+ * its own site exactly as that site's back-office writes it.
+ */
+export interface AcrossSitesDef {
+  /** i18n key of the site field's label. */
+  label: string;
+  /** i18n key of its help text. */
+  help?: string;
 }
 
 export interface EntityDef {
@@ -179,6 +195,8 @@ export interface EntityDef {
    */
   marketField?: string;
   addFrom?: AddFromDef;
+  /** Also on the master back-office, over every site it reaches (see AcrossSitesDef); a dealer entity only. */
+  acrossSites?: AcrossSitesDef;
   /** Cross-field rules; return problems by field path (e.g. `{ valid_to: [{ code: 'endBeforeStart' }] }`). */
   checks?: (input: CheckInput) => Errors | undefined;
 }

@@ -17,7 +17,7 @@ export const MODELS = {
   page: { label: 'site page', scope: 'both' },
   product: { label: 'product', scope: 'dealer' },
   promo: { label: 'promotion', scope: 'dealer' },
-  redirect: { label: 'redirect', scope: 'dealer' },
+  redirect: { label: 'redirect', scope: 'both' },
   tag: { label: 'tag', scope: 'dealer' },
   tenant: { label: 'dealer site', scope: 'master' },
   tenantuser: { label: 'dealer user', scope: 'master' },

@@ -97,6 +97,7 @@ export type ServerCode =
   /** {entity, field} */
   | 'unique'
   | 'ownMarket'
+  | 'siteFixed'
   | 'domainTaken'
   | 'marketNeeded'
   | 'usernameTaken'

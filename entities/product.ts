@@ -33,7 +33,7 @@ export const product = defineEntity({
       'video_url',
       'seo',
     ],
-    sortable: ['name', 'price', 'model_year'],
+    sortable: ['name', 'model_year'],
     filters: ['brand', 'category', 'tags'],
     shownWhen: { price: 'show_price' },
     search: true,

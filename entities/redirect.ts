@@ -21,7 +21,8 @@ export function pathSpellings(path: string): string[] {
  * where it went. The server records one when a public row's slug changes
  * (server/services/redirects/), a dealer adds others by hand. Chains are collapsed: every
  * redirect points at a final destination, so no target is another redirect's source and no
- * loop can form.
+ * loop can form. The master back-office lists and edits the redirects of every site it reaches
+ * (`acrossSites`).
  */
 export const redirect = defineEntity({
   name: 'redirect',
@@ -31,6 +32,7 @@ export const redirect = defineEntity({
   table: 'redirects',
   label: { one: 'entities.redirect.one', many: 'entities.redirect.many' },
   titleField: 'from_path',
+  acrossSites: { label: 'fields.redirect.tenant', help: 'help.redirect.tenant' },
   fields: {
     from_path: {
       type: 'text',

@@ -1,12 +1,15 @@
+import { acrossSitesView } from './acrossSites.js';
 import type { EntityDef } from './define.js';
 
 /**
- * The declaration as one kind of site serves it: fields marked `site` for the other kind
- * (and, for a viewer who is no superuser, fields marked `superuserOnly`) dropped from the
- * fields, the form, the list columns and the filters.
+ * The declaration as one kind of site serves it: on the master site, a dealer entity served
+ * across sites with its site field (entities/acrossSites.ts); fields marked `site` for the
+ * other kind (and, for a viewer who is no superuser, fields marked `superuserOnly`) dropped
+ * from the fields, the form, the list columns and the filters.
  */
-export function forSite<T extends EntityDef>(entity: T, kind: 'default' | 'dealer', superuser = true): T {
+export function forSite<T extends EntityDef>(declared: T, kind: 'default' | 'dealer', superuser = true): T {
   const site = kind === 'dealer' ? 'dealer' : 'master';
+  const entity = site === 'master' ? acrossSitesView(declared) : declared;
   const keep = (name: string) => {
     const f = entity.fields[name];
     return !f || ((f.site === undefined || f.site === site) && (superuser || !f.superuserOnly));

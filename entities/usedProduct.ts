@@ -33,7 +33,7 @@ export const usedProduct = defineEntity({
       'location',
       'seo',
     ],
-    sortable: ['title', 'year', 'hours', 'price'],
+    sortable: ['title', 'year', 'hours'],
     filters: ['brand', 'category', 'condition'],
     shownWhen: { price: 'show_price' },
     search: true,

@@ -85,6 +85,7 @@ const TEXT: { readonly [C in ProblemCode]: Text } = {
   slugTaken: () => 'This slug is already used by another row of this site.',
   unique: (p) => `A ${p.entity} with this ${p.field} already exists.`,
   ownMarket: () => 'Choose your own market.',
+  siteFixed: () => 'A row stays on its site: delete it and add it on the other site.',
   domainTaken: () => 'Another site already uses this domain.',
   marketNeeded: () => 'A market administrator needs a market.',
   usernameTaken: () => 'A user with that username already exists.',

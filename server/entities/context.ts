@@ -50,15 +50,22 @@ export interface EngineContext {
    * reach only rows of this market (null, an MA without a market: none).
    */
   userMarket?: number | null;
+  /**
+   * Set when the master back-office reads an `acrossSites` entity (server/entities/acrossSites.ts):
+   * the dealer sites whose rows it reaches — a market administrator's, or null for every site —
+   * instead of `site`'s own. Reads only: a row is written in its own site's context.
+   */
+  span?: readonly number[] | null;
 }
 
 /** Rows of a master-scoped entity belong to no site: their counters and slugs use 0. */
 export const tenantKey = (ctx: Pick<EngineContext, 'site'>, entity: EntityDef) => (isScoped(entity) ? ctx.site.id : 0);
 
-type Bound = [column: string, value: string | number];
+/** A column equal to a value, or within a list of values. */
+type Bound = [column: string, value: string | number | readonly number[]];
 
 /** The market administrator's bound of an entity with a `marketField`, if this context has one. */
-export function marketBound(ctx: EngineContext, entity: EntityDef): Bound | undefined {
+export function marketBound(ctx: EngineContext, entity: EntityDef): [column: string, market: number] | undefined {
   if (entity.marketField === undefined || ctx.userMarket === undefined) return undefined;
   // An MA without a market reaches nothing: no row has id -1 as its market.
   return [columnOf(entity.marketField, fieldOf(entity, entity.marketField)), ctx.userMarket ?? -1];
@@ -70,7 +77,9 @@ export function marketBound(ctx: EngineContext, entity: EntityDef): Bound | unde
  */
 export function rowBounds(ctx: EngineContext, entity: EntityDef, opts: { market?: boolean } = {}): Bound[] {
   const out: Bound[] = [];
-  if (isScoped(entity)) out.push(['tenant_id', ctx.site.id]);
+  const { span } = ctx;
+  if (isScoped(entity) && span === undefined) out.push(['tenant_id', ctx.site.id]);
+  else if (isScoped(entity) && span) out.push(['tenant_id', span]);
   for (const [column, value] of Object.entries(entity.fixed ?? {})) out.push([column, value]);
   const market = opts.market === false ? undefined : marketBound(ctx, entity);
   if (market) out.push(market);
@@ -80,7 +89,11 @@ export function rowBounds(ctx: EngineContext, entity: EntityDef, opts: { market?
 /** A query limited to the rows `rowBounds` allows; `table` qualifies the columns. */
 export function bounded<Q extends { where: (...args: any[]) => any }>(q: Q, bounds: readonly Bound[], table?: string): Q {
   let out = q;
-  for (const [column, value] of bounds) out = out.where(table ? `${table}.${column}` : column, '=', value);
+  for (const [column, value] of bounds) {
+    const ref = table ? `${table}.${column}` : column;
+    // No site at all is reached by no row: ids are positive.
+    out = Array.isArray(value) ? out.where(ref, 'in', value.length ? value : [-1]) : out.where(ref, '=', value);
+  }
   return out;
 }
 

@@ -19,6 +19,7 @@ import { bulkDeleteInput, crudRoutes, entityCollection, operation } from '../rou
 import { entityBody, nothing } from '../schemas.js';
 import { userMarketOf } from '../services/principal.js';
 import type { Tenant } from '../services/tenants.js';
+import { createAcross, masterView, removeAcross, removeManyAcross, spanOf, updateAcross } from './acrossSites.js';
 import { type EngineContext, hasTable, type Site } from './context.js';
 import { listRecords } from './list/listRecords.js';
 import { parseListQuery } from './list/query.js';
@@ -50,10 +51,13 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
   const registry = new Registry(opts.entities ?? ENTITIES);
   let media: boolean | undefined;
 
-  async function context(req: FastifyRequest): Promise<EngineContext> {
+  /** The request's context; on the master site, an entity served across sites spans the sites the user reaches. */
+  async function context(req: FastifyRequest, entity?: EntityDef): Promise<EngineContext> {
     const { site, user } = signedIn(req);
     media ??= await hasTable(app.db, app.dialect, MEDIA_TABLE);
-    return { db: app.db, dialect: app.dialect, registry, site: siteOf(site), media, userMarket: userMarketOf(user) };
+    const ctx: EngineContext = { db: app.db, dialect: app.dialect, registry, site: siteOf(site), media, userMarket: userMarketOf(user) };
+    if (!entity?.acrossSites || site.kind !== 'default') return ctx;
+    return { ...ctx, userMarket: undefined, span: await spanOf(app.db, user) };
   }
 
   function languageOf(req: FastifyRequest, ctx: EngineContext): string | undefined {
@@ -71,36 +75,51 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
     // A dealer entity's list reads only its own site's rows (and media): that site's data version covers it.
     const cached = entity.scope === 'dealer';
     const write = { querystring: languageQuery, body: entityBody };
+    // Across sites (the master's list of a dealer entity) reads see the site field, and writes go to the row's site.
+    const across = (ctx: EngineContext) => ctx.span !== undefined;
+    const viewOf = (ctx: EngineContext) => (across(ctx) ? masterView(entity) : entity);
     crudRoutes<EngineContext>(app, {
       ...entityCollection(entity),
-      open: context,
+      open: (req) => context(req, entity),
       list: operation({ querystring: listQuery }, async (ctx, req, reply) => {
         const language = languageOf(req, ctx) ?? ctx.site.default_language;
-        const { query, errors } = parseListQuery(entity, req.query);
+        const view = viewOf(ctx);
+        const { query, errors } = parseListQuery(view, req.query);
         if (Object.keys(errors).length) throw fieldErrors(errors);
-        if (!cached) return listRecords(ctx, entity, query, language);
+        // A list across sites reads many sites' rows: no one site's data version covers it.
+        if (!cached || across(ctx)) return listRecords(ctx, view, query, language);
         return sendCachedJson(reply, ctx.site.id, `${entity.name}|${language}|${ctx.userMarket ?? ''}|${JSON.stringify(query)}`, () =>
           listRecords(ctx, entity, query, language),
         );
       }),
       read: operation({ querystring: languageQuery }, async (ctx, req, id) => {
         const language = languageOf(req, ctx) ?? ctx.site.default_language;
-        const loaded = await loadRecord(ctx, entity, id);
-        return loaded && presentDetail(ctx, entity, loaded, language);
+        const loaded = await loadRecord(ctx, viewOf(ctx), id);
+        return loaded && presentDetail(ctx, viewOf(ctx), loaded, language);
       }),
       // Rows the server alone writes (indexing logs): no write routes at all.
       ...(entity.readOnly
         ? {}
         : {
-            create: operation(write, (ctx, req) => createRecord(ctx, entity, req.body, { languageCode: languageOf(req, ctx) })),
-            update: operation(write, (ctx, req, id, { partial, version }) =>
-              updateRecord(ctx, entity, id, req.body, { partial, version: version(), languageCode: languageOf(req, ctx) }),
-            ),
+            create: operation(write, (ctx, req) => {
+              const opts = { languageCode: languageOf(req, ctx) };
+              if (across(ctx)) return createAcross(ctx, entity, req.body, opts, opts.languageCode ?? ctx.site.default_language);
+              return createRecord(ctx, entity, req.body, opts);
+            }),
+            update: operation(write, (ctx, req, id, { partial, version }) => {
+              const opts = { partial, version: version(), languageCode: languageOf(req, ctx) };
+              if (across(ctx)) return updateAcross(ctx, entity, id, req.body, opts, opts.languageCode ?? ctx.site.default_language);
+              return updateRecord(ctx, entity, id, req.body, opts);
+            }),
             remove: operation({ querystring: languageQuery, body: nothing }, async (ctx, req, id, version) => {
-              const { deleted } = await deleteRecords(ctx, entity, [id], { version, language: languageOf(req, ctx) });
+              const opts = { version, language: languageOf(req, ctx) };
+              if (across(ctx)) return removeAcross(ctx, entity, id, opts);
+              const { deleted } = await deleteRecords(ctx, entity, [id], opts);
               return deleted.length > 0;
             }),
-            removeMany: operation(bulkDeleteInput, (ctx, req) => deleteRecords(ctx, entity, req.body.ids)),
+            removeMany: operation(bulkDeleteInput, (ctx, req) =>
+              across(ctx) ? removeManyAcross(ctx, entity, req.body.ids) : deleteRecords(ctx, entity, req.body.ids),
+            ),
           }),
     });
   }

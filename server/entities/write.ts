@@ -27,6 +27,11 @@ import { encodeRecord, shadowValue } from './storage.js';
 export interface WriteOptions {
   /** `?language_code=`: flat translated values are written in this language. */
   languageCode?: string;
+  /**
+   * Values of read-only fields that the server itself sets (an automatic redirect's
+   * `origin`), never taken from a request's body.
+   */
+  serverValues?: Readonly<Record<string, unknown>>;
 }
 
 const ATTEMPTS = 8;
@@ -64,6 +69,8 @@ export function conflict(current: unknown) {
  * in the same order (that row first), so they queue instead of deadlocking.
  */
 function writeTransaction<T>(ctx: EngineContext, fn: (tx: EngineContext) => Promise<T>): Promise<T> {
+  // A row is written in its own site's context, never in a master list's (server/entities/acrossSites.ts).
+  if (ctx.span !== undefined) throw new Error('A write across sites names the site it writes in');
   return inTransaction(ctx, async (tx) => {
     await bumpDataVersion(tx.db, ctx.site.id);
     return fn(tx);
@@ -226,6 +233,10 @@ function validateOrThrow(
     existing,
   });
   if (Object.keys(errors).length) throw fieldErrors(errors);
+  for (const [name, value] of Object.entries(opts.serverValues ?? {})) {
+    if (!entity.fields[name]?.readOnly) throw new Error(`${entity.name}.${name} is not a read-only field the server sets`);
+    record.values[name] = value;
+  }
   sanitizeRecord(entity, record);
   return { record, touched };
 }

@@ -11,6 +11,7 @@ import { listRecords } from '../entities/list/listRecords.js';
 import { parseListQuery, type RawQuery } from '../entities/list/query.js';
 import { loadRecord, loadRecords } from '../entities/read.js';
 import { SLUGS_TABLE } from '../entities/schema.js';
+import { publicWord } from '../entities/search.js';
 import type { Answer } from './cache.js';
 import { publicPresenter, slugOf } from './present.js';
 import { isVisible, listBoundary, type Moment, rowBoundary, visibilityFilters } from './visibility.js';
@@ -39,6 +40,8 @@ export async function publicList(ctx: EngineContext, entity: PublicEntity, raw: 
   const view = publicListView(entity);
   const { query, errors } = parseListQuery(view, raw);
   if (Object.keys(errors).length) throw fieldErrors(errors);
+  // Only public words: an internal field's words would find rows by what the site never shows.
+  query.tokens = query.tokens.map((word) => publicWord(entity, word));
   query.filters.push(...visibilityFilters(entity, entity.public, at));
   const [{ items, paginator }, until] = await Promise.all([listRecords(ctx, entity, query, lang), listBoundary(ctx, entity, entity.public, at)]);
   const ids = items.map((i) => i.id as number);

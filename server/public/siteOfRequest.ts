@@ -9,15 +9,15 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { notFound, unauthorized } from '../errors.js';
-import { primaryDomain } from '../services/indexing/publicUrls.js';
 import { findTenantByHost, type Tenant } from '../services/tenants.js';
 import { keySiteOf } from './keySite.js';
+import { primaryDomainOf } from './siteOrigins.js';
 
 export async function siteOfRequest(req: FastifyRequest, opts: { byHost?: boolean } = {}): Promise<Tenant> {
   if (req.headers.authorization !== undefined && !opts.byHost) {
     const id = await keySiteOf(req.server, req);
     if (id === undefined) throw unauthorized('The site key is not valid.');
-    const domain = await primaryDomain(req.server.db, id);
+    const domain = await primaryDomainOf(req.server.db, id);
     const site = domain === undefined ? undefined : await findTenantByHost(req.server.db, domain);
     if (!site || site.id !== id || site.kind !== 'dealer') throw unauthorized('The site key is not valid.');
     return site;

@@ -3,8 +3,9 @@ import { WEB_ORIGIN } from '../../entities/patterns.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { onEntityWrite } from '../entities/hooks.js';
 import { parseJson } from '../entities/storage.js';
+import { primaryDomain } from '../services/indexing/publicUrls.js';
 
-// Read on every cross-origin delivery request; sites change rarely. As for the site of a
+// Read on every cross-origin or keyed delivery request; sites change rarely. As for the site of a
 // host (services/tenants.ts), a short-lived cache per process, dropped by this process's
 // own site writes; another instance's reach every instance within the TTL.
 const TTL_MS = 2000;
@@ -36,6 +37,9 @@ function remembered<K, T>(load: (db: Kysely<DatabaseSchema>, key: K) => Promise<
     return value;
   };
 }
+
+/** The site's primary domain, as a request with the site's key finds its site (siteOfRequest.ts). */
+export const primaryDomainOf = remembered(primaryDomain);
 
 /** Origins a site's pages are served from: https on each of its domains, and the origins listed on the site. */
 export const originsOfSite = remembered(async (db, siteId: number): Promise<ReadonlySet<string>> => {

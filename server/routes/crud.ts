@@ -128,9 +128,13 @@ function ifMatchOf(req: FastifyRequest): number | undefined {
   return version;
 }
 
-/** Who may call: `<action>_<model>` on the entity's scope, with the pages hidden from some (docs/spec.md §6). */
+/**
+ * Who may call: `<action>_<model>` on the entity's scope — a dealer entity served across sites
+ * on the master site too — with the pages hidden from some (docs/spec.md §6).
+ */
 export function entityAccess(entity: EntityDef, action: Action) {
-  const { model, scope, superuserOnly, notForRoles } = entity;
+  const { model, superuserOnly, notForRoles } = entity;
+  const scope = entity.acrossSites ? 'both' : entity.scope;
   return withAccess({ kind: 'permission', model, action, scope, ...(superuserOnly ? { superuserOnly } : {}), ...(notForRoles ? { notForRoles } : {}) });
 }
 

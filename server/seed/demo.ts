@@ -32,8 +32,8 @@ export const DEMO_LOGINS = [
   { username: 'verdi', what: 'dealer (DE) of verdi.localhost' },
 ] as const;
 
-const MASTER_VIEW: Model[] = ['tenant', 'tenantuser', 'user', 'media', 'page', 'indexingactionlog', 'marketSettings'];
-const MARKET_MODELS: Model[] = ['tenant', 'tenantuser', 'user', 'media', 'page'];
+const MASTER_VIEW: Model[] = ['tenant', 'tenantuser', 'user', 'media', 'page', 'indexingactionlog', 'marketSettings', 'redirect'];
+const MARKET_MODELS: Model[] = ['tenant', 'tenantuser', 'user', 'media', 'page', 'redirect'];
 const DEALER_MODELS: Model[] = [
   'product',
   'usedproduct',

@@ -145,7 +145,6 @@ export const ROUTES: RouteDef[] = [
   ),
   ...entity('promotion', '/promotion', 'promo', 'nav.promotions', 'dealer', { icon: 'percent', screen: entityList('promotion') }, entityForm('promotion')),
   ...entity('news', '/news', 'news', 'nav.news', 'dealer', { icon: 'newspaper', screen: entityList('news') }, entityForm('news')),
-  ...entity('redirects', '/redirects', 'redirect', 'nav.redirects', 'dealer', { icon: 'redo', screen: entityList('redirect') }, entityForm('redirect')),
   ...entity('tenants', '/tenants', 'tenant', 'nav.tenants', 'master', { icon: 'store', screen: entityList('tenant') }, entityForm('tenant')),
   ...entity(
     'tenantUsers',
@@ -156,6 +155,8 @@ export const ROUTES: RouteDef[] = [
     { icon: 'users', screen: entityList('tenantUser') },
     entityForm('tenantUser'),
   ),
+  // A dealer's own redirects; on the master, those of every site the user reaches (entities/define.ts acrossSites).
+  ...entity('redirects', '/redirects', 'redirect', 'nav.redirects', 'both', { icon: 'redo', screen: entityList('redirect') }, entityForm('redirect')),
   ...SITE_PAGES.map((p): RouteDef => ({
     name: `sitePages.${p.key}`,
     path: `/sitePages/${p.key}`,

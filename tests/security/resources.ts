@@ -32,6 +32,13 @@ interface Resource {
 
 const stripPrefix = (url: string) => url.replace(/^\/backoffice\/api\//, '/api/');
 
+/**
+ * Where the rows a route names on a site live: an entity the master serves across sites
+ * (entities/define.ts `acrossSites`) has no rows of its own on the master, it reaches the
+ * dealer sites' rows (the dealer site of the suite is in the market administrator's market).
+ */
+const rowSite = (url: string, site: SiteKey): SiteKey => (site === 'master' && entityOf(url)?.acrossSites ? 'dealer' : site);
+
 export function entityOf(url: string): EntityDef | undefined {
   const u = stripPrefix(url);
   const base = (e: EntityDef) => `/api${e.path}/`;
@@ -56,7 +63,7 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
         async create(site) {
           // In the dealer site's market, which the market administrator may reach.
           const overrides = entity.marketField ? { [entity.marketField]: await marketOfSite('dealer') } : {};
-          return fx.create(entity.name, FIXTURE_SITE[site], overrides);
+          return fx.create(entity.name, FIXTURE_SITE[rowSite(url, site)], overrides);
         },
       };
     } else if (/^\/api\/(users|tenantUsers)(\/|$)/.test(u)) {
@@ -150,7 +157,7 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
     if (r) {
       // Rows of a master entity belong to no site; an entity over part of a table sees only its part.
       const bounds: Array<[string, unknown]> = [
-        ...(r.entity && !isScoped(r.entity) ? [] : [['tenant_id', await tenantOf(site)] as [string, unknown]]),
+        ...(r.entity && !isScoped(r.entity) ? [] : [['tenant_id', await tenantOf(rowSite(route.url, site))] as [string, unknown]]),
         ...Object.entries(r.entity?.fixed ?? {}),
       ];
       let q = h.db.selectFrom(r.table as never).select('id' as never);
@@ -213,6 +220,16 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
       return key ? key.market_id : undefined;
     }
     const entity = entityOf(route.url);
+    if (site === 'master' && entity?.acrossSites) {
+      // Across sites, a market administrator reaches the rows of its market's sites.
+      const row = await h.db
+        .selectFrom(`${entity.table} as r` as never)
+        .innerJoin('tenants as t', 't.id', 'r.tenant_id' as never)
+        .select('t.market_id')
+        .where('r.id' as never, '=', id as never)
+        .executeTakeFirst();
+      return row ? row.market_id : undefined;
+    }
     if (!entity?.marketField) return undefined;
     const column = columnOf(entity.marketField, fieldOf(entity, entity.marketField));
     const row = (await h.db
@@ -227,10 +244,15 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
   async function validBody(route: RouteCase, site: SiteKey, id?: number): Promise<Record<string, unknown>> {
     if (stripPrefix(route.url) === '/api/siteKeys/') return siteKeyBody();
     const entity = entityOf(route.url);
-    const served = entity && (entity.scope === 'both' || (entity.scope === 'master') === (site === 'master'));
-    // Rows with a market stay in the dealer site's market, which the market administrator may reach.
+    const across = site === 'master' && entity?.acrossSites !== undefined;
+    const served = entity && (across || entity.scope === 'both' || (entity.scope === 'master') === (site === 'master'));
+    // Rows with a market stay in the dealer site's market, which the market administrator may reach;
+    // a row across sites names its site (entities/acrossSites.ts).
     const overrides = entity?.marketField ? { [entity.marketField]: await marketOfSite('dealer') } : {};
-    const body = served && !route.url.endsWith('/bulk_delete/') ? await fx.body(entity.name, FIXTURE_SITE[site], overrides) : {};
+    const body =
+      served && !route.url.endsWith('/bulk_delete/')
+        ? { ...(await fx.body(entity.name, FIXTURE_SITE[rowSite(route.url, site)], overrides)), ...(across ? { tenant: await tenantOf('dealer') } : {}) }
+        : {};
     // A singleton's routes name no id: the version is that of the site's one row.
     const row = id ?? (served && entity.singleton ? await fx.create(entity.name, FIXTURE_SITE[site]) : undefined);
     const version = row === undefined ? undefined : await versionOf(route, row);

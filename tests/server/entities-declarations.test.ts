@@ -44,7 +44,8 @@ describe('entity declarations', () => {
   it('use permission models of spec §3, with their scope', () => {
     for (const e of ENTITIES) {
       expect(Object.keys(MODELS), e.name).toContain(e.model);
-      if (e.model !== 'category') expect(MODELS[e.model].scope, e.name).toBe(e.scope);
+      // An entity the master also serves across sites holds its permissions on both kinds.
+      if (e.model !== 'category') expect(MODELS[e.model].scope, e.name).toBe(e.acrossSites ? 'both' : e.scope);
     }
   });
 
@@ -75,6 +76,12 @@ describe('entity declarations', () => {
       for (const i of imports) expect(i, `${file} imports ${i}`).toMatch(/^((\.\/([A-Za-z]+\/)?|\.\.\/)[A-Za-z]+|(\.\.\/)+locales\/languages)\.js$/);
       expect(src, file).not.toMatch(/\bprocess\.|\brequire\(|\bBuffer\b/);
     }
+  });
+
+  it('keep a field shownWhen hides out of the public sorts and filters: their order would tell what it hides', () => {
+    const priced = ENTITIES.find((e) => e.name === 'product')!;
+    const sorted = { ...priced, public: { ...priced.public!, sortable: [...(priced.public!.sortable ?? []), 'price'] } };
+    expect(declarationProblems(sorted, ENTITIES)).toContain('product: public sort price may be hidden (shownWhen): its order would show it');
   });
 
   it('catch a broken declaration', () => {

@@ -92,6 +92,29 @@ describeEachDialect('delivery API caching', (h) => {
     expect((await h.get(url, rossi)).statusCode).toBe(200);
   });
 
+  it("reads the primary domain of a key's site once, not on every request, and again after the site is written", async () => {
+    const admin = await h.login('admin', HOSTS.master);
+    const rossiId = await tenantId(h, 'rossi');
+    const made = await h.post('/api/siteKeys/', { host: HOSTS.master, session: admin, body: { tenant: rossiId, name: 'Cache probe' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const keyed = { host: 'front-end.example', headers: { authorization: `Bearer ${json(made).key as string}` } };
+    expect((await h.get(`${PUBLIC_API}/site`, keyed)).statusCode).toBe(200);
+    const domainReads = async (url: string) => {
+      const reads = vi.spyOn(h.app.db, 'selectFrom');
+      try {
+        expect((await h.get(url, keyed)).statusCode).toBe(200);
+        return reads.mock.calls.filter(([from]) => String(from).startsWith('tenant_domains')).length;
+      } finally {
+        reads.mockRestore();
+      }
+    };
+    expect(await domainReads(`${PUBLIC_API}/site?lang=en`)).toBe(0);
+    const site = json(await h.get(`/api/tenants/${rossiId}/`, { host: HOSTS.master, session: admin }));
+    const renamed = await h.call('PATCH', `/api/tenants/${rossiId}/`, { host: HOSTS.master, session: admin, body: { name: site.name, version: site.version } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await domainReads(`${PUBLIC_API}/site`)).toBeGreaterThan(0);
+  });
+
   it('answers 429 with Retry-After past the limit of one address, and counts each address apart', async () => {
     const limited = await h.appWith({ PUBLIC_API_REQUESTS_PER_MINUTE: '3' });
     const from = (remoteAddress: string) => h.get(`${PUBLIC_API}/site`, { ...rossi, app: limited, remoteAddress });

@@ -176,6 +176,32 @@ describeEachDialect('the delivery API', (h) => {
   });
 
   describe('list parameters', () => {
+    it('searches only public words: a used product is found by its title, never by its internal stock number', async () => {
+      const e = PUBLIC.find((p) => p.name === 'usedProduct')!;
+      const n = fx.next();
+      const body = await fx.body('usedProduct', 'rossi', { ...casesOf(e).find((c) => c.visible)!.overrides, stock_number: `QXW${n}` });
+      (body.translations as Record<string, { title: string }>).it!.title = `Trattore zorblat${n}`;
+      const id = await fx.create('usedProduct', 'rossi', body);
+      const found = async (search: string) => json(await h.get(`${url(e)}?search=${search}&items=100`, rossi)).items.map((i: { id: number }) => i.id);
+      expect(await found(`zorblat${n}`)).toContain(id);
+      expect(await found(`qxw${n}`)).not.toContain(id);
+      const admin = await h.login('rossi', HOSTS.rossi);
+      const backOffice = json(await h.get(`/api${e.path}/?search=qxw${n}`, { host: HOSTS.rossi, session: admin }));
+      expect(backOffice.items.map((i: { id: number }) => i.id)).toContain(id);
+    });
+    it('never orders by a price the dealer keeps to itself: no public sort by a field shownWhen hides', async () => {
+      for (const name of ['product', 'usedProduct']) {
+        const e = PUBLIC.find((p) => p.name === name)!;
+        const visible = casesOf(e).find((c) => c.visible)!.overrides;
+        for (const price of [111, 999]) await fx.create(name, 'rossi', { ...visible, price, show_price: false });
+        for (const sort of ['price', '-price']) {
+          const res = await h.get(`${url(e)}?sort=${sort}`, rossi);
+          expect(res.statusCode, `${name} ${sort}: ${res.body.slice(0, 120)}`).toBe(400);
+          expect(json(res)).toHaveProperty('sort');
+        }
+      }
+    });
+
     const products = () => url(PUBLIC.find((e) => e.name === 'product')!);
 
     it('takes only the sorts, filters and search declared public', async () => {
@@ -190,12 +216,12 @@ describeEachDialect('the delivery API', (h) => {
         expect(res.statusCode, query).toBe(400);
         if (field) expect(json(res), query).toHaveProperty(field);
       }
-      const sorted = json(await h.get(`${products()}?sort=-price&items=50`, rossi));
-      // Where rows without a price go is the dialect's (PostgreSQL sorts nulls first when descending).
-      const prices = sorted.items.map((i: { price: number | null }) => i.price).filter((p: number | null) => p !== null);
-      expect(prices).toEqual([...prices].sort((a, b) => b - a));
+      const sorted = json(await h.get(`${products()}?sort=-model_year&items=50`, rossi));
+      // Where rows without a year go is the dialect's (PostgreSQL sorts nulls first when descending).
+      const years = sorted.items.map((i: { model_year: number | null }) => i.model_year).filter((y: number | null) => y !== null);
+      expect(years).toEqual([...years].sort((a, b) => b - a));
       expect(sorted.paginator.page_size).toBe(50);
-      expect(prices.length).toBeGreaterThan(1);
+      expect(years.length).toBeGreaterThan(1);
       expect((await h.get(`${url(PUBLIC.find((e) => e.name === 'tag')!)}?search=x`, rossi)).statusCode).toBe(400);
     });
   });

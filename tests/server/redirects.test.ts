@@ -4,6 +4,7 @@
  * same rules, each site's redirects its own, and the lookup the delivery API answers with.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { onEntityWrite } from '../../server/entities/hooks.js';
 import { redirectFor } from '../../server/services/redirects/lookup.js';
 import { api, entity, fixtures, HOSTS, json, tenantId } from './entity-fixtures.js';
 import { describeEachDialect, expectFieldErrors, type Session } from './harness.js';
@@ -140,6 +141,22 @@ describeEachDialect('redirects', (h) => {
       const later = actions.slice(2).map((a) => `${a.action} ${a.url}`);
       expect(later).toContain(`updated ${ORIGIN}/en/news/announced-${s.n}`);
       expect(later.filter((a) => a.startsWith('deleted'))).toEqual([]);
+    });
+
+    it('are written through the entity engine: its write hooks see every automatic create, change and delete', async () => {
+      const seen: string[] = [];
+      onEntityWrite(redirect.name, async (_ctx, event) => {
+        seen.push(`${event.op} ${String((event.after ?? event.before)?.values.from_path)}`);
+      });
+      const s = names();
+      const id = await createNews('published', s);
+      await setSlugs(id, { en: `hooked-${s.n}` });
+      await setSlugs(id, { en: `hooked-again-${s.n}` });
+      await setSlugs(id, { en: s.en });
+      expect(seen).toContain(`create /en/news/${s.en}`);
+      expect(seen).toContain(`update /en/news/${s.en}`);
+      expect(seen).toContain(`delete /en/news/${s.en}`);
+      expect(await arrows(`/en/news/${s.en}`)).toEqual([`/en/news/hooked-${s.n} → /en/news/${s.en}`, `/en/news/hooked-again-${s.n} → /en/news/${s.en}`]);
     });
 
     it('automatic redirects are listed, filtered and searched like any row', async () => {

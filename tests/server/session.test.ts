@@ -14,7 +14,8 @@ interface Profile {
 }
 
 const ALL_CODENAMES = Object.keys(MODELS).flatMap((m) => ACTIONS.map((a) => `${a}_${m}`));
-const MASTER_VIEW = ['tenant', 'tenantuser', 'user', 'media', 'page', 'indexingactionlog', 'marketSettings'];
+// redirect: the master's list of every site's redirects (issue 15 §4), which staff may view.
+const MASTER_VIEW = ['tenant', 'tenantuser', 'user', 'media', 'page', 'indexingactionlog', 'marketSettings', 'redirect'];
 const sorted = (xs: string[]) => [...xs].sort();
 
 describeEachDialect('sessions, profile and logout', (h) => {

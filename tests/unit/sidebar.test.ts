@@ -24,6 +24,7 @@ const user = (over: Partial<UserInfo>, codenames: string[] = []): UserInfo => ({
 const admin = user({ is_superuser: true });
 const staff = user({}, grant(['tenant', 'tenantuser', 'user', 'media', 'page', 'indexingactionlog', 'marketSettings'], ['view']));
 const market = user({ role: 'MA' }, grant(['tenant', 'tenantuser', 'user', 'media', 'page']));
+const marketWithRedirects = user({ role: 'MA' }, grant(['tenant', 'tenantuser', 'user', 'media', 'page', 'redirect']));
 const dealerModels = [
   'product',
   'usedproduct',
@@ -82,8 +83,16 @@ describe('sidebar rules (spec §6)', () => {
       ['Users', 'Media'],
     ],
     ['master staff', staff, false, ['Dealer Sites', 'Dealer Users', 'Pages', 'Indexing Logs', 'Market Settings'], ['Users', 'Media']],
-    ['a superuser on the master back-office', admin, false, ['Dealer Sites', 'Dealer Users', 'Pages', 'Indexing Logs', 'Market Settings'], ['Users', 'Media']],
+    // The master's Redirects span the sites it reaches (issue 15 §4), for whoever holds view_redirect.
+    [
+      'a superuser on the master back-office',
+      admin,
+      false,
+      ['Dealer Sites', 'Dealer Users', 'Redirects', 'Pages', 'Indexing Logs', 'Market Settings'],
+      ['Users', 'Media'],
+    ],
     ['a market administrator', market, false, ['Dealer Sites', 'Dealer Users', 'Pages'], ['Users', 'Media']],
+    ['a market administrator holding the redirects', marketWithRedirects, false, ['Dealer Sites', 'Dealer Users', 'Redirects', 'Pages'], ['Users', 'Media']],
   ];
   for (const [who, u, dealerBackoffice, top, footer] of cases) {
     it(`shows ${who} exactly: ${[...top, ...footer].join(', ')}`, () => {

@@ -8,6 +8,7 @@ import { changeFeedMigration } from './0010_change_feed.js';
 import { indexingMigration } from './0008_indexing.js';
 import { listIndexesMigration } from './0012_list_indexes.js';
 import { accountListsMigration } from './0016_account_lists.js';
+import { publicWordsMigration } from './0020_public_words.js';
 import { mediaMigration } from './0002_media.js';
 import { pagesMigration } from './0007_pages.js';
 import { rateLimitSweepMigration } from './0011_rate_limit_sweep.js';
@@ -39,5 +40,6 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0013_site_keys': siteKeysMigration(dialect),
     '0014_redirects': redirectsMigration(dialect),
     '0016_account_lists': accountListsMigration(dialect, hooks),
+    '0020_public_words': publicWordsMigration(hooks),
   };
 }

@@ -21,9 +21,11 @@ export interface CountPlan {
 
 /** How the count is read as a query, to ride along the page's: from the counters, or counted up to a cap. */
 export function countPlan(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan: SearchPlan | undefined): CountPlan {
-  if (!plan && query.filters.length === 0) return { query: countQuery(ctx, entity) as CountPlan['query'] };
+  // The counters are per site: a list spanning sites (a master list, context.ts `span`) is counted.
+  const counters = ctx.span === undefined;
+  if (counters && !plan && query.filters.length === 0) return { query: countQuery(ctx, entity) as CountPlan['query'] };
   const only = query.filters[0];
-  if (!plan && query.filters.length === 1 && only?.type === 'in' && only.facetKeys && facetFields(entity).some(([name]) => name === only.field)) {
+  if (counters && !plan && query.filters.length === 1 && only?.type === 'in' && only.facetKeys && facetFields(entity).some(([name]) => name === only.field)) {
     return { query: countQuery(ctx, entity, { field: only.field, values: [...new Set(only.facetKeys)] }) as CountPlan['query'] };
   }
   const cap = COUNT_CAP;

@@ -29,7 +29,10 @@ export function applyWhere<QB extends SelectQueryBuilder<any, any, any>>(
   const driving = plan?.drives === true && ctx.dialect === 'sqlite';
   const ref = (column: string) => (driving ? sql`+${sql.ref(`${t}.${column}`)}` : sql.ref(`${t}.${column}`));
   // The market administrator's bound is a filter of the query (listRecords), so counters count it.
-  for (const [column, value] of rowBounds(ctx, entity, { market: false })) out = out.where(sql<SqlBool>`${ref(column)} = ${value}`) as QB;
+  for (const [column, value] of rowBounds(ctx, entity, { market: false })) {
+    const values = Array.isArray(value) ? (value.length ? value : [-1]) : undefined;
+    out = out.where(values ? sql<SqlBool>`${ref(column)} in (${sql.join(values)})` : sql<SqlBool>`${ref(column)} = ${value}`) as QB;
+  }
   for (const f of query.filters) {
     if (f.type === 'in') {
       const present = f.values.filter((v) => v !== null);

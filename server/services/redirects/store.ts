@@ -1,38 +1,33 @@
 /**
- * The redirects table written around the entity engine (the automatic redirects and the chain
- * collapse), keeping what the engine derives from a row exact: its search words, its list
- * counters, its version. `db` is always the caller's write transaction.
+ * The redirects the server writes itself (the automatic redirects and the chain collapse),
+ * read here and written through the entity engine's own write functions: one write path, so
+ * a row's search words, list counters, version, data version and write hooks are the
+ * engine's as for a redirect written by hand. `ctx` is always the caller's write transaction.
  */
 import type { Kysely } from 'kysely';
 import { pathSpellings, redirect, targetPath } from '../../../entities/redirect.js';
-import type { RecordValues } from '../../../entities/validateRecord.js';
-import type { Site } from '../../entities/context.js';
-import { applyDeltas, recordDeltas } from '../../entities/counts.js';
-import { searchTableOf } from '../../entities/schema.js';
-import { rowTokens } from '../../entities/search.js';
-import { nowIso } from '../clock.js';
+import type { EngineContext } from '../../entities/context.js';
+import { deleteRecords, insertRecord, updateRecord } from '../../entities/write.js';
 
 export const TABLE = redirect.table;
-const SEARCH = searchTableOf(redirect);
 
 interface RedirectRow {
   id: number;
+  version: number;
   from_path: string;
   to_path: string;
   language: string | null;
   origin: string;
 }
 
-const recordOf = (r: Omit<RedirectRow, 'id'>): RecordValues => ({
-  values: { from_path: r.from_path, to_path: r.to_path, language: r.language, origin: r.origin },
-  translations: {},
-});
+type Written = Pick<RedirectRow, 'to_path' | 'language' | 'origin'>;
 
-const COLUMNS = ['id', 'from_path', 'to_path', 'language', 'origin'] as const;
+const COLUMNS = ['id', 'version', 'from_path', 'to_path', 'language', 'origin'] as const;
 
 function rowOf(r: Record<string, unknown>): RedirectRow {
   return {
     id: Number(r.id),
+    version: Number(r.version),
     from_path: String(r.from_path),
     to_path: String(r.to_path),
     language: r.language === null || r.language === undefined ? null : String(r.language),
@@ -76,41 +71,22 @@ export async function redirectsTo(db: Kysely<any>, tenantId: number, path: strin
   return rows.map(rowOf);
 }
 
-async function writeWords(db: Kysely<any>, site: Site, row: RedirectRow) {
-  await db.deleteFrom(SEARCH).where('entity_id', '=', row.id).execute();
-  const tokens = rowTokens(redirect, recordOf(row));
-  if (tokens.length)
-    await db
-      .insertInto(SEARCH)
-      .values(tokens.map((token) => ({ tenant_id: site.id, token, entity_id: row.id })))
-      .execute();
+// `origin` is read-only to a request: the server sets it.
+const bodyOf = (r: Partial<Written>) => ({
+  ...(r.to_path === undefined ? {} : { to_path: r.to_path }),
+  ...(r.language === undefined ? {} : { language: r.language }),
+});
+const originOf = (r: Partial<Written>) => (r.origin === undefined ? {} : { serverValues: { origin: r.origin } });
+
+export async function insertRedirect(ctx: EngineContext, r: Written & Pick<RedirectRow, 'from_path'>) {
+  await insertRecord(ctx, redirect, { from_path: r.from_path, ...bodyOf(r) }, originOf(r));
 }
 
-export async function insertRedirect(db: Kysely<any>, site: Site, r: Omit<RedirectRow, 'id'>) {
-  const now = nowIso();
-  const inserted = await db
-    .insertInto(TABLE)
-    .values({ ...r, tenant_id: site.id, version: 1, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await writeWords(db, site, { ...r, id: Number(inserted.id) });
-  await applyDeltas({ db, site }, redirect, recordDeltas(redirect, recordOf(r), 1));
+/** Rewrites a row's target (and, for an automatic move, its origin and language). */
+export async function changeRedirect(ctx: EngineContext, before: RedirectRow, change: Partial<Written>) {
+  await updateRecord(ctx, redirect, before.id, bodyOf(change), { partial: true, version: before.version, ...originOf(change) });
 }
 
-/** Rewrites a row's target (and, for an automatic move, its origin and language); its facet counters follow. */
-export async function changeRedirect(db: Kysely<any>, site: Site, before: RedirectRow, change: Partial<Omit<RedirectRow, 'id' | 'from_path'>>) {
-  const after = { ...before, ...change };
-  await db
-    .updateTable(TABLE)
-    .set((eb) => ({ to_path: after.to_path, origin: after.origin, language: after.language, version: eb('version', '+', 1), updated_at: nowIso() }))
-    .where('id', '=', before.id)
-    .execute();
-  await writeWords(db, site, after);
-  await applyDeltas({ db, site }, redirect, [...recordDeltas(redirect, recordOf(before), -1), ...recordDeltas(redirect, recordOf(after), 1)]);
-}
-
-export async function deleteRedirect(db: Kysely<any>, site: Site, row: RedirectRow) {
-  await db.deleteFrom(SEARCH).where('entity_id', '=', row.id).execute();
-  await db.deleteFrom(TABLE).where('id', '=', row.id).execute();
-  await applyDeltas({ db, site }, redirect, recordDeltas(redirect, recordOf(row), -1));
+export async function deleteRedirect(ctx: EngineContext, row: RedirectRow) {
+  await deleteRecords(ctx, redirect, [row.id]);
 }
