@@ -12,7 +12,7 @@ import { startApp } from './lib/app.js';
 import { onBothDialects } from './lib/bothDialects.js';
 import { budgetStatus, int, type BenchContext, type BenchOutcome } from './lib/report.js';
 import { request } from './lib/server.js';
-import { rssOf } from './lib/upload.js';
+import { rssDuring } from './lib/upload.js';
 import { productsFixture } from './products.js';
 
 const SITE = 'rossi.localhost';
@@ -60,32 +60,20 @@ async function onDialect(ctx: BenchContext, adminUrl?: string) {
     const host = `${SITE}:${app.port}`;
     // Warm the route and the site lookup with the small robots.txt before the idle figure.
     await request(`${app.url}/robots.txt`, { headers: { host } });
-    await new Promise((r) => setTimeout(r, 500));
-    const idle = rssOf(app.pid);
-    let peak = idle;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssOf(app.pid));
-    }, 20);
-    const started = performance.now();
-    let files: string[] = [];
-    let bytes = 0;
-    let urls = 0;
-    try {
+    const { result, idle, peak, growth, seconds } = await rssDuring(app.pid, async () => {
       const index = await request(`${app.url}/sitemap.xml`, { headers: { host }, timeoutMs: 600_000 });
       if (index.status !== 200) throw new Error(`sitemap.xml answered ${index.status}: ${index.body.slice(0, 300)}`);
-      files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+      const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
       ctx.log(`  [${dialect}] ${files.length} sitemap files…`);
+      let [bytes, urls] = [0, 0];
       for (const file of files) {
         const got = await drain(`${app.url}${file}`, host);
         bytes += got.bytes;
         urls += got.urls;
       }
-    } finally {
-      clearInterval(sampler);
-    }
-    const seconds = (performance.now() - started) / 1000;
-    peak = Math.max(peak, rssOf(app.pid));
-    const growth = peak - idle;
+      return { files, bytes, urls };
+    });
+    const { files, bytes, urls } = result;
     return {
       rows: [
         {

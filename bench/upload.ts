@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { login, siteHeaders, startApp } from './lib/app.js';
 import { tempDir } from './lib/lifecycle.js';
 import { budgetStatus, type BenchContext, type BenchOutcome } from './lib/report.js';
-import { rssOf, uploadFile } from './lib/upload.js';
+import { rssDuring, uploadFile } from './lib/upload.js';
 
 const SITE = 'rossi.localhost';
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 200);
@@ -49,25 +49,18 @@ export async function benchUpload(ctx: BenchContext): Promise<BenchOutcome> {
   const file = bigPdf(tempDir('upload-file'), UPLOAD_MB);
   const { app, headers } = await signedIn(ctx, 'upload');
   try {
-    // Settle first: the idle figure is taken after a small request has warmed the route.
-    await new Promise((r) => setTimeout(r, 500));
-    const idle = rssOf(app.pid);
-    let peak = idle;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssOf(app.pid));
-    }, 20);
-    ctx.log(`  ${UPLOAD_MB} MB PDF to POST /api/media/ (server RSS ${MB(idle)} before)…`);
-    const started = performance.now();
-    let res;
-    try {
-      res = await uploadFile(`${app.url}/api/media/`, headers, file, 'application/pdf');
-    } finally {
-      clearInterval(sampler);
-    }
-    const seconds = (performance.now() - started) / 1000;
-    peak = Math.max(peak, rssOf(app.pid));
+    // The idle figure is taken after a settling pause (rssDuring).
+    const {
+      result: res,
+      idle,
+      peak,
+      growth,
+      seconds,
+    } = await rssDuring(app.pid, (idle) => {
+      ctx.log(`  ${UPLOAD_MB} MB PDF to POST /api/media/ (server RSS ${MB(idle)} before)…`);
+      return uploadFile(`${app.url}/api/media/`, headers, file, 'application/pdf');
+    });
     if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${res.body.slice(0, 300)}`);
-    const growth = peak - idle;
     return {
       rows: [
         {

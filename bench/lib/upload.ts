@@ -29,7 +29,30 @@ export function uploadFile(url: string, headers: Record<string, string>, file: s
 }
 
 /** The resident set of a process, in bytes (Linux /proc). */
-export function rssOf(pid: number): number {
+function rssOf(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) * 1024 : 0;
+}
+
+/**
+ * A process's resident set while `work` runs: the idle figure after a settling pause, then
+ * sampled every 20 ms; its peak, and the growth over the idle figure.
+ */
+export async function rssDuring<T>(pid: number, work: (idle: number) => Promise<T>) {
+  await new Promise((r) => setTimeout(r, 500));
+  const idle = rssOf(pid);
+  let peak = idle;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, 20);
+  const started = performance.now();
+  let result: T;
+  try {
+    result = await work(idle);
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  peak = Math.max(peak, rssOf(pid));
+  return { result, idle, peak, growth: peak - idle, seconds };
 }

@@ -1,3 +1,4 @@
+import { ContactList } from '../parts/ContactList.js';
 import { Blocks } from '../parts/Blocks.js';
 import { Document, type Frame } from '../parts/Document.js';
 import { mapLink, time } from '../parts/format.js';
@@ -31,18 +32,7 @@ export function ContactsPage({ frame, resolved }: { frame: Frame; resolved: Reso
           ) : null}
         </section>
       ) : null}
-      <ul>
-        {phone ? (
-          <li>
-            {t.phone}: <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
-          </li>
-        ) : null}
-        {email ? (
-          <li>
-            {t.email}: <a href={`mailto:${email}`}>{email}</a>
-          </li>
-        ) : null}
-      </ul>
+      <ContactList phone={phone} email={email} t={t} />
       <OpeningHours hours={hours} t={t} />
       <Blocks blocks={c.blocks} />
     </Document>

@@ -1,3 +1,4 @@
+import { ContactList } from './ContactList.js';
 import type { SiteText } from '../text.js';
 import type { SiteInfo } from '../types.js';
 
@@ -8,18 +9,7 @@ export function Footer({ site, t }: { site: SiteInfo; t: SiteText }) {
     <footer className="site">
       <div className="wrap">
         {address ? <address>{address}</address> : null}
-        <ul>
-          {phone ? (
-            <li>
-              {t.phone}: <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
-            </li>
-          ) : null}
-          {email ? (
-            <li>
-              {t.email}: <a href={`mailto:${email}`}>{email}</a>
-            </li>
-          ) : null}
-        </ul>
+        <ContactList phone={phone} email={email} t={t} />
         {site.social_links.length ? (
           <nav aria-label={t.followUs}>
             <ul>
