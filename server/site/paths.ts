@@ -18,4 +18,12 @@ const PATTERNS: Record<Kind, string> = {
   promotion: promotion.public!.urlPattern!,
 };
 
-export const rowPath = (kind: Kind, lang: string, slug: string | null | undefined) => (slug ? publicPath(PATTERNS[kind], lang, { slug }) : undefined);
+/**
+ * A row's page in the page's language; a row whose slug is the default language's (it has
+ * none in this one: the answer names `slug` in `fallback`) has its page in that language
+ * only, where `route` finds it.
+ */
+export function rowPath(kind: Kind, lang: string, row: { slug?: string | null; fallback?: string[] } | undefined, defaultLang: string) {
+  if (!row?.slug) return undefined;
+  return publicPath(PATTERNS[kind], row.fallback?.includes('slug') ? defaultLang : lang, { slug: row.slug });
+}

@@ -74,6 +74,8 @@ export interface Row {
   title?: string;
   name?: string;
   slug?: string;
+  /** The fields shown in the site's default language, for want of their own (server/public/present.ts). */
+  fallback?: string[];
   summary?: string | null;
   intro?: string | null;
   body?: string | null;

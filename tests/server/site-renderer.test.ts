@@ -151,6 +151,21 @@ describeEachDialect('the reference website', (h) => {
     expectWholePage(other, 'it');
   });
 
+  it("links a row with no slug of its own in the page's language to its page in the default language", async () => {
+    const slug = `solo-italiano-${fx.next()}`;
+    const body = await fx.body('news', 'rossi', {
+      status: 'published',
+      publish_at: '2020-01-01T00:00:00.000Z',
+      translations: { it: { title: 'Solo in italiano', slug } },
+    });
+    const made = await h.call('POST', api(entity('news')), { ...rossi, session, body });
+    expect(made.statusCode, made.body).toBe(201);
+    const english = await get('/en/news');
+    const [href] = links(english.body).find(([, text]) => text === 'Solo in italiano') ?? [];
+    expect(href).toBe(`/it/notizie/${slug}`);
+    expect((await get(href!)).statusCode).toBe(200);
+  });
+
   it('answers 301 to the new path of a renamed item, and 404 once it is unpublished', async () => {
     const news = entity('news');
     const slug = `notizia-sito-${fx.next()}`;

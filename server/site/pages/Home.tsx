@@ -28,7 +28,7 @@ export function Home({ frame, resolved, featured }: { frame: Frame; resolved: Re
           {page.featured_title ? <h2 id="featured">{page.featured_title}</h2> : null}
           <ul className="cards">
             {featured.map((f) => {
-              const href = rowPath('product', frame.lang, f.product?.slug);
+              const href = rowPath('product', frame.lang, f.product ?? undefined, frame.site.default_language);
               return (
                 <li className="card" key={f.id}>
                   <div>

@@ -16,7 +16,7 @@ export function ListPage({ frame, resolved, kind, list }: { frame: Frame; resolv
       {list.items.length ? (
         <ul className="cards">
           {list.items.map((row) => (
-            <Card key={row.id} kind={kind} row={row} lang={frame.lang} t={frame.t} />
+            <Card key={row.id} kind={kind} row={row} lang={frame.lang} defaultLang={frame.site.default_language} t={frame.t} />
           ))}
         </ul>
       ) : (

@@ -5,9 +5,23 @@ import { day, number, price } from './format.js';
 import { Picture } from './Picture.js';
 
 /** One row of a list page, by kind: its picture, its title as the link to its page, and the line that matters. */
-export function Card({ kind, row, lang, t, level = 2 }: { kind: Kind | 'brand'; row: Row; lang: string; t: SiteText; level?: 2 | 3 }) {
+export function Card({
+  kind,
+  row,
+  lang,
+  defaultLang,
+  t,
+  level = 2,
+}: {
+  kind: Kind | 'brand';
+  row: Row;
+  lang: string;
+  defaultLang: string;
+  t: SiteText;
+  level?: 2 | 3;
+}) {
   const title = row.title ?? row.name ?? '';
-  const href = kind === 'brand' ? row.website : rowPath(kind, lang, row.slug);
+  const href = kind === 'brand' ? row.website : rowPath(kind, lang, row, defaultLang);
   const Heading = `h${level}` as const;
   const picture = row.gallery?.[0] ?? row.image ?? row.logo;
   return (
