@@ -4,8 +4,8 @@
  * sorts, filters and search, then the page's rows shown with their public fields.
  */
 import type { EntityDef, PublicDef } from '../../entities/define.js';
-import { publicPath } from '../../entities/publicPaths.js';
 import { fieldErrors } from '../errors.js';
+import type { RecordValues } from '../../entities/validateRecord.js';
 import type { EngineContext } from '../entities/context.js';
 import { listRecords } from '../entities/list/listRecords.js';
 import { parseListQuery, type RawQuery } from '../entities/list/query.js';
@@ -13,7 +13,7 @@ import { loadRecord, loadRecords } from '../entities/read.js';
 import { SLUGS_TABLE } from '../entities/schema.js';
 import { publicWord } from '../entities/search.js';
 import type { Answer } from './cache.js';
-import { publicPresenter, slugOf } from './present.js';
+import { pathIn, publicPresenter } from './present.js';
 import { isVisible, listBoundary, type Moment, rowBoundary, visibilityFilters } from './visibility.js';
 
 export type PublicEntity = EntityDef & { public: PublicDef };
@@ -72,14 +72,11 @@ export async function idBySlug(ctx: EngineContext, entity: EntityDef, slug: stri
 }
 
 /** The row's path in each site language where it has one (no slug there: no page there). */
-export function alternatesOf(ctx: EngineContext, entity: PublicEntity, record: Parameters<typeof slugOf>[1], id: number): Record<string, string> {
-  const pattern = entity.public.urlPattern;
+export function alternatesOf(ctx: EngineContext, entity: PublicEntity, record: RecordValues, id: number): Record<string, string> {
   const out: Record<string, string> = {};
-  if (!pattern) return out;
   for (const lang of ctx.site.languages) {
-    const slug = slugOf(entity, record, lang, lang);
-    if (pattern.includes('{slug}') && !slug) continue;
-    out[lang] = publicPath(pattern, lang, { slug: slug ?? '', id });
+    const path = pathIn(entity, record, id, lang);
+    if (path !== null) out[lang] = path;
   }
   return out;
 }

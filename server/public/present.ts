@@ -34,6 +34,7 @@ export interface PublicRef {
   id: number;
   title: string;
   slug: string | null;
+  path: string | null;
 }
 
 const MEDIA_TYPES = new Set(['media', 'file', 'mediaMany']);
@@ -62,6 +63,23 @@ export function slugOf(entity: EntityDef, record: RecordValues, lang: string, fa
   const v = fieldOf(entity, name).translated ? inLanguage(record, name, lang, fallbackLang).value : record.values[name];
   return typeof v === 'string' && v ? v : null;
 }
+
+/** The row's page in `lang` under its entity's URL pattern; null where it has no slug in that language (no page there). */
+export function pathIn(entity: EntityDef, record: RecordValues, id: number, lang: string): string | null {
+  const pattern = entity.public?.urlPattern;
+  if (!pattern) return null;
+  const slug = slugOf(entity, record, lang, lang);
+  if (pattern.includes('{slug}') && !slug) return null;
+  return publicPath(pattern, lang, { slug: slug ?? '', id });
+}
+
+/**
+ * Where a website links the row from a page in `lang`: its page in that language, or — its
+ * slug being the default language's only — its page in the default language, where `route`
+ * finds it.
+ */
+export const pathOf = (entity: EntityDef, record: RecordValues, id: number, lang: string, fallbackLang: string) =>
+  pathIn(entity, record, id, lang) ?? (lang === fallbackLang ? null : pathIn(entity, record, id, fallbackLang));
 
 /** Media ids a value of a field holds, nested repeater rows included. */
 function mediaIdsIn(field: Field, value: unknown, out: Set<number>) {
@@ -125,7 +143,12 @@ async function loadRefs(ctx: EngineContext, target: EntityDef, ids: ReadonlySet<
   for (const [id, l] of found) {
     if (!def || !isVisible(target, def, l.record.values, at)) continue;
     const t = title.translated ? inLanguage(l.record, target.titleField, lang, ctx.site.default_language).value : l.record.values[target.titleField];
-    out.set(id, { id, title: typeof t === 'string' ? t : String(t ?? ''), slug: slugOf(target, l.record, lang, ctx.site.default_language) });
+    out.set(id, {
+      id,
+      title: typeof t === 'string' ? t : String(t ?? ''),
+      slug: slugOf(target, l.record, lang, ctx.site.default_language),
+      path: pathOf(target, l.record, id, lang, ctx.site.default_language),
+    });
   }
   return out;
 }
@@ -212,6 +235,7 @@ export async function publicPresenter(
       out[name] = flag === undefined || l.record.values[flag] === true ? show(field, value) : null;
     }
     out.fallback = fallback;
+    if (def.urlPattern) out.path = pathOf(entity, l.record, out.id as number, lang, fallbackLang);
     return out;
   };
 }

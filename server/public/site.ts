@@ -20,7 +20,7 @@ export const TENANT_PUBLIC: PublicDef = { fields: ['contact_email', 'phone', 'ad
 
 const pageEntity = (ctx: EngineContext, key: SitePageKey) => ctx.registry.get(sitePageEntityName(key)) as EntityDef & { public: PublicDef };
 
-/** A site page's public fields in `lang`, with its path in every site language; undefined when the site has no such row. */
+/** A site page's public fields and path in `lang`, with its path in every site language; undefined when the site has no such row. */
 export async function publicPage(ctx: EngineContext, key: SitePageKey, lang: string, at: Moment): Promise<Record<string, unknown> | undefined> {
   const entity = pageEntity(ctx, key);
   const id = await singletonId(ctx, entity);
@@ -29,8 +29,8 @@ export async function publicPage(ctx: EngineContext, key: SitePageKey, lang: str
   const show = await publicPresenter(ctx, entity, entity.public, [loaded], lang, at);
   const url = sitePageInfo(key).url;
   const alternates = Object.fromEntries(ctx.site.languages.map((l) => [l, publicPath(url, l)]));
-  const fields: Record<string, unknown> = show(loaded);
-  return { key, ...fields, path: publicPath(url, lang), alternates };
+  // The presenter names the page's path in `lang` (its declared urlPattern).
+  return { key, ...show(loaded), alternates };
 }
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);

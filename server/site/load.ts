@@ -4,14 +4,13 @@
  * a list page or the home page read one more collection. Nothing here touches the database.
  */
 import type { Answer, DeliveryReader } from './api.js';
-import type { Kind } from './paths.js';
-import type { ListAnswer, Resolved, Row, SiteInfo } from './types.js';
+import type { Kind, ListAnswer, Resolved, Row, SiteInfo } from './types.js';
 
 type RowKind = 'product' | 'usedProduct' | 'article' | 'contacts' | 'content';
 
 export type View =
   | { kind: 'home'; resolved: Resolved; featured: Row[] }
-  | { kind: 'list'; resolved: Resolved; of: Kind | 'brand'; list: ListAnswer }
+  | { kind: 'list'; resolved: Resolved; of: Kind; list: ListAnswer }
   | { kind: RowKind; resolved: Resolved }
   | { kind: 'notFound' };
 
@@ -24,7 +23,7 @@ export type Loaded =
   | { outcome: 'page'; site: SiteInfo; lang: string; path: string; view: View };
 
 /** List pages: the collection each lists, and its order. */
-const LISTS: Record<string, { collection: string; of: Kind | 'brand'; sort?: string }> = {
+const LISTS: Record<string, { collection: string; of: Kind; sort?: string }> = {
   product_list: { collection: 'products', of: 'product' },
   used_product_list: { collection: 'used-products', of: 'usedProduct' },
   news_list: { collection: 'news', of: 'news', sort: '-publish_at' },

@@ -2,6 +2,9 @@
  * The delivery API's answers as the reference website reads them (README, "Public API"):
  * only what the pages show is typed; everything else the answers carry is left alone.
  */
+/** What a list page lists. */
+export type Kind = 'product' | 'usedProduct' | 'news' | 'promotion' | 'brand';
+
 export interface Media {
   url: string;
   web_url: string | null;
@@ -57,6 +60,8 @@ export interface Ref {
   id: number;
   title: string;
   slug: string | null;
+  /** Its page on the site, where its collection has pages (server/public/present.ts pathOf). */
+  path: string | null;
 }
 
 export interface Block {
@@ -74,6 +79,8 @@ export interface Row {
   title?: string;
   name?: string;
   slug?: string;
+  /** Where the row's page is, as the API gives it: a website never builds paths itself. */
+  path?: string | null;
   /** The fields shown in the site's default language, for want of their own (server/public/present.ts). */
   fallback?: string[];
   summary?: string | null;

@@ -64,7 +64,8 @@ function casesOf(e: PublicEntity): Case[] {
 }
 
 const url = (e: PublicEntity, rest = '') => `${PUBLIC_API}/${e.public.collection}/${rest}`;
-const allowedKeys = (e: EntityDef & { public: { fields: readonly string[] } }) => ['id', ...e.public.fields, 'fallback'].sort();
+const allowedKeys = (e: EntityDef & { public: { fields: readonly string[]; urlPattern?: string } }) =>
+  ['id', ...e.public.fields, 'fallback', ...(e.public.urlPattern ? ['path'] : [])].sort();
 
 describeEachDialect('the delivery API', (h) => {
   const fx = fixtures(h);
@@ -122,7 +123,7 @@ describeEachDialect('the delivery API', (h) => {
     it('a site page carries its declared fields, and the site answer its fixed set', async () => {
       const page = json(await h.get(`${PUBLIC_API}/pages/contacts?lang=en`, rossi));
       const contacts = ENTITIES.find((e) => e.name === 'sitePageContacts')!;
-      expect(Object.keys(page).sort()).toEqual(['alternates', 'key', 'language', 'path', ...allowedKeys(contacts as never)].sort());
+      expect(Object.keys(page).sort()).toEqual(['alternates', 'key', 'language', ...allowedKeys(contacts as never)].sort());
       expect(page).toMatchObject({ language: 'en', key: 'contacts', path: '/en/contacts', alternates: { it: '/it/contatti', en: '/en/contacts' } });
       const site = json(await h.get(`${PUBLIC_API}/site`, rossi));
       expect(Object.keys(site).sort()).toEqual(
@@ -302,6 +303,40 @@ describeEachDialect('the delivery API', (h) => {
       expect(body.language).toBe('en');
       expect(body.item.summary).toBe('Solo in italiano');
       expect(body.item.fallback).toEqual(['summary']);
+    });
+
+    it("names each row's page: in the asked language, else in the default one where its slug is only there; route resolves both", async () => {
+      const product = PUBLIC.find((e) => e.name === 'product')!;
+      const body = await fx.body('product', 'rossi', { status: 'published' });
+      const tr = body.translations as Record<string, Record<string, unknown>>;
+      tr.it = { ...tr.it, slug: `solo-italiano-${fx.next()}` };
+      delete tr.en;
+      const only = await fx.create('product', 'rossi', body);
+      const featured = await fx.create('featuredProduct', 'rossi', { product: id, valid_from: null, valid_to: null });
+      const pathsIn = async (lang: string) => {
+        const byId = new Map<number, string | null>();
+        for (let page = 1; ; page++) {
+          const list = json(await h.get(`${url(product)}?lang=${lang}&items=100&page=${page}`, rossi));
+          for (const item of list.items) byId.set(item.id, item.path);
+          if (!list.paginator.has_next) return byId;
+        }
+      };
+      const en = await pathsIn('en');
+      expect(en.get(id)).toBe(`/en/products/${slugs.en}`);
+      expect(en.get(only)).toBe(`/it/prodotti/${tr.it.slug as string}`);
+      expect((await pathsIn('it')).get(id)).toBe(`/it/prodotti/${slugs.it}`);
+      for (const path of [en.get(id)!, en.get(only)!])
+        expect((await h.get(`${PUBLIC_API}/route?path=${encodeURIComponent(path)}`, rossi)).statusCode).toBe(200);
+      const { item } = json(
+        await h.get(
+          url(
+            PUBLIC.find((e) => e.name === 'featuredProduct')!,
+            `${featured}?lang=en`,
+          ),
+          rossi,
+        ),
+      );
+      expect(item.product).toMatchObject({ id, path: `/en/products/${slugs.en}` });
     });
 
     it('resolves a path in each language, with the alternates of every language', async () => {

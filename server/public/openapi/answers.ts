@@ -16,6 +16,10 @@ import { closed, type JsonSchema, nullable, publicValueSchema, ref } from './val
 
 const LANGUAGE = { type: 'string', description: 'The language the answer is in' };
 const ALTERNATES = { type: 'object', additionalProperties: { type: 'string' }, description: 'Path on the site in each site language' };
+const PATH = {
+  type: ['string', 'null'],
+  description: 'The row’s page on the site: in the asked language, else in the default language (its slug being only there)',
+};
 const pascal = (s: string) => s.replace(/(^|_)([a-z])/g, (_m, _u, c: string) => c.toUpperCase());
 
 /** Public fields of a declaration with their schemas, and which of them may fall back to the default language. */
@@ -31,7 +35,8 @@ function publicFields(entity: Pick<EntityDef, 'name' | 'fields'>, def: PublicDef
 /** A row as present.ts shows it: `id`, the public fields, `fallback`. */
 function rowProperties(entity: Pick<EntityDef, 'name' | 'fields'>, def: PublicDef): Record<string, JsonSchema> {
   const { fields, fallback } = publicFields(entity, def);
-  return { id: { type: 'integer' }, ...fields, fallback };
+  const path: Record<string, JsonSchema> = def.urlPattern ? { path: PATH } : {};
+  return { id: { type: 'integer' }, ...fields, fallback, ...path };
 }
 
 export const itemName = (e: PublicEntity) => pascal(e.name);

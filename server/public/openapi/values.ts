@@ -78,7 +78,12 @@ export const VALUE_SCHEMAS: Record<string, JsonSchema> = {
     { description: 'A media item of the site' },
   ),
   Reference: closed(
-    { id: { type: 'integer' }, title: { type: 'string' }, slug: { type: ['string', 'null'] } },
+    {
+      id: { type: 'integer' },
+      title: { type: 'string' },
+      slug: { type: ['string', 'null'] },
+      path: { type: ['string', 'null'], description: 'Its page on the site, where its collection has pages' },
+    },
     { description: 'A public row of another collection (a row that is not public shows as null, or not at all in a list)' },
   ),
   Seo: closed({ title: { type: 'string' }, description: { type: 'string' }, slug: { type: 'string' } }),

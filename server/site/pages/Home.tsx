@@ -1,7 +1,6 @@
 import { Blocks } from '../parts/Blocks.js';
 import { Document, type Frame } from '../parts/Document.js';
 import { Picture } from '../parts/Picture.js';
-import { rowPath } from '../paths.js';
 import type { Resolved, Row } from '../types.js';
 
 /** The home page: its hero, the featured products (featured-products), then its blocks. */
@@ -28,7 +27,7 @@ export function Home({ frame, resolved, featured }: { frame: Frame; resolved: Re
           {page.featured_title ? <h2 id="featured">{page.featured_title}</h2> : null}
           <ul className="cards">
             {featured.map((f) => {
-              const href = rowPath('product', frame.lang, f.product ?? undefined, frame.site.default_language);
+              const href = f.product?.path;
               return (
                 <li className="card" key={f.id}>
                   <div>

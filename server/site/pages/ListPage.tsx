@@ -2,11 +2,10 @@ import { Card } from '../parts/Card.js';
 import { Document, type Frame } from '../parts/Document.js';
 import { Pager } from '../parts/Pager.js';
 import { RichText } from '../parts/RichText.js';
-import type { Kind } from '../paths.js';
-import type { ListAnswer, Resolved } from '../types.js';
+import type { Kind, ListAnswer, Resolved } from '../types.js';
 
 /** A list page (products, used products, news, promotions, brands): its intro, one page of cards, the pager. */
-export function ListPage({ frame, resolved, kind, list }: { frame: Frame; resolved: Resolved; kind: Kind | 'brand'; list: ListAnswer }) {
+export function ListPage({ frame, resolved, kind, list }: { frame: Frame; resolved: Resolved; kind: Kind; list: ListAnswer }) {
   const page = resolved.object;
   const title = page.title ?? '';
   return (
@@ -16,7 +15,7 @@ export function ListPage({ frame, resolved, kind, list }: { frame: Frame; resolv
       {list.items.length ? (
         <ul className="cards">
           {list.items.map((row) => (
-            <Card key={row.id} kind={kind} row={row} lang={frame.lang} defaultLang={frame.site.default_language} t={frame.t} />
+            <Card key={row.id} kind={kind} row={row} lang={frame.lang} t={frame.t} />
           ))}
         </ul>
       ) : (

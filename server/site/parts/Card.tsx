@@ -1,27 +1,12 @@
-import { type Kind, rowPath } from '../paths.js';
 import type { SiteText } from '../text.js';
-import type { Row } from '../types.js';
+import type { Kind, Row } from '../types.js';
 import { day, number, price } from './format.js';
 import { Picture } from './Picture.js';
 
 /** One row of a list page, by kind: its picture, its title as the link to its page, and the line that matters. */
-export function Card({
-  kind,
-  row,
-  lang,
-  defaultLang,
-  t,
-  level = 2,
-}: {
-  kind: Kind | 'brand';
-  row: Row;
-  lang: string;
-  defaultLang: string;
-  t: SiteText;
-  level?: 2 | 3;
-}) {
+export function Card({ kind, row, lang, t, level = 2 }: { kind: Kind; row: Row; lang: string; t: SiteText; level?: 2 | 3 }) {
   const title = row.title ?? row.name ?? '';
-  const href = kind === 'brand' ? row.website : rowPath(kind, lang, row, defaultLang);
+  const href = kind === 'brand' ? row.website : row.path;
   const Heading = `h${level}` as const;
   const picture = row.gallery?.[0] ?? row.image ?? row.logo;
   return (
@@ -36,7 +21,7 @@ export function Card({
   );
 }
 
-function Line({ kind, row, lang, t }: { kind: Kind | 'brand'; row: Row; lang: string; t: SiteText }) {
+function Line({ kind, row, lang, t }: { kind: Kind; row: Row; lang: string; t: SiteText }) {
   switch (kind) {
     case 'product':
     case 'usedProduct':
