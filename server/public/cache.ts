@@ -11,6 +11,8 @@
  *   carries it, the cached body is dropped at it, and max-age and stale-while-revalidate
  *   never reach past it.
  * - `Surrogate-Key` and `Cache-Tag` name the site, so a CDN can purge one site.
+ * - A redirect (`route` of a moved path) is an answer like the others: 301, cached while the
+ *   version stands, so resolving a path costs the same whether it moved or not.
  */
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -21,6 +23,8 @@ export interface Answer {
   body: unknown;
   /** When the answer stops being true (ms), if it ever does without a write. */
   until?: number;
+  /** A permanent redirect there (the body says `{location}`): cached like any answer, with no ETag to revalidate. */
+  location?: string;
 }
 
 const memo = new WeakMap<FastifyInstance, Map<number, { version: string | undefined; generation: number }>>();
@@ -108,18 +112,27 @@ export async function sendPublic(
   if (v.notModified) return v.notModified;
   const { now, version, key, etag } = v;
   const { responseCache } = req.server;
-  // Stored as `<until>;<body>`: the moment it stops being true travels with the body.
+  // Stored as `<until>;<status>;<body>`: when it stops being true and what it is travel with the body.
   const stored = version === undefined ? undefined : responseCache.get(key, version);
   const cut = stored?.indexOf(';') ?? -1;
+  const cut2 = stored?.indexOf(';', cut + 1) ?? -1;
   let until = stored ? Number(stored.slice(0, cut)) : 0;
-  let body = stored && (until === 0 || until > now) ? stored.slice(cut + 1) : undefined;
+  let moved = stored?.slice(cut + 1, cut2) === '301';
+  let body = stored && (until === 0 || until > now) ? stored.slice(cut2 + 1) : undefined;
   if (body === undefined) {
     const answer = await make();
     until = answer.until ?? 0;
+    moved = answer.location !== undefined;
     body = opts.type ? String(answer.body) : JSON.stringify(answer.body);
-    if (version !== undefined) responseCache.set(key, version, `${until};${body}`);
+    if (version !== undefined) responseCache.set(key, version, `${until};${moved ? 301 : 200};${body}`);
   }
   cacheHeaders(reply, tenantId, until, now);
+  if (moved)
+    return reply
+      .code(301)
+      .header('location', (JSON.parse(body) as { location: string }).location)
+      .type(JSON_TYPE)
+      .send(body);
   if (version !== undefined) reply.header('etag', etag(until));
   return reply.type(opts.type ?? JSON_TYPE).send(body);
 }

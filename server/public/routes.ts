@@ -13,7 +13,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { EntityDef } from '../../entities/define.js';
 import { withAccess } from '../access.js';
-import { fieldError, HttpError, notFound } from '../errors.js';
+import { fieldError, notFound } from '../errors.js';
 import { guardedSite } from '../guards.js';
 import { type EngineContext, hasTable } from '../entities/context.js';
 import { MEDIA_TABLE } from '../entities/references.js';
@@ -85,9 +85,9 @@ const delivery: FastifyPluginAsync<DeliveryOptions> = async (fastify, opts) => {
   app.get(`${PUBLIC_API}/route`, { ...DELIVERY, schema: { querystring: routeQuery } }, async (req, reply) => {
     const { site, ctx, at } = await open(req);
     const path = req.query.path;
-    const location = await opts.findRedirect?.(ctx, path);
-    if (location !== undefined) throw new HttpError(301, { location }, { location });
     return sendPublic(req, reply, site.id, async () => {
+      const location = await opts.findRedirect?.(ctx, path);
+      if (location !== undefined) return { body: { location }, location };
       const found = await resolvePath(ctx, entities, path, at);
       if (!found) throw notFound();
       const { until, ...body } = found;

@@ -6,6 +6,7 @@
  * client address.
  */
 import { afterEach, expect, it, vi } from 'vitest';
+import { redirect } from '../../entities/redirect.js';
 import { PUBLIC_API } from '../../server/public/routes.js';
 import { fixtures, HOSTS, json, tenantId } from './entity-fixtures.js';
 import { describeEachDialect } from './harness.js';
@@ -113,6 +114,45 @@ describeEachDialect('delivery API caching', (h) => {
     const renamed = await h.call('PATCH', `/api/tenants/${rossiId}/`, { host: HOSTS.master, session: admin, body: { name: site.name, version: site.version } });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await domainReads(`${PUBLIC_API}/site`)).toBeGreaterThan(0);
+  });
+
+  it('answers a moved path from the cache as any other: the second 301 reads nothing, a changed redirect is read anew', async () => {
+    const admin = await h.login('rossi', HOSTS.rossi);
+    const from = `/en/moved-${fx.next()}`;
+    const made = await h.post('/api/redirects/', { host: HOSTS.rossi, session: admin, body: { from_path: from, to_path: '/en/' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const route = `${PUBLIC_API}/route?path=${encodeURIComponent(from)}`;
+    const answered = async () => {
+      const reads = vi.spyOn(h.app.db, 'selectFrom');
+      try {
+        const res = await h.get(route, rossi);
+        return { res, reads: reads.mock.calls.filter(([table]) => String(table).startsWith(redirect.table)).length };
+      } finally {
+        reads.mockRestore();
+      }
+    };
+    const first = await answered();
+    expect(first.res.statusCode).toBe(301);
+    expect(first.res.headers.location).toBe('/en/');
+    expect(json(first.res)).toEqual({ location: '/en/' });
+    expect(first.reads).toBe(1);
+    const second = await answered();
+    expect(second.res.statusCode).toBe(301);
+    expect(second.res.headers.location).toBe('/en/');
+    expect(second.res.headers['cache-control']).toBe(first.res.headers['cache-control']);
+    expect(second.reads).toBe(0);
+
+    const row = json(made);
+    const moved = await h.call('PATCH', `/api/redirects/${row.id}/`, {
+      host: HOSTS.rossi,
+      session: admin,
+      body: { to_path: '/en/contacts', version: row.version },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await h.settled();
+    const third = await answered();
+    expect(third.res.headers.location).toBe('/en/contacts');
+    expect(third.reads).toBe(1);
   });
 
   it('answers 429 with Retry-After past the limit of one address, and counts each address apart', async () => {
