@@ -86,6 +86,8 @@ const envSchema = z
     PUBLIC_API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
     // The protocol's 50,000 at most; at least 15, so a file holds a row in each of the 15 languages.
     SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(15).max(50_000).default(50_000),
+    // The protocol's 50 MB (52,428,800 bytes) uncompressed at most.
+    SITEMAP_BYTES_PER_FILE: z.coerce.number().int().min(10_000).max(52_428_800).default(52_428_800),
     SQLITE_READERS: z.coerce.number().int().min(0).max(64).default(2),
     LIST_QUERY_BUDGET_MS: z.coerce.number().int().min(1).default(2000),
     SITE_RENDERER: z.enum(['on', 'off']).default('on'),
@@ -126,7 +128,14 @@ export type Config = {
    * serve it stale while it revalidates, the requests one address and one site key may each make a minute (0: no limit),
    * and the URLs one sitemap file lists (server/public/sitemap/).
    */
-  publicApi: { maxAgeSeconds: number; staleSeconds: number; perIpPerMinute: number; perKeyPerMinute: number; sitemapUrlsPerFile: number };
+  publicApi: {
+    maxAgeSeconds: number;
+    staleSeconds: number;
+    perIpPerMinute: number;
+    perKeyPerMinute: number;
+    sitemapUrlsPerFile: number;
+    sitemapBytesPerFile: number;
+  };
   /** Reads that may take long: SQLite reader processes and the time budget (db/database.ts longReads). */
   reads: LongReadOptions;
   /** The reference website on each dealer host's root (server/site/); off for platforms that bring their own front-end. */
@@ -201,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIpPerMinute: e.PUBLIC_API_REQUESTS_PER_MINUTE,
       perKeyPerMinute: e.PUBLIC_API_KEY_REQUESTS_PER_MINUTE,
       sitemapUrlsPerFile: e.SITEMAP_URLS_PER_FILE,
+      sitemapBytesPerFile: e.SITEMAP_BYTES_PER_FILE,
     },
     reads: { readers: e.SQLITE_READERS, budgetMs: e.LIST_QUERY_BUDGET_MS },
     siteRenderer: e.SITE_RENDERER === 'on',

@@ -133,6 +133,25 @@ describeEachDialect(
       expect(index.filter((f) => f.includes('/sitemap-products-'))).toHaveLength(1);
     });
 
+    it('keeps every file within the byte cap, counted for the widest row a source can have, and loses no URL', async () => {
+      for (let i = 0; i < 6; i++) await fx.create('product', 'rossi', { status: 'published' });
+      const files = async (env: Record<string, string>) => {
+        const app = await h.appWith({ ...env, PUBLIC_API_REQUESTS_PER_MINUTE: '0' });
+        const get = async (url: string) => (await h.inject({ method: 'GET', url, headers: { host: HOSTS.rossi } }, app)).body;
+        const out: Array<{ name: string; bytes: number; locs: string[] }> = [];
+        for (const file of readIndex(await get('/sitemap.xml'))) {
+          const body = await get(new URL(file).pathname);
+          out.push({ name: file, bytes: Buffer.byteLength(body), locs: readUrlset(body, 50_000).map((u) => u.loc) });
+        }
+        return out;
+      };
+      const capped = await files({ SITEMAP_URLS_PER_FILE: '50000', SITEMAP_BYTES_PER_FILE: '10000' });
+      const roomy = await files({ SITEMAP_URLS_PER_FILE: '50000' });
+      for (const f of capped) expect(f.bytes, f.name).toBeLessThanOrEqual(10_000);
+      expect(capped.length).toBeGreaterThan(roomy.length);
+      expect(capped.flatMap((f) => f.locs).sort()).toEqual(roomy.flatMap((f) => f.locs).sort());
+    });
+
     it("shows one site's URLs only, on that site's host", async () => {
       const theirs = await fx.create('product', 'verdi', { status: 'published' });
       const [mine, verdi] = [await sitemap(HOSTS.rossi), await sitemap(HOSTS.verdi)];

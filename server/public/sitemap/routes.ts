@@ -2,7 +2,7 @@
  * `robots.txt`, `sitemap.xml` and its files on every dealer host (issue 15 point 5), beside
  * the delivery API and under its guard, cache and rate limit:
  *   GET /robots.txt               crawl rules: the back-office and the API are off limits; names the sitemap
- *   GET /sitemap.xml              the sitemap index: one file per `rows` rows of each source
+ *   GET /sitemap.xml              the sitemap index: one file per `rows` rows of each source (within the URL and byte caps)
  *   GET /sitemap-<source>-<n>.xml the file of a source (pages, products, …) that starts at key n
  * The site is the host's (access `delivery`, `byHost`): these files speak of the host they
  * are on, so a site key, which answers for its site on any host, is not read. Every URL is on
@@ -44,9 +44,20 @@ const sitemaps: FastifyPluginAsync<{ entities: readonly PublicEntity[] }> = asyn
     const site = guardedSite(req);
     // Media are never read here: the context needs no media table.
     const ctx: EngineContext = { db: app.db, dialect: app.dialect, registry, site: siteOf(site), media: false };
-    // A file lists at most the configured URLs: a row is one URL in each site language.
-    const rows = Math.floor(app.config.publicApi.sitemapUrlsPerFile / ctx.site.languages.length);
-    return { site, ctx, rows, origin: `${req.protocol}://${req.host}`, at: momentAt(Date.now()) };
+    const origin = `${req.protocol}://${req.host}`;
+    const { sitemapUrlsPerFile, sitemapBytesPerFile } = app.config.publicApi;
+    /**
+     * Rows a file of the source holds: at most the configured URLs (a row is one URL in each
+     * site language) and the configured bytes, counted for the source's widest row — so no
+     * file can pass either cap, whatever its rows hold. At least one row: a row wider than the
+     * byte cap still has its file.
+     */
+    const rows = (source: SitemapSource) => {
+      const room = sitemapBytesPerFile - URLSET_OPEN.length - URLSET_CLOSE.length;
+      const widest = Buffer.byteLength(urlElements(origin, source.widest(ctx), ctx.site.default_language));
+      return Math.max(1, Math.min(Math.floor(sitemapUrlsPerFile / ctx.site.languages.length), Math.floor(room / widest)));
+    };
+    return { site, ctx, rows, origin, at: momentAt(Date.now()) };
   }
 
   app.get('/robots.txt', { ...HOST_FILE, schema: { querystring: noQuery } }, async (req, reply) => {
@@ -64,7 +75,7 @@ const sitemaps: FastifyPluginAsync<{ entities: readonly PublicEntity[] }> = asyn
       async () => {
         const locations: string[] = [];
         for (const source of sources) {
-          for (const key of await source.fileKeys(ctx, at, rows)) locations.push(`${origin}/sitemap-${source.name}-${key}.xml`);
+          for (const key of await source.fileKeys(ctx, at, rows(source))) locations.push(`${origin}/sitemap-${source.name}-${key}.xml`);
         }
         // A site with nothing to list has no sitemap: an empty index is invalid by the schema.
         if (!locations.length) throw notFound();
@@ -85,7 +96,7 @@ const sitemaps: FastifyPluginAsync<{ entities: readonly PublicEntity[] }> = asyn
       reply,
       site.id,
       async () => {
-        const pages = source.entries(ctx, at, Number(key), rows);
+        const pages = source.entries(ctx, at, Number(key), rows(source));
         // A file with nothing in it (its rows gone since the index was read) is no file: 404, not an empty urlset.
         const head = await pages.next();
         if (head.done || !head.value.length) throw notFound();

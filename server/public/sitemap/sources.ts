@@ -4,12 +4,14 @@
  * that is public at the moment of the request (visibility.ts), at its path in every site
  * language (publicPathsOf, the indexing URLs' own rule).
  *
- * A source splits into files of at most `rows` rows, each named by its first key (a row id,
+ * A source splits into files of at most `rows` rows (routes.ts: within the URL and byte caps), each named by its first key (a row id,
  * or a page's place in ROUTED_PAGES), and reads a file in keyset pages: `id > last` in the
  * id index, never an OFFSET, never the whole set at once.
  */
 import { sql } from 'kysely';
 import type { PublicDef } from '../../../entities/define.js';
+import { DEFAULT_MAX_LENGTH } from '../../../entities/fieldTypes/text.js';
+import { MAX_ID } from '../../../entities/formats.js';
 import { publicPath } from '../../../entities/publicPaths.js';
 import { sitePageEntityName } from '../../../entities/sitePages/page.js';
 import type { RecordValues } from '../../../entities/validateRecord.js';
@@ -36,7 +38,12 @@ export interface SitemapSource {
   entries(ctx: EngineContext, at: Moment, first: number, rows: number): AsyncGenerator<SitemapEntry[]>;
   /** The next moment the listing changes without a write (a window boundary), if any. */
   until(ctx: EngineContext, at: Moment): Promise<number | undefined>;
+  /** An entry as long as any of this source can be: its longest paths, the longest lastmod (files' byte cap). */
+  widest(ctx: EngineContext): SitemapEntry;
 }
+
+/** Longer than any `updated_at` either dialect gives as text. */
+const WIDEST_LASTMOD = '0'.repeat(40);
 
 /** Rows read per query: bounded memory whatever the file's size. */
 export const KEYSET_PAGE = 250;
@@ -52,6 +59,10 @@ const pagesSource: SitemapSource = {
     yield pages.map((p) => ({ paths: ctx.site.languages.map((l) => [l, publicPath(p.url, l)]), lastmod: p.lastmod }));
   },
   until: async () => undefined,
+  widest: (ctx) => ({
+    paths: ctx.site.languages.map((l) => [l, ROUTED_PAGES.map((p) => publicPath(p.url, l)).reduce((a, b) => (b.length > a.length ? b : a))]),
+    lastmod: WIDEST_LASTMOD,
+  }),
 };
 
 /** The site pages this site has a row of (`route` answers 404 for the others), by their place (1-based). */
@@ -135,6 +146,12 @@ function entitySource(entity: Paged): SitemapSource {
       }
     },
     until: (ctx, at) => listBoundary(ctx, entity, entity.public, at),
+    widest(ctx) {
+      // Slugs are ASCII (SLUG_PATTERN): their declared length is their length in the file.
+      const field = slugField?.[1];
+      const slug = 'a'.repeat(field?.type === 'slug' ? (field.maxLength ?? DEFAULT_MAX_LENGTH.slug) : 0);
+      return { paths: ctx.site.languages.map((l) => [l, publicPath(entity.public.urlPattern, l, { slug, id: MAX_ID })]), lastmod: WIDEST_LASTMOD };
+    },
   };
 }
 
