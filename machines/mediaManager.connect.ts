@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { folderLabel, folderOptions, formatBytes, isSelected, mediaKind, movedIds, VIRTUAL_FOLDERS } from './mediaManager.helpers';
+import { folderLabel, folderOptions, formatBytes, isSelected, mediaKind, movedIds, pagesOf, VIRTUAL_FOLDERS } from './mediaManager.helpers';
 import type { MediaManagerEvent, mediaManagerMachine } from './mediaManager.machine';
 import { CLEAR_EDIT_LIST, type MediaFolder, type MediaItem } from './mediaManager.types';
 
@@ -136,12 +136,12 @@ export function connectMediaManager(snapshot: MediaManagerSnapshot, send: MediaM
 
     pagination: {
       page: c.page,
-      pages: c.pages,
-      count: c.count,
-      countExact: c.countExact,
-      searchedRows: c.searchedRows,
+      pages: pagesOf(c),
+      count: c.paginator?.count ?? 0,
+      countExact: c.paginator?.count_exact !== false,
+      searchedRows: c.paginator?.searched_rows ?? null,
       hasPrevious: c.page > 1,
-      hasNext: c.page < c.pages,
+      hasNext: c.page < pagesOf(c),
       goTo: (page: number) => send({ type: 'page.change', page }),
       previous: () => send({ type: 'page.change', page: c.page - 1 }),
       next: () => send({ type: 'page.change', page: c.page + 1 }),

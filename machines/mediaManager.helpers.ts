@@ -1,3 +1,4 @@
+import type { Paginator } from '../entities/paginator';
 import {
   CLEAR_EDIT_LIST,
   type EditListId,
@@ -176,17 +177,16 @@ export function loadInput(c: { parentFolders: MediaFolder[]; page: number; searc
   };
 }
 
+/** Pages the list has: the last answer's, or the asked page's until one came. */
+export const pagesOf = (c: { page: number; paginator: Paginator | null }) => Math.max(1, c.paginator?.pages ?? c.page);
+
 /** The context a list answer sets. */
 export function fromListResponse(r: MediaListResponse) {
-  const p = r.media.paginator;
   return {
     medias: r.media.items,
     folders: r.folders,
-    page: p.page,
-    pages: Math.max(1, p.pages),
-    count: p.count,
-    countExact: p.count_exact !== false,
-    searchedRows: p.searched_rows ?? null,
+    page: r.media.paginator.page,
+    paginator: r.media.paginator,
     parentFolder: r.parent_folder && r.parent_folder.id !== null ? r.parent_folder : null,
   };
 }

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import type { Paginator } from '../entities/paginator';
 import {
   chooseMedia,
   completeTrail,
@@ -11,6 +12,7 @@ import {
   mediaToQuery,
   nextTrail,
   normalizeMimeType,
+  pagesOf,
   queryToMedia,
   SEARCH_DEBOUNCE_MS,
   trailTo,
@@ -48,13 +50,9 @@ export interface MediaManagerContext {
   parentFolders: MediaFolder[];
   /** `parent_folder` of the last answer (null at the root). */
   parentFolder: { id: number | null; path?: string } | null;
+  /** The page asked for; the last answer's paginator says how many there are. */
   page: number;
-  pages: number;
-  count: number;
-  /** false: there are at least `count` media (a count that stopped at a cap). */
-  countExact: boolean;
-  /** Set when a search stopped after examining this many media (docs/decisions.md §12). */
-  searchedRows: number | null;
+  paginator: Paginator | null;
   mimeType: string | null;
   /** The search box text; a load sends it trimmed. */
   search: string;
@@ -179,7 +177,7 @@ const managerSetup = setup({
       params.ids.length > 0 && params.folder !== currentFolderId(context.parentFolders),
     urlDiffers: ({ context }, params: { search: string }) => mediaToQuery(fromQuery(context, params.search)) !== mediaToQuery(context),
     otherPage: ({ context }, params: { page: number }) =>
-      Number.isInteger(params.page) && params.page >= 1 && params.page <= context.pages && params.page !== context.page,
+      Number.isInteger(params.page) && params.page >= 1 && params.page <= pagesOf(context) && params.page !== context.page,
   },
 });
 
@@ -200,10 +198,7 @@ export const mediaManagerMachine = managerSetup.createMachine({
       parentFolders: fromUrl ? trailTo([], fromUrl.folder) : input.folder ? [input.folder] : [],
       parentFolder: null,
       page: fromUrl?.page ?? 1,
-      pages: fromUrl?.page ?? 1,
-      count: 0,
-      countExact: true,
-      searchedRows: null,
+      paginator: null,
       mimeType: fromUrl ? fromUrl.mimeType : normalizeMimeType(input.mimeType),
       search: fromUrl ? fromUrl.search : (input.search ?? ''),
       allFolders: fromUrl?.all ?? false,

@@ -7,6 +7,7 @@ import {
   emptySelection,
   formatBytes,
   fromListResponse,
+  pagesOf,
   loadInput,
   mediaKind,
   MULTI_SELECTION_ERROR,
@@ -96,10 +97,10 @@ describe('media manager helpers', () => {
       mimeType: 'image/*',
     });
     const read = fromListResponse({ ...listResponse({ page: 1, pages: 0 }), parent_folder: { id: null } });
-    expect(read).toMatchObject({ page: 1, pages: 1, count: 40, countExact: true, searchedRows: null, parentFolder: null });
-    const stopped = listResponse({ page: 1, pages: 1 });
-    stopped.media.paginator = { ...stopped.media.paginator, count: 2, count_exact: false, searched_rows: 2000 };
-    expect(fromListResponse(stopped)).toMatchObject({ count: 2, countExact: false, searchedRows: 2000 });
+    expect(read).toMatchObject({ page: 1, paginator: { count: 40 }, parentFolder: null });
+    // An empty list has one (empty) page; before any answer, the asked one is the last known.
+    expect(pagesOf(read)).toBe(1);
+    expect(pagesOf({ page: 4, paginator: null })).toBe(4);
   });
 
   it('names media kinds and sizes', () => {
@@ -172,13 +173,23 @@ describe('connectMediaManager', () => {
   it('maps paging, filter and search', () => {
     const { send, sent } = record();
     const props = connectMediaManager(
-      snapshot({ browse: { ready: 'debouncing' } }, { page: 2, pages: 3, count: 40, mimeType: 'image/*', search: 'red' }),
+      snapshot(
+        { browse: { ready: 'debouncing' } },
+        { page: 2, paginator: { count: 40, page: 2, pages: 3, page_size: 18, has_next: true, has_previous: true }, mimeType: 'image/*', search: 'red' },
+      ),
       send,
     );
-    expect(props.pagination).toMatchObject({ page: 2, pages: 3, count: 40, hasPrevious: true, hasNext: true });
+    expect(props.pagination).toMatchObject({ page: 2, pages: 3, count: 40, countExact: true, searchedRows: null, hasPrevious: true, hasNext: true });
     expect(props.status).toBe('searching');
     expect(props.search).toMatchObject({ value: 'red', pending: true });
     expect(props.filter.options.filter((o) => o.active).map((o) => o.key)).toEqual(['images']);
+    const stopped = { count: 2, page: 1, pages: 1, page_size: 18, has_next: false, has_previous: false, count_exact: false, searched_rows: 1000 };
+    expect(connectMediaManager(snapshot({ browse: { ready: 'idle' } }, { page: 1, paginator: stopped }), send).pagination).toMatchObject({
+      count: 2,
+      countExact: false,
+      searchedRows: 1000,
+      hasNext: false,
+    });
     props.pagination.next();
     props.filter.change('video/*');
     props.search.commit();
