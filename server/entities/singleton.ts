@@ -10,8 +10,13 @@ import { insertRecord } from './write.js';
 
 /** The id of this site's row, if it has one. */
 export async function singletonId(ctx: EngineContext, entity: EntityDef): Promise<number | undefined> {
-  const row = await ctx.db.selectFrom(entity.table).select('id').where('tenant_id', '=', ctx.site.id).executeTakeFirst();
-  return row ? Number(row.id) : undefined;
+  return (await singletonStamp(ctx, entity))?.id;
+}
+
+/** This site's row's id and last change; undefined when the site has none (a site page it lacks: no page on its website). */
+export async function singletonStamp(ctx: EngineContext, entity: EntityDef): Promise<{ id: number; updated_at: unknown } | undefined> {
+  const row = await ctx.db.selectFrom(entity.table).select(['id', 'updated_at']).where('tenant_id', '=', ctx.site.id).executeTakeFirst();
+  return row ? { id: Number(row.id), updated_at: row.updated_at } : undefined;
 }
 
 function initialBody(entity: EntityDef) {

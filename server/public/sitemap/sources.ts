@@ -18,6 +18,7 @@ import type { RecordValues } from '../../../entities/validateRecord.js';
 import { type EngineContext, tenantKey } from '../../entities/context.js';
 import { applyWhere } from '../../entities/list/where.js';
 import { SLUGS_TABLE } from '../../entities/schema.js';
+import { singletonStamp } from '../../entities/singleton.js';
 import { publicPathsOf } from '../../services/indexing/publicUrls.js';
 import type { PublicEntity } from '../collections.js';
 import { ROUTED_PAGES } from '../route.js';
@@ -67,13 +68,8 @@ const pagesSource: SitemapSource = {
 
 /** The site pages this site has a row of (`route` answers 404 for the others), by their place (1-based). */
 async function existingPages(ctx: EngineContext) {
-  const out: Array<{ place: number; url: string; lastmod: string | undefined }> = [];
-  for (const [i, page] of ROUTED_PAGES.entries()) {
-    const entity = ctx.registry.get(sitePageEntityName(page.key));
-    const row = await ctx.db.selectFrom(entity.table).select('updated_at').where('tenant_id', '=', ctx.site.id).executeTakeFirst();
-    if (row) out.push({ place: i + 1, url: page.url, lastmod: text(row.updated_at) });
-  }
-  return out;
+  const stamps = await Promise.all(ROUTED_PAGES.map((page) => singletonStamp(ctx, ctx.registry.get(sitePageEntityName(page.key)))));
+  return ROUTED_PAGES.flatMap((page, i) => (stamps[i] ? [{ place: i + 1, url: page.url, lastmod: text(stamps[i].updated_at) }] : []));
 }
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
