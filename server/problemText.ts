@@ -103,6 +103,7 @@ const TEXT: { readonly [C in ProblemCode]: Text } = {
   imageInvalid: () => 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.',
   imageSlow: () => 'The image took too long to process: upload a smaller or simpler image.',
   jsonInvalid: () => 'Invalid JSON.',
+  keyUnknown: (p) => `Nothing of this site is called ${p.value}.`,
   jsonObject: () => 'Expected a JSON object.',
   dataOne: () => 'Send one data part.',
   folderDepth: (p) => `Folders may be nested at most ${p.count} levels deep.`,
