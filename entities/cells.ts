@@ -1,5 +1,5 @@
 /**
- * An entity's rows as spreadsheet rows, both ways (export and import, docs/decisions.md §30):
+ * An entity's rows as spreadsheet rows, both ways (export and import, docs/decisions.md §21):
  * the id, then every field that has a cell in declaration order — a translated one once per
  * language of the site, `name.it`, `name.en` — each cell made by its field type
  * (entities/fieldTypes/, `cell`).

@@ -176,7 +176,7 @@ export interface EntityDef {
    * entity that a file may reference declares one (entities/declarationProblems.ts).
    */
   naturalKey?: string;
-  /** Its list exports what it shows as CSV or XLSX (docs/decisions.md §30). */
+  /** Its list exports what it shows as CSV or XLSX (docs/decisions.md §21). */
   exportable?: true;
   fields: Readonly<Record<string, Field>>;
   list: ListDef;

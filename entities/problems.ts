@@ -123,6 +123,10 @@ export type ServerCode =
   | 'folderDepth'
   | 'folderTaken'
   | 'folderIntoItself'
+  /** An export's `format`, which is csv or xlsx. */
+  | 'exportFormat'
+  /** {count}: an export's selected `ids`, at most count of them. */
+  | 'exportIds'
   /** {value}: a spreadsheet cell naming a row (or media item) that the site does not have. */
   | 'keyUnknown'
   /** A redirect whose target leads back to its source (server/services/redirects/). */

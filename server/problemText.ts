@@ -103,6 +103,8 @@ const TEXT: { readonly [C in ProblemCode]: Text } = {
   imageInvalid: () => 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.',
   imageSlow: () => 'The image took too long to process: upload a smaller or simpler image.',
   jsonInvalid: () => 'Invalid JSON.',
+  exportFormat: () => 'Give format=csv or format=xlsx.',
+  exportIds: (p) => `Give at most ${p.count} ids separated by commas.`,
   keyUnknown: (p) => `Nothing of this site is called ${p.value}.`,
   jsonObject: () => 'Expected a JSON object.',
   dataOne: () => 'Send one data part.',

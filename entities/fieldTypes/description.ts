@@ -63,7 +63,7 @@ export interface CellKeys {
 
 /**
  * How a value becomes a spreadsheet cell and a cell a value again (export and import,
- * docs/decisions.md §30). `fromCell` gives what validation takes (`validateValue`), so an
+ * docs/decisions.md §21). `fromCell` gives what validation takes (`validateValue`), so an
  * imported cell meets the form's own rules; a key that names nothing is INVALID with a
  * problem under `path`.
  */
