@@ -13,6 +13,8 @@ export const brand = defineEntity({
   table: 'brands',
   label: { one: 'entities.brand.one', many: 'entities.brand.many' },
   titleField: 'name',
+  exportable: true,
+  naturalKey: 'code',
   public: {
     statusField: 'is_active',
     publicValues: [true],

@@ -9,6 +9,8 @@ export const category = defineEntity({
   table: 'categories',
   label: { one: 'entities.category.one', many: 'entities.category.many' },
   titleField: 'title',
+  exportable: true,
+  naturalKey: 'slug',
   public: { collection: 'categories', fields: ['title', 'slug', 'description', 'image', 'order'], sortable: ['title', 'order'] },
   fields: {
     title: { type: 'text', label: 'fields.category.title', translated: true, required: true, maxLength: 120 },

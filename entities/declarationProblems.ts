@@ -99,6 +99,7 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
     }
   };
   for (const [n, f] of Object.entries(entity.fields)) checkField(n, f, false);
+  p.push(...keyProblems(entity, all).map(at));
 
   for (const c of entity.list.columns) if (!has(c)) p.push(at(`list column ${c} is not a field`));
   const sortable = new Set<string>(entity.list.sortable);
@@ -141,6 +142,22 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
   for (const n of names) {
     const count = placed.filter((x) => x === n).length;
     if (count !== 1) p.push(at(`form places ${n} ${count} times`));
+  }
+  return p;
+}
+
+/** Natural keys (entities/define.ts naturalKey): a plain text field, declared by every entity an exportable one references. */
+function keyProblems(entity: EntityDef, all: readonly EntityDef[]): string[] {
+  const p: string[] = [];
+  if (entity.naturalKey !== undefined) {
+    const f = entity.fields[entity.naturalKey];
+    if (!f || f.translated || !['text', 'slug', 'email', 'url'].includes(f.type)) p.push(`naturalKey ${entity.naturalKey} must be a plain text field`);
+  }
+  if (!entity.exportable) return p;
+  for (const [n, f] of Object.entries(entity.fields)) {
+    if (f.type !== 'fk' && f.type !== 'm2m') continue;
+    const target = all.find((e) => e.name === f.target);
+    if (target && target.naturalKey === undefined) p.push(`${n}: ${target.name} needs a naturalKey, which a file names its rows by`);
   }
   return p;
 }

@@ -170,6 +170,14 @@ export interface EntityDef {
   label: { one: string; many: string };
   /** Field that names a row in lists, autocompletes and "used by" messages. */
   titleField: string;
+  /**
+   * Field that names a row in a spreadsheet: a reference to it in an exported or imported
+   * file is this value (a brand's code, a category's slug). A plain, stored text field; an
+   * entity that a file may reference declares one (entities/declarationProblems.ts).
+   */
+  naturalKey?: string;
+  /** Its list exports what it shows as CSV or XLSX (docs/decisions.md §21). */
+  exportable?: true;
   fields: Readonly<Record<string, Field>>;
   list: ListDef;
   form: FormDef;

@@ -16,6 +16,7 @@ export const market = defineEntity({
   table: 'markets',
   label: { one: 'entities.market.one', many: 'entities.market.many' },
   titleField: 'name',
+  naturalKey: 'code',
   fields: {
     code: {
       type: 'text',

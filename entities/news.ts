@@ -12,6 +12,7 @@ export const news = defineEntity({
   table: 'news',
   label: { one: 'entities.news.one', many: 'entities.news.many' },
   titleField: 'title',
+  exportable: true,
   public: {
     statusField: 'status',
     publicValues: ['published'],

@@ -123,6 +123,12 @@ export type ServerCode =
   | 'folderDepth'
   | 'folderTaken'
   | 'folderIntoItself'
+  /** An export's `format`, which is csv or xlsx. */
+  | 'exportFormat'
+  /** {count}: an export's selected `ids`, at most count of them. */
+  | 'exportIds'
+  /** {value}: a spreadsheet cell naming a row (or media item) that the site does not have. */
+  | 'keyUnknown'
   /** A redirect whose target leads back to its source (server/services/redirects/). */
   | 'redirectLoop'
   // The route schemas' own (server/schemas.ts, server/services/media/http.ts).

@@ -9,6 +9,7 @@ export const product = defineEntity({
   table: 'products',
   label: { one: 'entities.product.one', many: 'entities.product.many' },
   titleField: 'name',
+  exportable: true,
   public: {
     statusField: 'status',
     publicValues: ['published'],

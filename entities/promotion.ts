@@ -10,6 +10,7 @@ export const promotion = defineEntity({
   table: 'promotions',
   label: { one: 'entities.promotion.one', many: 'entities.promotion.many' },
   titleField: 'title',
+  exportable: true,
   public: {
     statusField: 'status',
     publicValues: ['published'],

@@ -9,6 +9,8 @@ export const tag = defineEntity({
   table: 'tags',
   label: { one: 'entities.tag.one', many: 'entities.tag.many' },
   titleField: 'title',
+  exportable: true,
+  naturalKey: 'slug',
   public: { collection: 'tags', fields: ['title', 'slug', 'order'], sortable: ['title', 'order'] },
   fields: {
     title: { type: 'text', label: 'fields.tag.title', translated: true, required: true, maxLength: 80 },

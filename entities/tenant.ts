@@ -19,6 +19,7 @@ export const tenant = defineEntity({
   marketField: 'market',
   label: { one: 'entities.tenant.one', many: 'entities.tenant.many' },
   titleField: 'name',
+  naturalKey: 'domain',
   fields: {
     name: { type: 'text', label: 'fields.tenant.name', required: true, maxLength: 200 },
     domain: {

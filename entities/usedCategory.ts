@@ -12,6 +12,8 @@ export const usedCategory = defineEntity({
   table: 'used_categories',
   label: { one: 'entities.usedCategory.one', many: 'entities.usedCategory.many' },
   titleField: 'title',
+  exportable: true,
+  naturalKey: 'slug',
   public: { collection: 'used-categories', fields: ['title', 'slug', 'order'], sortable: ['title', 'order'] },
   fields: {
     title: { type: 'text', label: 'fields.usedCategory.title', translated: true, required: true, maxLength: 120 },

@@ -9,6 +9,7 @@ export const usedProduct = defineEntity({
   table: 'used_products',
   label: { one: 'entities.usedProduct.one', many: 'entities.usedProduct.many' },
   titleField: 'title',
+  exportable: true,
   public: {
     statusField: 'status',
     publicValues: ['published', 'sold'],

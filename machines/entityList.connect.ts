@@ -1,10 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
 import { isFiltered, PAGE_SIZES, sortState, stateToQuery } from './entityList.helpers';
 import type { EntityListEvent, entityListMachine } from './entityList.machine';
-import type { Row } from './entityList.types';
+import type { ExportFormat, ExportRows, Row } from './entityList.types';
 
 export type EntityListSnapshot = SnapshotFrom<typeof entityListMachine>;
-export type EntityListStatus = 'loading' | 'ready' | 'searching' | 'failed' | 'confirming' | 'deleting';
+export type EntityListStatus = 'loading' | 'ready' | 'searching' | 'failed' | 'confirming' | 'deleting' | 'exporting';
 
 function statusOf(s: EntityListSnapshot): EntityListStatus {
   if (s.matches({ browse: 'loading' })) return 'loading';
@@ -104,6 +104,14 @@ export function connectEntityList(snapshot: EntityListSnapshot, send: (event: En
     canBulkDelete: interactive && c.selection.length > 0,
     requestBulkDelete: () => send({ type: 'bulkDelete.request' }),
     deleting: status === 'deleting',
+
+    /** The Export menu: what the list shows, or the ticked rows, as CSV or XLSX. */
+    export: {
+      busy: status === 'exporting',
+      canExport: interactive,
+      canExportSelected: interactive && c.selection.length > 0,
+      request: (format: ExportFormat, rows: ExportRows) => send({ type: 'export.request', format, rows }),
+    },
   };
 }
 

@@ -15,6 +15,9 @@ import {
 import type {
   ConfirmInput,
   DeleteRowsInput,
+  ExportFormat,
+  ExportRows,
+  ExportRowsInput,
   FetchPageInput,
   ListDefaults,
   ListFields,
@@ -45,6 +48,8 @@ export interface EntityListContext {
   loadError: LoadError | null;
   /** Ids of the ticked rows. */
   selection: RowId[];
+  /** The export being downloaded. */
+  pendingExport: ExportRowsInput | null;
   pendingDelete: { ids: RowId[]; origin: 'row' | 'bulk' } | null;
   debounceMs: number;
 }
@@ -75,7 +80,8 @@ export type EntityListEvent =
   | { type: 'selection.togglePage' }
   | { type: 'selection.clear' }
   | { type: 'row.delete'; id: RowId }
-  | { type: 'bulkDelete.request' };
+  | { type: 'bulkDelete.request' }
+  | { type: 'export.request'; format: ExportFormat; rows: ExportRows };
 
 /** A query change starts from page 1 (except paging) and forgets the ticks of rows no longer shown. */
 const requery = (context: EntityListContext, change: Partial<ListQuery>) => ({
@@ -95,6 +101,8 @@ const listSetup = setup({
     confirm: provided<boolean, ConfirmInput>('confirm'),
     /** Deletes the ids and answers how many went. */
     deleteRows: provided<number, DeleteRowsInput>('deleteRows'),
+    /** Downloads the file (the browser saves it). */
+    exportRows: provided<void, ExportRowsInput>('exportRows'),
   },
   actions: {
     /**
@@ -114,12 +122,14 @@ const listSetup = setup({
       Number.isInteger(params.items) && params.items >= 1 && params.items <= MAX_PAGE_SIZE && params.items !== context.query.items,
     urlDiffers: ({ context }, params: { search: string }) => !sameQuery(queryToState(params.search, context.defaults, context.fields), context.query),
     hasSelection: ({ context }) => context.selection.length > 0,
+    exportable: ({ context }, params: { rows: ExportRows }) => params.rows === 'list' || context.selection.length > 0,
   },
 });
 
 /**
  * An entity list (issue 5): paged, sortable, searchable (debounced), filtered, mirrored in
- * the URL, with row and bulk delete behind the confirm dialog.
+ * the URL, with row and bulk delete behind the confirm dialog, and its rows (or the ticked
+ * ones) exported as CSV or XLSX (issue 17).
  */
 export const entityListMachine = listSetup.createMachine({
   id: 'entityList',
@@ -137,6 +147,7 @@ export const entityListMachine = listSetup.createMachine({
       paginator: null,
       loadError: null,
       selection: [],
+      pendingExport: null,
       pendingDelete: null,
       debounceMs: input.debounceMs ?? SEARCH_DEBOUNCE_MS,
     };
@@ -233,6 +244,18 @@ export const entityListMachine = listSetup.createMachine({
               target: '#entityList.confirming',
               actions: assign({ pendingDelete: ({ event }) => ({ ids: [event.id], origin: 'row' as const }) }),
             },
+            'export.request': {
+              guard: { type: 'exportable', params: ({ event }) => ({ rows: event.rows }) },
+              target: '#entityList.exporting',
+              actions: assign({
+                pendingExport: ({ context, event }) => ({
+                  resource: context.resource,
+                  format: event.format,
+                  query: context.query,
+                  ...(event.rows === 'selected' ? { ids: [...context.selection] } : {}),
+                }),
+              }),
+            },
             'bulkDelete.request': {
               guard: 'hasSelection',
               target: '#entityList.confirming',
@@ -269,6 +292,25 @@ export const entityListMachine = listSetup.createMachine({
       approved: [{ target: 'deleting' }],
       declined: [{ target: '#entityList.browse.ready', actions: listSetup.assign({ pendingDelete: null }) }],
     }),
+    // The list stays as it is while its file downloads; it says when the file is there, or why not.
+    exporting: {
+      invoke: {
+        id: 'exportRows',
+        src: 'exportRows',
+        input: ({ context }) => context.pendingExport!,
+        onDone: {
+          target: '#entityList.browse.ready',
+          actions: [{ type: 'notify', params: { key: 'list.exportDone', color: 'success' as const } }, assign({ pendingExport: null })],
+        },
+        onError: {
+          target: '#entityList.browse.ready',
+          actions: [
+            { type: 'notify', params: ({ event }) => ({ key: 'list.exportFailed', because: toBootError(event.error), color: 'error' as const }) },
+            assign({ pendingExport: null }),
+          ],
+        },
+      },
+    },
     deleting: {
       invoke: {
         id: 'deleteRows',

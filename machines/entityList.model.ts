@@ -24,7 +24,7 @@ export const PAGE_TOO_DEEP = {
 export const entityListModel: MachineModel = {
   machine: entityListMachine,
   input: { resource: 'products/category', defaults: { sort: ['name'] } },
-  actorIds: ['fetchPage', 'searchDebounce', 'confirm', 'deleteRows'],
+  actorIds: ['fetchPage', 'searchDebounce', 'confirm', 'deleteRows', 'exportRows'],
   contextKey: (c) => c.selection.length > 0,
   events: [
     done('fetchPage', page()),
@@ -52,6 +52,10 @@ export const entityListModel: MachineModel = {
     done('confirm', true),
     done('confirm', false),
     fail('confirm', new Error('dialog closed')),
+    { type: 'export.request', format: 'csv', rows: 'list' },
+    { type: 'export.request', format: 'xlsx', rows: 'selected' },
+    done('exportRows'),
+    fail('exportRows', { status: 503 }),
     done('deleteRows', 1),
     fail('deleteRows', { status: 409, data: { detail: 'This category is used by 3 products.' } }),
   ],

@@ -41,6 +41,21 @@ export interface FetchPageInput {
   query: ListQuery;
 }
 
+/** The file formats of an export (docs/decisions.md §21). */
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** What an export holds: every row the list shows (its search, filters and sort), or the ticked ones. */
+export type ExportRows = 'list' | 'selected';
+
+/** `GET /api/<resource>/export/?format=…&<the list's query>[&ids=…]`, downloaded through the browser. */
+export interface ExportRowsInput {
+  resource: string;
+  format: ExportFormat;
+  query: ListQuery;
+  /** The ticked rows, for `selected`. */
+  ids?: RowId[];
+}
+
 export interface DeleteRowsInput {
   resource: string;
   ids: RowId[];

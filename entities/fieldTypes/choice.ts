@@ -1,5 +1,9 @@
 import { quoted, reject } from '../problems.js';
+import { asOptionalText, cellText } from './cellForms.js';
 import type { FieldTypeDescription } from './description.js';
+
+const TRUE = new Set(['true', '1', 'yes', 'y', 'x']);
+const FALSE = new Set(['false', '0', 'no', 'n', '']);
 
 export const boolean: FieldTypeDescription<'boolean'> = {
   empty: () => false,
@@ -11,6 +15,15 @@ export const boolean: FieldTypeDescription<'boolean'> = {
   invalid: (_field, add) => {
     add('a string', 'yes');
     add('a number', 1);
+  },
+  // true/false, as a spreadsheet's own booleans; 1/0, yes/no and x read too, anything else is left to validation to refuse.
+  cell: {
+    toCell: (_field, value) => value === true,
+    fromCell: (_field, cell) => {
+      if (typeof cell === 'boolean') return cell;
+      const text = cellText(cell).trim().toLowerCase();
+      return TRUE.has(text) ? true : FALSE.has(text) ? false : text;
+    },
   },
 };
 
@@ -32,6 +45,7 @@ export const select: FieldTypeDescription<'select'> = {
     add('a number', 3);
     if (field.required) add('empty', '');
   },
+  cell: asOptionalText,
 };
 
 /** `#rrggbb` (or `#rrggbbaa` with `alpha`), kept lower-case; '' is empty. */
@@ -53,4 +67,5 @@ export const color: FieldTypeDescription<'color'> = {
     add('short hex', '#abc');
     add('with alpha when none allowed', field.alpha ? '#12345' : '#11223344');
   },
+  cell: asOptionalText,
 };

@@ -44,6 +44,34 @@ export interface InvalidSample {
 
 export type AddInvalid = (why: string, value: unknown, at?: string) => void;
 
+/** What a spreadsheet cell holds: text (CSV), or a number or boolean (XLSX); null is an empty cell. */
+export type CellValue = string | number | boolean | null;
+
+/** What a cell may hold when read back: an XLSX reader also gives dates. */
+export type CellInput = CellValue | Date;
+
+/**
+ * The natural keys of referenced rows (their entity's `naturalKey`, entities/define.ts) and of
+ * media (file name), both ways, as read for a batch of rows.
+ */
+export interface CellKeys {
+  /** The key of row `id` of `target` (undefined: a media item), when known. */
+  keyOf(target: string | undefined, id: number): string | undefined;
+  /** The id of the row of `target` (undefined: a media item) with this key, when there is one. */
+  idOf(target: string | undefined, key: string): number | undefined;
+}
+
+/**
+ * How a value becomes a spreadsheet cell and a cell a value again (export and import,
+ * docs/decisions.md §21). `fromCell` gives what validation takes (`validateValue`), so an
+ * imported cell meets the form's own rules; a key that names nothing is INVALID with a
+ * problem under `path`.
+ */
+export interface CellCodec<T extends FieldType> {
+  toCell: (field: FieldOf<T>, value: unknown, keys: CellKeys) => CellValue;
+  fromCell: (field: FieldOf<T>, cell: CellInput, keys: CellKeys, path: string, errors: Errors) => unknown;
+}
+
 /**
  * Everything the code knows about one field type, read by validation, storage,
  * references, samples and the declaration check (entities/fieldTypes/index.ts).
@@ -73,4 +101,6 @@ export interface FieldTypeDescription<T extends FieldType> {
   sample: (field: FieldOf<T>, n: number, refs: SampleRefs, label: string, nested: Nested) => unknown;
   /** Values of the type that validation must refuse. */
   invalid: (field: FieldOf<T>, add: AddInvalid, nested: Nested) => void;
+  /** Its spreadsheet cell; null: the value never leaves the server in a file (a password). */
+  cell: CellCodec<T> | null;
 }

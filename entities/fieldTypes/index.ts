@@ -7,7 +7,7 @@
 import type { Field, FieldType } from '../fields.js';
 import type { Errors, ProblemCode } from '../problems.js';
 import { boolean, color, select } from './choice.js';
-import type { FieldTypeDescription, InvalidSample, Nested, RefSite, SampleRefs } from './description.js';
+import type { CellInput, CellKeys, CellValue, FieldTypeDescription, InvalidSample, Nested, RefSite, SampleRefs } from './description.js';
 import { list } from './list.js';
 import { map } from './map.js';
 import { menuTree } from './menuTree.js';
@@ -97,6 +97,20 @@ export function invalidSamples(field: Field): InvalidSample[] {
   const add = (why: string, value: unknown, at = '') => out.push({ why, value, at });
   describe(field).invalid(field, add, NESTED);
   return out;
+}
+
+/** Whether a field has a spreadsheet cell (a password never leaves the server in a file). */
+export const hasCell = (field: Field) => describe(field).cell !== null;
+
+/** A field's value as a spreadsheet cell (null: an empty cell). */
+export function toCell(field: Field, value: unknown, keys: CellKeys): CellValue {
+  return describe(field).cell?.toCell(field, value, keys) ?? null;
+}
+
+/** A spreadsheet cell as the raw value validation takes, or INVALID with problems under `path`. */
+export function fromCell(field: Field, cell: CellInput, keys: CellKeys, path: string, errors: Errors): unknown {
+  const codec = describe(field).cell;
+  return codec ? codec.fromCell(field, cell, keys, path, errors) : undefined;
 }
 
 const NESTED: Nested = { validate: validateValue, refs: refsOf, sample: sampleValue, invalid: invalidSamples, defaultValue, isEmptyValue, requiredCode };

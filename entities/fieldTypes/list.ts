@@ -2,6 +2,7 @@ import type { FieldOf } from '../fields.js';
 import { patternOf } from '../formats.js';
 import { addError, type Errors, INVALID, type ProblemCode, type ProblemParams, quoted, reject } from '../problems.js';
 import { MAX_LIST } from './limits.js';
+import { asLines } from './cellForms.js';
 import type { FieldTypeDescription } from './description.js';
 
 /** Distinct trimmed strings, each an option or matching the pattern, each problem on its entry's path. */
@@ -54,4 +55,5 @@ export const list: FieldTypeDescription<'list'> = {
     const [one] = sampleEntries(field, 1);
     if (one !== undefined) add('a duplicate', [one, one], '.1');
   },
+  cell: asLines,
 };

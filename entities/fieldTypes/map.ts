@@ -1,6 +1,9 @@
 import { isPlainObject } from '../formats.js';
 import { addError, INVALID, reject } from '../problems.js';
+import { cellText } from './cellForms.js';
 import type { FieldTypeDescription } from './description.js';
+
+const POINT = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
 
 /** `{ lat, lng }` within the globe, or null. */
 export const map: FieldTypeDescription<'map'> = {
@@ -34,5 +37,18 @@ export const map: FieldTypeDescription<'map'> = {
     add('not a point', 'Milan');
     add('latitude out of range', { lat: 91, lng: 0 }, '.lat');
     add('longitude not a number', { lat: 45, lng: 'east' }, '.lng');
+  },
+  // `lat,lng`, as a map site's coordinates are copied; other text is left to validation to refuse.
+  cell: {
+    toCell: (_field, value) => {
+      const p = value as { lat?: unknown; lng?: unknown } | null;
+      return p && typeof p.lat === 'number' && typeof p.lng === 'number' ? `${p.lat},${p.lng}` : null;
+    },
+    fromCell: (_field, cell) => {
+      const text = cellText(cell);
+      if (text.trim() === '') return null;
+      const m = POINT.exec(text);
+      return m ? { lat: Number(m[1]), lng: Number(m[2]) } : text;
+    },
   },
 };

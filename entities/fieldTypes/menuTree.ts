@@ -1,6 +1,7 @@
 import type { FieldOf } from '../fields.js';
 import { isMenuUrl, isPlainObject } from '../formats.js';
 import { addError, type Errors, INVALID, type ProblemCode, type ProblemParams, quoted } from '../problems.js';
+import { asJson } from './cellForms.js';
 import type { FieldTypeDescription } from './description.js';
 
 export interface MenuNode {
@@ -97,4 +98,5 @@ export const menuTree: FieldTypeDescription<'menuTree'> = {
     for (let i = 0; i <= field.maxDepth; i++) deep = [{ label: `l${i}`, children: deep }];
     add('too deep', deep, `${'.0.children'.repeat(field.maxDepth - 1)}.0.children`);
   },
+  cell: asJson((nodes) => Array.isArray(nodes) && nodes.length === 0),
 };

@@ -1,7 +1,11 @@
 import type { FieldOf } from '../fields.js';
 import { MAX_ID } from '../formats.js';
 import { type Errors, reject } from '../problems.js';
+import { cellText } from './cellForms.js';
 import type { FieldTypeDescription } from './description.js';
+
+/** Decimal text, with an exponent as a spreadsheet may write it. */
+const NUMERIC = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
 
 /** A number kept within what both databases store exactly: integers are PostgreSQL `integer`s. */
 const limitOf = (field: FieldOf<'number' | 'integer'>) => (field.type === 'integer' ? MAX_ID : 1e15);
@@ -34,6 +38,15 @@ const numeric = {
     add('too big', (field.max ?? limitOf(field)) + 1);
     if (field.min !== undefined) add('too small', field.min - 1);
     if (field.type === 'integer') add('a fraction', 1.5);
+  },
+  // A number cell as it is; its text as the number it writes (validation checks the bounds), anything else left to validation.
+  cell: {
+    toCell: (_field: unknown, value: unknown) => (typeof value === 'number' ? value : null),
+    fromCell: (_field: unknown, cell: unknown) => {
+      if (typeof cell === 'number') return cell;
+      const text = cellText(cell as string).trim();
+      return NUMERIC.test(text) && Number.isFinite(Number(text)) ? Number(text) : text;
+    },
   },
 } as const;
 

@@ -1,7 +1,8 @@
 import type { FieldOf } from '../fields.js';
 import { MAX_ID, parseId } from '../formats.js';
 import { addError, type Errors, INVALID, reject } from '../problems.js';
-import type { AddInvalid, FieldTypeDescription, RefSite, SampleRefs } from './description.js';
+import { cellText, keyCell, keyId, keyIds } from './cellForms.js';
+import type { AddInvalid, CellCodec, FieldTypeDescription, RefSite, SampleRefs } from './description.js';
 import { MAX_LIST } from './limits.js';
 
 /** One id; '' is empty. */
@@ -60,8 +61,15 @@ const many = {
   invalid: invalidIds,
 } as const;
 
+/** A media item by its file name. */
+const mediaCell: CellCodec<'media' | 'file'> = {
+  toCell: (_field, value, keys) => (typeof value === 'number' ? keyCell(keys, undefined, value) : null),
+  fromCell: (_field, cell, keys, path, errors) => keyId(keys, undefined, cellText(cell), path, errors),
+};
+
 const oneMedia = {
   ...single,
+  cell: mediaCell,
   refs: (_field: unknown, value: unknown, path: string, out: RefSite[]) => {
     if (typeof value === 'number') out.push({ path, ids: [value], list: false });
   },
@@ -76,14 +84,27 @@ export const file: FieldTypeDescription<'file'> = oneMedia;
 
 export const fk: FieldTypeDescription<'fk'> = {
   ...single,
+  // The target row by its natural key (entities/define.ts naturalKey).
+  cell: {
+    toCell: (field, value, keys) => (typeof value === 'number' ? keyCell(keys, field.target, value) : null),
+    fromCell: (field, cell, keys, path, errors) => keyId(keys, field.target, cellText(cell), path, errors),
+  },
   refs: (field, value, path, out) => {
     if (typeof value === 'number') out.push({ path, target: field.target, ids: [value], list: false });
   },
   sample: (field, n, refs) => refs[field.target]?.[n % (refs[field.target]?.length || 1)] ?? null,
 };
 
+/** Keys one per line, in order. */
+const linesOf = (keys: Parameters<typeof keyCell>[0], target: string | undefined, value: unknown) =>
+  Array.isArray(value) && value.length ? value.map((id) => keyCell(keys, target, id as number)).join('\n') : null;
+
 export const mediaMany: FieldTypeDescription<'mediaMany'> = {
   ...many,
+  cell: {
+    toCell: (_field, value, keys) => linesOf(keys, undefined, value),
+    fromCell: (_field, cell, keys, path, errors) => keyIds(keys, undefined, cell, path, errors),
+  },
   refs: (_field, value, path, out) => {
     if (Array.isArray(value) && value.length) out.push({ path, ids: value as number[], list: true });
   },
@@ -92,6 +113,10 @@ export const mediaMany: FieldTypeDescription<'mediaMany'> = {
 
 export const m2m: FieldTypeDescription<'m2m'> = {
   ...many,
+  cell: {
+    toCell: (field, value, keys) => linesOf(keys, field.target, value),
+    fromCell: (field, cell, keys, path, errors) => keyIds(keys, field.target, cell, path, errors),
+  },
   refs: (field, value, path, out) => {
     if (Array.isArray(value) && value.length) out.push({ path, target: field.target, ids: value as number[], list: true });
   },

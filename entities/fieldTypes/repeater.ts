@@ -1,6 +1,7 @@
 import type { FieldOf } from '../fields.js';
 import { isPlainObject } from '../formats.js';
 import { addError, type Errors, INVALID, reject } from '../problems.js';
+import { asJson } from './cellForms.js';
 import type { FieldTypeDescription, Nested } from './description.js';
 
 /** Most rows a repeater holds. */
@@ -64,4 +65,6 @@ export const repeater: FieldTypeDescription<'repeater'> = {
     const bad = nested.invalid(sub)[0];
     if (bad) add(`row 0: ${first} ${bad.why}`, [{ [first]: bad.value }], `.0.${first}${bad.at}`);
   },
+  // Its rows as JSON, values as the API writes them (a media item in a row by its id).
+  cell: asJson((rows) => Array.isArray(rows) && rows.length === 0),
 };

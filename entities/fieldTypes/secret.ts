@@ -1,6 +1,7 @@
 import { isCodename } from '../permissions.js';
 import { addError, INVALID, quoted, reject } from '../problems.js';
 import type { FieldTypeDescription } from './description.js';
+import { asLines } from './cellForms.js';
 import { MAX_LIST } from './limits.js';
 
 /** A new secret, never trimmed (every character counts); kept by the accounts' own code, not a column of the engine's. */
@@ -14,6 +15,7 @@ export const password: FieldTypeDescription<'password'> = {
   },
   sample: () => undefined,
   invalid: () => {},
+  cell: null,
 };
 
 /** Known permission codenames, each once, sorted; kept by the accounts' own code. */
@@ -36,4 +38,5 @@ export const permissions: FieldTypeDescription<'permissions'> = {
   },
   sample: () => undefined,
   invalid: () => {},
+  cell: asLines,
 };

@@ -1,18 +1,21 @@
 import { SLUG_PATTERN, isPlainObject } from '../formats.js';
 import { addError, INVALID, reject } from '../problems.js';
+import { asJson } from './cellForms.js';
 import type { FieldTypeDescription } from './description.js';
 
 /** Longest title, description and slug of an SEO block. */
 export const SEO_LIMITS = { title: 200, description: 500, slug: 200 } as const;
 
 /** `{ title, description, slug }`, each trimmed within its limit; a part left out is ''. */
+const isEmptySeo = (value: unknown) => {
+  const s = value as { title?: string; description?: string; slug?: string };
+  return !s.title && !s.description && !s.slug;
+};
+
 export const seo: FieldTypeDescription<'seo'> = {
   empty: () => ({ title: '', description: '', slug: '' }),
   emptyCode: 'null',
-  isEmpty: (value) => {
-    const s = value as { title?: string; description?: string; slug?: string };
-    return !s.title && !s.description && !s.slug;
-  },
+  isEmpty: isEmptySeo,
   validate: (_field, raw, path, errors) => {
     if (!isPlainObject(raw)) return reject(errors, path, 'seo');
     const out = { title: '', description: '', slug: '' };
@@ -43,4 +46,5 @@ export const seo: FieldTypeDescription<'seo'> = {
     add('a title too long', { title: 'a'.repeat(201) }, '.title');
     add('a bad slug', { slug: 'Bad Slug' }, '.slug');
   },
+  cell: asJson(isEmptySeo),
 };

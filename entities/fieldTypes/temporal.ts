@@ -1,7 +1,8 @@
 import type { FieldOf } from '../fields.js';
 import { isValidDate, normalizeDatetime, normalizeTime } from '../formats.js';
 import { type Errors, reject } from '../problems.js';
-import type { AddInvalid, FieldTypeDescription } from './description.js';
+import { cellText } from './cellForms.js';
+import type { AddInvalid, CellInput, FieldTypeDescription } from './description.js';
 
 type TemporalType = 'date' | 'datetime' | 'time';
 
@@ -23,12 +24,24 @@ function validateTemporal(field: FieldOf<TemporalType>, raw: unknown, path: stri
   return v;
 }
 
+/** A spreadsheet's own date (XLSX) as the type's ISO text, in UTC. */
+const FROM_DATE: Record<TemporalType, (d: Date) => string> = {
+  date: (d) => d.toISOString().slice(0, 10),
+  datetime: (d) => d.toISOString(),
+  time: (d) => d.toISOString().slice(11, 19),
+};
+
 const temporal = {
   empty: () => null,
   emptyCode: 'null',
   validate: validateTemporal,
   column: 'text',
   sortable: true,
+  // As ISO text, which every spreadsheet keeps as it is (a date cell would lose the time zone).
+  cell: {
+    toCell: (_field: unknown, value: unknown) => (typeof value === 'string' && value !== '' ? value : null),
+    fromCell: (field: FieldOf<TemporalType>, cell: CellInput) => (cell instanceof Date ? FROM_DATE[field.type](cell) : cellText(cell)),
+  },
 } as const;
 
 export const date: FieldTypeDescription<'date'> = {

@@ -1,6 +1,7 @@
 import type { FieldOf } from '../fields.js';
 import { EMAIL, isHttpUrl, patternOf, richTextIsEmpty, SLUG_PATTERN } from '../formats.js';
 import { type Errors, reject } from '../problems.js';
+import { asText } from './cellForms.js';
 import type { AddInvalid, FieldTypeDescription, SampleRefs } from './description.js';
 
 type TextType = 'text' | 'textarea' | 'email' | 'url' | 'slug' | 'richtext';
@@ -71,6 +72,7 @@ const textual = {
   validate: validateText,
   column: 'text0',
   invalid: invalidText,
+  cell: asText,
 } as const;
 
 export const text: FieldTypeDescription<'text'> = {

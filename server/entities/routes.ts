@@ -26,6 +26,7 @@ import { parseListQuery } from './list/query.js';
 import { loadRecord, presentDetail } from './read.js';
 import { MEDIA_TABLE } from './references.js';
 import { Registry } from './registry.js';
+import { exportList, exportParams, selectedIds } from './export/exportList.js';
 import { registerSingletonRoutes } from './singletonRoutes.js';
 import { createRecord, deleteRecords, updateRecord } from './write.js';
 
@@ -46,6 +47,8 @@ const language = { language_code: z.string({ error: code('once') }).optional() }
 const languageQuery = z.object(language);
 /** A list's other parameters are the list engine's to parse (list/query.ts parseListQuery). */
 const listQuery = z.object(language).catchall(z.union([z.string(), z.array(z.string())]));
+/** An export takes the list's query, its format and the selected ids. */
+const exportQuery = z.object({ ...language, ...exportParams }).catchall(z.union([z.string(), z.array(z.string())]));
 
 const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) => {
   const registry = new Registry(opts.entities ?? ENTITIES);
@@ -92,6 +95,24 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
           listRecords(ctx, entity, query, language),
         );
       }),
+      // Declared per entity (`exportable`): the list's rows as a file, by the list's own rules.
+      routes: entity.exportable
+        ? [
+            {
+              methods: ['GET'],
+              path: '/export',
+              action: 'view',
+              op: operation({ querystring: exportQuery }, async (ctx, req, reply) => {
+                const view = viewOf(ctx);
+                const { format, ids, ...rest } = req.query;
+                const { query, errors } = parseListQuery(view, rest);
+                if (Object.keys(errors).length) throw fieldErrors(errors);
+                if (ids !== undefined) query.filters.push(selectedIds(ids));
+                return exportList(ctx, view, query, format, reply);
+              }),
+            },
+          ]
+        : [],
       read: operation({ querystring: languageQuery }, async (ctx, req, id) => {
         const language = languageOf(req, ctx) ?? ctx.site.default_language;
         const loaded = await loadRecord(ctx, viewOf(ctx), id);

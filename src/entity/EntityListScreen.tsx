@@ -15,6 +15,7 @@ import { inputBase } from '../fields/ui';
 import { labelText } from '../fields/label';
 import { useIntlLocale } from '../fields/locale';
 import { Cell, columnLabel } from './cells';
+import { ExportMenu } from './ExportMenu';
 import { ListFilter } from './ListFilters';
 import { rememberListQuery } from './listMemory';
 import { writeUrlQuery } from '../routing/urlQuery';
@@ -59,6 +60,7 @@ function Toolbar({ entity, list, canAdd }: { entity: EntityDef; list: EntityList
         </button>
       )}
       <span className="ml-auto" />
+      {entity.exportable && <ExportMenu list={list} />}
       {canAdd && (
         <Link href={`${entity.path}/new`} className={buttonClass.primary} data-testid="list-new">
           <EIcon name="plus" size={16} />

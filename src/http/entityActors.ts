@@ -4,7 +4,7 @@ import { validateRecord } from '../../entities/validateRecord';
 import type { Option, SearchOptionsInput } from '../../machines/autocomplete.machine';
 import type { Draft, DraftKey, FetchRowInput, FieldErrors, SaveRowInput, ValidateInput, VersionedRow, DeleteRowInput } from '../../machines/entityForm.types';
 import { toApiParams } from '../../machines/entityList.helpers';
-import type { ConfirmInput, DeleteRowsInput, FetchPageInput, Notice, PageAnswer, Row } from '../../machines/entityList.types';
+import type { ConfirmInput, DeleteRowsInput, ExportRowsInput, FetchPageInput, Notice, PageAnswer, Row } from '../../machines/entityList.types';
 import { errorStatus } from '../../machines/session.helpers';
 import type { AskConfirm } from '../app/services/confirm';
 import { refsOf, rowTitle, toFormRow } from '../entity/formValues';
@@ -13,6 +13,7 @@ import { t } from '../i18n/i18n';
 import { noticeText } from '../i18n/notices';
 import { showSnackbar } from '../ui/snackbar';
 import { api } from './client';
+import { saveFile } from './download';
 
 /**
  * The entity list and form machines' actors over HTTP (docs/decisions.md §4). Where the API's
@@ -86,6 +87,14 @@ export function entityListActors(ask: AskConfirm, entity?: EntityDef) {
       }
       const answer = await api<{ deleted: unknown[] }>(`${resourceUrl(input.resource)}bulk_delete/`, { method: 'POST', body: { ids: input.ids } });
       return answer.deleted.length;
+    }),
+    /** `GET …/export/?format=&<the list's query, without its page>[&ids=]`, saved under the name the server gives. */
+    exportRows: fromPromise<void, ExportRowsInput>(async ({ input, signal }) => {
+      const { page: _page, items: _items, ...listQuery } = toApiParams(input.query);
+      const query = { ...listQuery, format: input.format, ...(input.ids ? { ids: input.ids.join(',') } : {}) };
+      const res = await quietOnAbort(signal, api.raw<Blob, 'blob'>(`${resourceUrl(input.resource)}export/`, { query, signal, responseType: 'blob' }));
+      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `export.${input.format}`;
+      saveFile(res._data!, name);
     }),
     confirm: confirmActor(ask),
   };

@@ -30,7 +30,10 @@ describe('entity list machine (model-based)', () => {
   }
 });
 
-function boot(input: Partial<EntityListInput> = {}, answers: { confirm?: boolean; fetchPage?: (i: any) => unknown; deleteRows?: (i: any) => unknown } = {}) {
+function boot(
+  input: Partial<EntityListInput> = {},
+  answers: { confirm?: boolean; fetchPage?: (i: any) => unknown; deleteRows?: (i: any) => unknown; exportRows?: (i: any) => unknown } = {},
+) {
   const calls: Record<string, any[]> = {};
   const notices: Notice[] = [];
   const urls: string[] = [];
@@ -47,6 +50,7 @@ function boot(input: Partial<EntityListInput> = {}, answers: { confirm?: boolean
         fetchPage: fake('fetchPage', answers.fetchPage ?? ((i) => page(i.query.page))),
         confirm: fake('confirm', () => answers.confirm ?? true),
         deleteRows: fake('deleteRows', answers.deleteRows ?? ((i) => i.ids.length)),
+        exportRows: fake('exportRows', answers.exportRows ?? (() => undefined)),
       } as any,
       actions: {
         notify: (_: unknown, n: Notice) => void notices.push(n),
@@ -224,5 +228,33 @@ describe('entity list behaviour', () => {
     expect(actor.getSnapshot().can({ type: 'page.change', page: 1 })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'items.change', items: 500 })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'bulkDelete.request' })).toBe(false);
+  });
+
+  it('exports what the list shows — its search, filters and sort — and says when the file is there', async () => {
+    const { actor, calls, notices, ready } = boot({ search: '?search=red&sort=-name&fltr=status=published&page=2' });
+    await ready(1);
+    actor.send({ type: 'export.request', format: 'xlsx', rows: 'list' });
+    expect(actor.getSnapshot().matches('exporting')).toBe(true);
+    await waitFor(actor, (s) => s.matches({ browse: 'ready' }));
+    expect(calls.exportRows).toEqual([
+      { resource: 'products', format: 'xlsx', query: { page: 2, items: 10, sort: ['-name'], search: 'red', filters: { status: 'published' } } },
+    ]);
+    expect(notices.at(-1)).toMatchObject({ key: 'list.exportDone', color: 'success' });
+    // The rows on screen stay: no reload for a download.
+    expect(calls.fetchPage).toHaveLength(1);
+  });
+
+  it('exports the ticked rows only when some are ticked, and says why a file could not be made', async () => {
+    const { actor, calls, notices, ready } = boot({}, { exportRows: () => Promise.reject(Object.assign(new Error('HTTP 503'), { status: 503 })) });
+    await ready(1);
+    actor.send({ type: 'export.request', format: 'csv', rows: 'selected' });
+    expect(actor.getSnapshot().matches({ browse: 'ready' })).toBe(true);
+    expect(calls.exportRows).toBeUndefined();
+    actor.send({ type: 'selection.toggle', id: rows[1]!.id });
+    actor.send({ type: 'export.request', format: 'csv', rows: 'selected' });
+    await waitFor(actor, (s) => s.matches({ browse: 'ready' }));
+    expect(calls.exportRows?.[0]).toMatchObject({ format: 'csv', ids: [2] });
+    expect(notices.at(-1)).toMatchObject({ key: 'list.exportFailed', color: 'error' });
+    expect(actor.getSnapshot().context.selection).toEqual([2]);
   });
 });

@@ -33,6 +33,20 @@ import { pageRows } from './rows.js';
 import { entityWalk } from './walked.js';
 
 export async function listRecords(request: EngineContext, entity: EntityDef, asked: ListQuery, language: string) {
+  const { ctx, query, plan } = await planList(request, entity, asked);
+  const reads: PageReads<Loaded> = walks(plan)
+    ? walkedReads(query.size, entityWalk(ctx, entity, query, plan, language))
+    : indexedReads(ctx, entity, query, plan, language);
+  const { items: rows, paginator } = await readPage(query, reads);
+  return { items: await presentList(ctx, entity, rows, language), paginator };
+}
+
+/**
+ * How a list reads its rows, for a page (listRecords) or in batches (export, keyset.ts): on
+ * the executor of long reads, with the market administrator's bound as a filter, its date
+ * ranges and its search planned.
+ */
+export async function planList(request: EngineContext, entity: EntityDef, asked: ListQuery) {
   // A list's reads may take long: off the event loop, within a time budget (db/database.ts longReads).
   const ctx: EngineContext = { ...request, db: longReads(request.db, request.site.id) };
   const market = marketBound(ctx, entity);
@@ -47,11 +61,7 @@ export async function listRecords(request: EngineContext, entity: EntityDef, ask
       : asked,
   );
   const plan = query.tokens.length ? await planSearch(ctx.db, searchIndexOf(ctx, entity), query.tokens) : undefined;
-  const reads: PageReads<Loaded> = walks(plan)
-    ? walkedReads(query.size, entityWalk(ctx, entity, query, plan, language))
-    : indexedReads(ctx, entity, query, plan, language);
-  const { items: rows, paginator } = await readPage(query, reads);
-  return { items: await presentList(ctx, entity, rows, language), paginator };
+  return { ctx, query, plan };
 }
 
 /** A page and its count when no search walks: the count rides along the page's query. */

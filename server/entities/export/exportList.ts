@@ -1,0 +1,69 @@
+/**
+ * `GET /api/<resource>/export/?format=csv|xlsx&<the list's query>` or `&ids=1,2,3`
+ * (docs/decisions.md §21): every row of the list — its search, filters and sort, its site and
+ * market — or the selected rows of it, as a file streamed while the rows are read in keyset
+ * batches (list/keyset.ts), one batch held at a time; each row's cells as its field types
+ * write them (entities/cells.ts), references by natural key (keys.ts).
+ */
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { cellColumns, recordCells } from '../../../entities/cells.js';
+import type { EntityDef } from '../../../entities/define.js';
+import { MAX_ID } from '../../../entities/formats.js';
+import { longReads } from '../../db/database.js';
+import { fieldError } from '../../errors.js';
+import { code } from '../../zodProblems.js';
+import type { EngineContext } from '../context.js';
+import { keysetIds } from '../list/keyset.js';
+import type { ListQuery } from '../list/query.js';
+import { loadRecords } from '../read.js';
+import { CONTENT_TYPES, type ExportFormat, sheetFile } from './files.js';
+import { batchKeys } from './keys.js';
+
+/** Rows read and written per batch. */
+export const EXPORT_BATCH = 1000;
+/** Most selected ids an export takes (they come in the query string). */
+export const MAX_EXPORT_IDS = 1000;
+
+/** The export's own parameters; the others are the list's (list/query.ts). */
+export const exportParams = {
+  format: z.enum(['csv', 'xlsx'], { error: code('exportFormat') }),
+  ids: z.string({ error: code('once') }).optional(),
+};
+
+/** `ids=1,2,3` as a filter of the list, or 400. */
+export function selectedIds(raw: string): ListQuery['filters'][number] {
+  const parts = raw.split(',').map((s) => s.trim());
+  const ids = parts.map(Number);
+  if (parts.length > MAX_EXPORT_IDS || parts.some((p, i) => !/^[1-9]\d{0,9}$/.test(p) || ids[i]! > MAX_ID)) {
+    throw fieldError('ids', 'exportIds', { count: MAX_EXPORT_IDS });
+  }
+  return { type: 'in', field: 'id', column: 'id', values: [...new Set(ids)] };
+}
+
+/** `<entity>-<yyyy-mm-dd>.<format>`, the day in UTC. */
+export const exportFileName = (entity: EntityDef, format: ExportFormat, now = new Date()) => `${entity.name}-${now.toISOString().slice(0, 10)}.${format}`;
+
+export function exportList(ctx: EngineContext, entity: EntityDef, query: ListQuery, format: ExportFormat, reply: FastifyReply) {
+  const columns = cellColumns(entity, ctx.site.languages);
+  const file = sheetFile(format, entity.name);
+  const reads: EngineContext = { ...ctx, db: longReads(ctx.db, ctx.site.id) };
+  void (async () => {
+    await file.row(columns.map((c) => c.header));
+    for await (const ids of keysetIds(ctx, entity, query, EXPORT_BATCH)) {
+      const loaded = await loadRecords(reads, entity, ids);
+      const rows = ids.flatMap((id) => loaded.get(id) ?? []);
+      const keys = await batchKeys(reads, entity, rows);
+      for (const { row, record } of rows) await file.row(recordCells(columns, Number(row.id), record, keys));
+    }
+    await file.end();
+  })().catch((error: unknown) => {
+    // The answer has begun: the client sees a broken download, the log the reason.
+    reply.log.error({ err: error }, 'export failed');
+    file.fail(error instanceof Error ? error : new Error(String(error)));
+  });
+  return reply
+    .header('content-type', CONTENT_TYPES[format])
+    .header('content-disposition', `attachment; filename="${exportFileName(entity, format)}"`)
+    .send(file.stream);
+}
