@@ -36,7 +36,7 @@ import { benchScale } from './scale.js';
 import { benchSitemap } from './sitemap.js';
 import { benchStalls } from './stalls.js';
 import { benchStartup } from './startup.js';
-import { benchThumbs, benchUpload } from './upload.js';
+import { benchThumbs, benchUpload, benchUploadS3 } from './upload.js';
 import { ensureBuild, type Snapshot } from './lib/build.js';
 import { cleanupAll, installExitHandlers, isStopping } from './lib/lifecycle.js';
 import { ROOT } from './lib/paths.js';
@@ -54,6 +54,7 @@ const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Pr
   products: { title: '5. product list, 1,000,000 rows in one site (autocannon, 50 connections)', run: benchProducts },
   media: { title: '6. media library, 1,000 and 100,000 items in one site (autocannon, 20 connections)', run: benchMedia },
   upload: { title: '7. server memory while a 200 MB file is uploaded', run: benchUpload },
+  uploadS3: { title: '7b. server memory while a 200 MB file is uploaded to S3 (s3rver on loopback)', run: benchUploadS3 },
   thumbs: { title: '8. thumbnails of uploaded 12-megapixel JPEGs', run: benchThumbs },
   indexing: { title: '9. indexing dispatcher: 10,000 queued actions under API load (autocannon, 30 connections)', run: benchIndexingDispatcher },
   stalls: { title: '10. another site while 8 heavy animated GIFs are uploaded on one', run: benchStalls },

@@ -3,6 +3,8 @@
  * - upload: one 200 MB PDF streamed to POST /api/media/; the server's resident memory is
  *   sampled every 20 ms, and its peak over the idle figure before the upload is the
  *   figure. Budget (issue 4): < 50 MB.
+ * - uploadS3: the same with MEDIA_STORAGE=s3, the bucket an s3rver on loopback in this
+ *   process: the staged file streams on in multipart parts. Budget (issue 19): < 50 MB.
  * - thumbs: 100 uploads of a 12-megapixel JPEG (4000×3000), two at a time, stopped after
  *   BENCH_THUMB_SECONDS (60) on a slow machine; every upload makes the thumbnail and web
  *   variants before it answers. Figure: images per second.
@@ -14,6 +16,7 @@ import { login, siteHeaders, startApp } from './lib/app.js';
 import { tempDir } from './lib/lifecycle.js';
 import { budgetStatus, type BenchContext, type BenchOutcome } from './lib/report.js';
 import { rssDuring, uploadFile } from './lib/upload.js';
+import { startS3 } from '../tests/server/s3Server.js';
 
 const SITE = 'rossi.localhost';
 const UPLOAD_MB = Number(process.env.BENCH_UPLOAD_MB ?? 200);
@@ -24,8 +27,8 @@ const THUMB_CONCURRENCY = 2;
 const THUMB_MAX_SECONDS = Number(process.env.BENCH_THUMB_SECONDS ?? 60);
 const MB = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
 
-async function signedIn(ctx: BenchContext, name: string) {
-  const app = await startApp({ name, dataDir: tempDir(name), spaDir: ctx.snapshot.spaDir, env: { MEDIA_MAX_UPLOAD_MB: String(UPLOAD_MB + 50) } });
+async function signedIn(ctx: BenchContext, name: string, env: Record<string, string> = {}) {
+  const app = await startApp({ name, dataDir: tempDir(name), spaDir: ctx.snapshot.spaDir, env: { MEDIA_MAX_UPLOAD_MB: String(UPLOAD_MB + 50), ...env } });
   const token = await login(app, 'rossi', undefined, SITE);
   return { app, headers: { ...siteHeaders(app.port, SITE), authorization: `Token ${token}` } };
 }
@@ -45,9 +48,21 @@ function bigPdf(dir: string, mb: number): string {
   return file;
 }
 
-export async function benchUpload(ctx: BenchContext): Promise<BenchOutcome> {
-  const file = bigPdf(tempDir('upload-file'), UPLOAD_MB);
-  const { app, headers } = await signedIn(ctx, 'upload');
+export const benchUpload = (ctx: BenchContext) => uploadBench(ctx, 'upload', {});
+
+export async function benchUploadS3(ctx: BenchContext): Promise<BenchOutcome> {
+  const s3 = await startS3();
+  try {
+    return await uploadBench(ctx, 'uploadS3', { ...s3.env, MEDIA_STORAGE: 's3' });
+  } finally {
+    await s3.close();
+  }
+}
+
+async function uploadBench(ctx: BenchContext, bench: string, env: Record<string, string>): Promise<BenchOutcome> {
+  const file = bigPdf(tempDir(`${bench}-file`), UPLOAD_MB);
+  const { app, headers } = await signedIn(ctx, bench, env);
+  const where = env.MEDIA_STORAGE === 's3' ? ' to S3' : '';
   try {
     // The idle figure is taken after a settling pause (rssDuring).
     const {
@@ -57,15 +72,15 @@ export async function benchUpload(ctx: BenchContext): Promise<BenchOutcome> {
       growth,
       seconds,
     } = await rssDuring(app.pid, (idle) => {
-      ctx.log(`  ${UPLOAD_MB} MB PDF to POST /api/media/ (server RSS ${MB(idle)} before)…`);
+      ctx.log(`  ${UPLOAD_MB} MB PDF to POST /api/media/${where} (server RSS ${MB(idle)} before)…`);
       return uploadFile(`${app.url}/api/media/`, headers, file, 'application/pdf');
     });
     if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${res.body.slice(0, 300)}`);
     return {
       rows: [
         {
-          bench: 'upload',
-          figure: `upload ${UPLOAD_MB} MB: server memory growth`,
+          bench,
+          figure: `upload ${UPLOAD_MB} MB${where}: server memory growth`,
           budget: `< ${MB(MAX_GROWTH)}`,
           measured: `+${MB(growth)} (RSS ${MB(idle)} → peak ${MB(peak)}), ${(UPLOAD_MB / seconds).toFixed(0)} MB/s`,
           status: budgetStatus(growth < MAX_GROWTH),

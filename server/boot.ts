@@ -4,7 +4,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { migrationHooks } from './entities/maintenance.js';
 import { isEmpty, seedDemo } from './seed/demo.js';
 import { syncPermissions } from './seed/permissions.js';
-import { LocalDiskStorage } from './storage/index.js';
+import { openMediaStorage } from './storage/index.js';
 
 /**
  * Opens the database, brings its schema up to date and, when it is new, fills it with demo
@@ -16,6 +16,9 @@ export async function prepareDatabase(config: Config, opts: { seedWhenEmpty: boo
   await migrateToLatest(database, migrationHooks);
   await syncPermissions(database.db);
   const seeded = opts.seedWhenEmpty && (await isEmpty(database.db));
-  if (seeded) await seedDemo(database.db, { media: opts.demoPictures === false ? undefined : new LocalDiskStorage(config.media.dir) });
+  if (seeded) {
+    const media = opts.demoPictures === false ? undefined : openMediaStorage(config);
+    await seedDemo(database.db, { media }).finally(() => media?.close());
+  }
   return { database, seeded };
 }

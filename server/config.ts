@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { LongReadOptions } from './db/database.js';
 import type { ImagePoolOptions } from './services/media/imagePool.js';
+import type { S3Options } from './storage/s3.js';
 
 /** The names proxy-addr (Fastify's trustProxy) knows for address ranges. */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -64,6 +65,18 @@ const envSchema = z
     INDEXNOW_KEY_LOCATION: z.url().optional(),
     INDEXNOW_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     MEDIA_UPLOAD_TIMEOUT_MINUTES: z.coerce.number().positive().default(30),
+    MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+    MEDIA_STORAGE_FALLBACK: z.enum(['local', 's3']).optional(),
+    MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lower-case letters, digits, dots or dashes')
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', 'yes', 'no']).default('false'),
     // Half the cores at most: measured on 2 cores, one worker let other sites' logins answer in
     // p99 123 ms (two workers: 518 ms) and made more variants per second, not fewer.
     IMAGE_WORKERS: z.coerce
@@ -92,7 +105,22 @@ const envSchema = z
     LIST_QUERY_BUDGET_MS: z.coerce.number().int().min(1).default(2000),
     SITE_RENDERER: z.enum(['on', 'off']).default('on'),
   })
-  .refine((e) => e.INDEXING_NOTIFIER !== 'indexnow' || e.INDEXNOW_KEY, { message: 'INDEXING_NOTIFIER=indexnow needs INDEXNOW_KEY', path: ['INDEXNOW_KEY'] });
+  .refine((e) => e.INDEXING_NOTIFIER !== 'indexnow' || e.INDEXNOW_KEY, { message: 'INDEXING_NOTIFIER=indexnow needs INDEXNOW_KEY', path: ['INDEXNOW_KEY'] })
+  .refine((e) => (e.MEDIA_STORAGE !== 's3' && e.MEDIA_STORAGE_FALLBACK !== 's3') || e.S3_BUCKET, {
+    message: 'MEDIA_STORAGE=s3 (or MEDIA_STORAGE_FALLBACK=s3) needs S3_BUCKET',
+    path: ['S3_BUCKET'],
+  })
+  .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
+    message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS credential chain)',
+    path: ['S3_SECRET_ACCESS_KEY'],
+  })
+  .refine((e) => e.MEDIA_STORAGE_FALLBACK !== e.MEDIA_STORAGE, {
+    message: 'MEDIA_STORAGE_FALLBACK names the store files move from: not MEDIA_STORAGE itself',
+    path: ['MEDIA_STORAGE_FALLBACK'],
+  })
+  .refine((e) => !e.MEDIA_PUBLIC_URL || e.MEDIA_STORAGE === 's3', { message: 'MEDIA_PUBLIC_URL needs MEDIA_STORAGE=s3', path: ['MEDIA_PUBLIC_URL'] });
+
+export type StoreKind = 'local' | 's3';
 
 export type Config = {
   host: string;
@@ -113,8 +141,18 @@ export type Config = {
    * Uploaded files: stored under `dir`, staged in `stagingDir` while an upload is checked.
    * An upload must arrive within `uploadTimeoutMs`; staged files and unreferenced
    * stored files older than that are debris of a crashed process (services/media/debris.ts).
+   * Files live in `store` (`dir` on the local disk, or the `s3` bucket); while a migration
+   * copies them there, reads `store` misses go to `fallback` (server/storage/fallback.ts).
    */
-  media: { dir: string; stagingDir: string; maxUploadBytes: number; uploadTimeoutMs: number };
+  media: {
+    dir: string;
+    stagingDir: string;
+    maxUploadBytes: number;
+    uploadTimeoutMs: number;
+    store: StoreKind;
+    fallback: StoreKind | undefined;
+    s3: S3Options | undefined;
+  };
   /** Image variants: made in child processes (services/media/imagePool.ts). */
   images: ImagePoolOptions;
   /** Request bodies still arriving (plugins/slowBodies.ts). */
@@ -181,6 +219,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stagingDir: path.join(path.resolve(e.DATA_DIR), 'tmp', 'uploads'),
       maxUploadBytes: Math.floor(e.MEDIA_MAX_UPLOAD_MB * 1024 * 1024),
       uploadTimeoutMs: Math.round(e.MEDIA_UPLOAD_TIMEOUT_MINUTES * 60_000),
+      store: e.MEDIA_STORAGE,
+      fallback: e.MEDIA_STORAGE_FALLBACK,
+      s3: e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+            forcePathStyle: ['true', '1', 'yes'].includes(e.S3_FORCE_PATH_STYLE),
+            publicUrl: e.MEDIA_PUBLIC_URL,
+          }
+        : undefined,
     },
     images: {
       workers: e.IMAGE_WORKERS,

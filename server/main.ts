@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_SITES, hasDemoData } from './seed/demo.js';
 import { sweepMediaDebris } from './services/media/debris.js';
 import { purgeExpiredSessions } from './services/sessions.js';
+import { openMediaStorage } from './storage/index.js';
 
 const config = loadConfig();
 const { database, seeded } = await prepareDatabase(config, { seedWhenEmpty: true });
@@ -28,7 +29,9 @@ if (await hasDemoData(database.db)) {
 console.log(lines.join('\n'));
 
 // In the background: a large library takes a while to check, and nothing waits for it.
-sweepMediaDebris(database.db, config.media)
+const sweepStorage = openMediaStorage(config);
+sweepMediaDebris(database.db, sweepStorage, config.media)
+  .finally(() => sweepStorage.close())
   .then((r) => {
     if (r.staged + r.orphans + r.parts) app.log.warn(r, 'removed media debris of an interrupted upload or delete');
   })

@@ -25,7 +25,7 @@ import { moveMedia } from '../services/media/move.js';
 import { serveMediaFile } from '../services/media/serve.js';
 import { discardStaged, type ReceivedForm, receiveForm, type StagedFile, tooLarge } from '../services/media/upload.js';
 import { assertMediaYours, readerOf } from '../services/media/usage.js';
-import { LocalDiskStorage } from '../storage/index.js';
+import { openMediaStorage } from '../storage/index.js';
 import { crudRoutes, operation } from './crud.js';
 import mediaFolders from './mediaFolders.js';
 import { code, problemIssue } from '../zodProblems.js';
@@ -71,8 +71,9 @@ const moveBody = idsBody({ folder: z.union([z.null(), pk], { error: code('pkOrNu
  */
 const media: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodProvider>();
-  const { dir, stagingDir, maxUploadBytes } = app.config.media;
-  const storage = new LocalDiskStorage(dir);
+  const { stagingDir, maxUploadBytes } = app.config.media;
+  const storage = openMediaStorage(app.config);
+  app.addHook('onClose', () => storage.close());
   await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: true });
 
   const images = new ImagePool(app.config.images);

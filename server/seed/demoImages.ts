@@ -173,9 +173,9 @@ export async function fileDemoImages(
     const r = rendered.get(image.key)!;
     const keys = { file_key: newMediaKey('jpg'), thumb_key: newMediaKey('thumb.webp'), web_key: newMediaKey('web.webp') };
     await Promise.all([
-      storage.put(keys.file_key, Readable.from(r.jpeg)),
-      storage.put(keys.thumb_key, Readable.from(r.thumb)),
-      storage.put(keys.web_key, Readable.from(r.web)),
+      storage.put(keys.file_key, Readable.from(r.jpeg), { contentType: JPEG.mime }),
+      storage.put(keys.thumb_key, Readable.from(r.thumb), { contentType: 'image/webp' }),
+      storage.put(keys.web_key, Readable.from(r.web), { contentType: 'image/webp' }),
     ]);
     const folder = await folderId(trx, tenantId, image.folder, folders);
     const now = nowIso();

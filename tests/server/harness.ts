@@ -10,6 +10,9 @@
  * tests the harness empties `sessions` and `rate_limits` so
  * every test starts signed out and with clean login counters. Every answer of the delivery
  * API is recorded, and checked against its OpenAPI document when the block ends.
+ *
+ * Media suites also run once per media store (`stores`): the local disk, and an
+ * S3-compatible server on loopback (s3Server.ts) through the real AWS SDK.
  */
 import { forgetTenants } from '../../server/services/tenants.js';
 import fs from 'node:fs';
@@ -20,12 +23,14 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { prepareDatabase } from '../../server/boot.js';
-import { type Config, loadConfig } from '../../server/config.js';
+import { type Config, loadConfig, type StoreKind } from '../../server/config.js';
 import type { Database, Dialect } from '../../server/db/database.js';
 import type { DatabaseSchema } from '../../server/db/schema.js';
 import { DEMO_PASSWORD } from '../../server/seed/demo.js';
+import { type MediaStorage, openMediaStorage } from '../../server/storage/index.js';
 import { createPostgresDatabase, dropPostgresDatabase } from './postgresDatabases.js';
 import { checkPublicAnswers, recordPublicAnswers } from './publicAnswers.js';
+import { startS3, type TestS3 } from './s3Server.js';
 
 export { DEMO_PASSWORD };
 export const SESSION_COOKIE = '__mapo_session';
@@ -63,6 +68,10 @@ export interface CallOptions {
 
 export interface Harness {
   readonly dialect: Dialect;
+  /** Where the block's app keeps media (MEDIA_STORAGE). */
+  readonly store: StoreKind;
+  /** The block's media storage, as the app opens it: for reading and planting stored objects. */
+  readonly storage: MediaStorage;
   readonly app: FastifyInstance;
   readonly db: Kysely<DatabaseSchema>;
   readonly config: Config;
@@ -96,7 +105,14 @@ export interface HarnessOptions {
   env?: Env;
   /** Empty sessions and rate_limits before each test; default true. */
   resetBetweenTests?: boolean;
+  /** Run the block once per media store; default the local disk only. */
+  stores?: readonly StoreKind[];
+  /** Start the S3 server (its S3_* settings in every app's environment) whatever the store. */
+  withS3?: boolean;
 }
+
+/** Both media stores, for the media suites. */
+export const BOTH_STORES: readonly StoreKind[] = ['local', 's3'];
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -120,6 +136,8 @@ function makeSpaDir(root: string) {
 
 interface Resources {
   tmp: string;
+  storage: MediaStorage;
+  s3?: TestS3;
   database: Database;
   config: Config;
   baseEnv: Env;
@@ -129,13 +147,16 @@ interface Resources {
   pgDatabase?: string;
 }
 
-async function setUp(dialect: Dialect, env: Env): Promise<Resources> {
+async function setUp(dialect: Dialect, store: StoreKind, env: Env, withS3: boolean): Promise<Resources> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-server-test-'));
+  const s3 = store === 's3' || withS3 ? await startS3() : undefined;
   const baseEnv: Env = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: path.join(tmp, 'data'),
     SPA_DIR: makeSpaDir(tmp),
+    MEDIA_STORAGE: store,
+    ...s3?.env,
   };
   let pgDatabase: string | undefined;
   if (dialect === 'postgres') {
@@ -160,20 +181,26 @@ async function setUp(dialect: Dialect, env: Env): Promise<Resources> {
     },
   );
   await app.ready();
-  return { tmp, database, config, baseEnv, app, extraApps: [], routes, pgDatabase };
+  return { tmp, storage: openMediaStorage(config), s3, database, config, baseEnv, app, extraApps: [], routes, pgDatabase };
 }
 
 async function tearDown(r: Resources | undefined) {
   if (!r) return;
   for (const a of [r.app, ...r.extraApps]) await a.close().catch(() => undefined);
   await r.database.close().catch(() => undefined);
+  await r.storage.close();
+  await r.s3?.close();
   if (r.pgDatabase) await dropPostgresDatabase(r.pgDatabase);
   fs.rmSync(r.tmp, { recursive: true, force: true });
 }
 
-function makeHarness(dialect: Dialect, get: () => Resources): Harness {
+function makeHarness(dialect: Dialect, store: StoreKind, get: () => Resources): Harness {
   const h: Harness = {
     dialect,
+    store,
+    get storage() {
+      return get().storage;
+    },
     get app() {
       return get().app;
     },
@@ -254,29 +281,35 @@ function makeHarness(dialect: Dialect, get: () => Resources): Harness {
  */
 export function describeEachDialect(title: string, body: (h: Harness) => void, options: HarnessOptions = {}) {
   for (const dialect of dialects()) {
-    describe(`${title} [${dialect}]`, () => {
-      let resources: Resources | undefined;
-      const harness = makeHarness(dialect, () => {
-        if (!resources) throw new Error('harness: the app is only available inside hooks and tests');
-        return resources;
-      });
-      beforeAll(async () => {
-        resources = await setUp(dialect, options.env ?? {});
-      });
-      afterAll(async () => {
-        await tearDown(resources);
-        resources = undefined;
-        // Every delivery API answer of the block, against the OpenAPI document (publicAnswers.ts).
-        checkPublicAnswers();
-      });
-      if (options.resetBetweenTests !== false) {
-        beforeEach(async () => {
-          await harness.resetState();
-        });
-      }
-      body(harness);
-    });
+    for (const store of options.stores ?? ['local']) {
+      describeOne(`${title} [${store === 'local' ? dialect : `${dialect}, ${store}`}]`, dialect, store, body, options);
+    }
   }
+}
+
+function describeOne(title: string, dialect: Dialect, store: StoreKind, body: (h: Harness) => void, options: HarnessOptions) {
+  describe(title, () => {
+    let resources: Resources | undefined;
+    const harness = makeHarness(dialect, store, () => {
+      if (!resources) throw new Error('harness: the app is only available inside hooks and tests');
+      return resources;
+    });
+    beforeAll(async () => {
+      resources = await setUp(dialect, store, options.env ?? {}, options.withS3 ?? false);
+    });
+    afterAll(async () => {
+      await tearDown(resources);
+      resources = undefined;
+      // Every delivery API answer of the block, against the OpenAPI document (publicAnswers.ts).
+      checkPublicAnswers();
+    });
+    if (options.resetBetweenTests !== false) {
+      beforeEach(async () => {
+        await harness.resetState();
+      });
+    }
+    body(harness);
+  });
 }
 
 /** Every Set-Cookie header of a response, as raw strings. */

@@ -10,7 +10,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { heavyGif } from '../../bench/lib/gif.js';
 import { image } from './fixtures/media.js';
 import { stagingFiles, upload, uploaded } from './fixtures/mediaApi.js';
-import { describeEachDialect, expectFieldErrors, type Session } from './harness.js';
+import { BOTH_STORES, describeEachDialect, expectFieldErrors, type Session } from './harness.js';
 
 async function framesOf(h: Parameters<Parameters<typeof describeEachDialect>[1]>[0], url: string | null) {
   expect(url).toBeTruthy();
@@ -42,7 +42,7 @@ describeEachDialect(
       expect(await framesOf(h, item.thumbnail_url)).toBe(1);
     });
   },
-  { env: { IMAGE_MAX_ANIMATED_MEGAPIXELS: '1' } },
+  { env: { IMAGE_MAX_ANIMATED_MEGAPIXELS: '1' }, stores: BOTH_STORES },
 );
 
 describeEachDialect(
@@ -73,7 +73,7 @@ describeEachDialect(
       expect(item.thumbnail_url).toBeTruthy();
     });
   },
-  { env: { IMAGE_MAX_ANIMATED_MEGAPIXELS: '1000', IMAGE_TIMEOUT_SECONDS: '0.3' } },
+  { env: { IMAGE_MAX_ANIMATED_MEGAPIXELS: '1000', IMAGE_TIMEOUT_SECONDS: '0.3' }, stores: BOTH_STORES },
 );
 
 describeEachDialect(
@@ -91,5 +91,5 @@ describeEachDialect(
       expect(stagingFiles(h)).toEqual([]);
     });
   },
-  { env: { IMAGE_WORKERS: '1', IMAGE_QUEUE: '0' } },
+  { env: { IMAGE_WORKERS: '1', IMAGE_QUEUE: '0' }, stores: BOTH_STORES },
 );

@@ -80,18 +80,20 @@ export async function removeKeys(ctx: Pick<MediaContext, 'storage' | 'log'>, key
   await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
 }
 
+const WEBP = { contentType: 'image/webp' };
+
 /** Moves the variants into storage under fresh keys. */
 async function storeVariants(ctx: MediaContext, prepared: Prepared, stored: string[]) {
   const keys: { thumb_key: string | null; web_key: string | null } = { thumb_key: null, web_key: null };
   if (prepared.thumbnail) {
     const key = newMediaKey('thumb.webp');
-    await ctx.storage.putFile(key, prepared.thumbnail);
+    await ctx.storage.putFile(key, prepared.thumbnail, WEBP);
     stored.push(key);
     keys.thumb_key = key;
   }
   if (prepared.web) {
     const key = newMediaKey('web.webp');
-    await ctx.storage.putFile(key, prepared.web);
+    await ctx.storage.putFile(key, prepared.web, WEBP);
     stored.push(key);
     keys.web_key = key;
   }
@@ -117,7 +119,7 @@ export async function createMedia(ctx: MediaContext, tenantId: number, file: Sta
   try {
     const name = file.name || `file.${prepared.type.ext}`;
     const fileKey = newMediaKey(prepared.type.ext);
-    await ctx.storage.putFile(fileKey, file.path);
+    await ctx.storage.putFile(fileKey, file.path, { contentType: prepared.type.mime });
     stored.push(fileKey);
     const variants = await storeVariants(ctx, prepared, stored);
     const now = nowIso();
@@ -210,7 +212,7 @@ export async function replaceMediaFile(
         .executeTakeFirstOrThrow();
       await reindexTerms(trx, tenantId, id);
       // Last, inside the transaction: if the file cannot be stored the row is not changed.
-      await ctx.storage.putFile(row.file_key, file.path);
+      await ctx.storage.putFile(row.file_key, file.path, { contentType: mime });
       oldVariants = [row.thumb_key, row.web_key].filter((k): k is string => !!k);
       return { updated };
     });

@@ -56,20 +56,27 @@ const etagMatches = (header: string | undefined, etag: string) =>
  * with their type's extension; everything but a raster image is sandboxed by its CSP, so a
  * script in a file never runs on our origin. Files are public (keys are 128-bit random):
  * a dealer's website embeds them.
+ *
+ * With a CDN in front of the bucket (MEDIA_PUBLIC_URL), raster images and variants, which
+ * are served inline with no sandbox anyway, are a redirect to it; every other file still
+ * comes through here, so its sandbox and download rules hold on every path.
  */
 export async function serveMediaFile(db: Db, storage: MediaStorage, key: string, req: FastifyRequest, reply: FastifyReply) {
   if (!isMediaKey(key)) throw notFound();
   const found = await lookup(db, key);
   if (!found) throw notFound();
+  const type = allowedType(found.mime);
+  const cacheControl = found.immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache';
+  const publicUrl = found.immutable || type?.kind === 'raster' ? storage.publicUrl(key) : undefined;
+  if (publicUrl) return reply.code(302).headers({ location: publicUrl, 'cache-control': cacheControl }).send();
   const stat = await storage.stat(key);
   if (!stat) throw notFound();
 
-  const type = allowedType(found.mime);
   const inline = found.immutable || (type?.inline ?? false);
   const headers: Record<string, string | number> = {
     'x-content-type-options': 'nosniff',
     'cross-origin-resource-policy': 'cross-origin',
-    'cache-control': found.immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache',
+    'cache-control': cacheControl,
     etag: stat.etag,
     'last-modified': stat.modified.toUTCString(),
     'accept-ranges': 'bytes',
