@@ -33,6 +33,7 @@ import type { SessionAccess } from './services/sessions.js';
 import type { KeyHit } from './services/siteKeys.js';
 import cors from './public/cors.js';
 import siteKeys from './routes/siteKeys.js';
+import activity from './activity/routes.js';
 import website from './site/plugin.js';
 import { redirectFor } from './services/redirects/lookup.js';
 
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   await app.register(indexing);
   await app.register(users);
   await app.register(siteKeys);
+  await app.register(activity);
   await app.register(spa);
   // The reference website on each dealer host's root, read from the delivery API above (server/site/).
   if (config.siteRenderer) await app.register(website);

@@ -54,6 +54,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
     SPA_DIR: z.string().default('./dist/spa'),
     MEDIA_MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+    REVISIONS_KEEP_DAYS: z.coerce.number().int().min(1).default(90),
     INDEXING_NOTIFIER: z.enum(['log', 'indexnow']).default('log'),
     INDEXING_POLL_MS: z.coerce.number().int().min(0).default(2000),
     INDEXING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
@@ -178,6 +179,8 @@ export type Config = {
   reads: LongReadOptions;
   /** The reference website on each dealer host's root (server/site/); off for platforms that bring their own front-end. */
   siteRenderer: boolean;
+  /** How long a deleted row stays in its entity's bin (server/activity/prune.ts). */
+  revisionsKeepDays: number;
   /** Search-engine indexing dispatcher (server/services/indexing/); pollMs 0 keeps it off. */
   indexing: {
     notifier: 'log' | 'indexnow';
@@ -244,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: Math.round(e.UPLOAD_IDLE_SECONDS * 1000),
       perIp: e.SLOW_BODIES_PER_IP,
     },
+    revisionsKeepDays: e.REVISIONS_KEEP_DAYS,
     indexing: {
       notifier: e.INDEXING_NOTIFIER,
       pollMs: e.INDEXING_POLL_MS,

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { type EntityDef, fieldOf, type Scope } from '../../entities/define.js';
+import type { Actor } from '../activity/actor.js';
 import { type Dialect, dialectOf } from '../db/database.js';
 import { type Registry, sharedRegistry } from './registry.js';
 import { columnOf, isScoped } from './schema.js';
@@ -13,11 +14,13 @@ export interface Site {
   kind: 'default' | 'dealer';
   languages: readonly string[];
   default_language: string;
+  /** A dealer site's market (the activity log's scope). */
+  market?: number | null;
 }
 
 /** A site by id as the engine needs it, read with `db` (in a transaction: a site not committed yet). */
 export async function loadSite(db: Kysely<any>, id: number): Promise<Site | undefined> {
-  const row = await db.selectFrom('tenants').select(['id', 'kind', 'languages', 'default_language']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('tenants').select(['id', 'kind', 'languages', 'default_language', 'market_id']).where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   const languages = parseJson<string[]>(row.languages, []);
   return {
@@ -25,6 +28,7 @@ export async function loadSite(db: Kysely<any>, id: number): Promise<Site | unde
     kind: row.kind === 'default' ? 'default' : 'dealer',
     languages: languages.length ? languages : [String(row.default_language)],
     default_language: String(row.default_language),
+    market: row.market_id === null ? null : Number(row.market_id),
   };
 }
 
@@ -56,6 +60,8 @@ export interface EngineContext {
    * instead of `site`'s own. Reads only: a row is written in its own site's context.
    */
   span?: readonly number[] | null;
+  /** Who works, as the activity log records it; none for the server's own writes. */
+  actor?: Actor;
 }
 
 /** Rows of a master-scoped entity belong to no site: their counters and slugs use 0. */

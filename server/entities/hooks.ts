@@ -10,6 +10,7 @@
 import type { EntityDef } from '../../entities/define.js';
 import type { RecordValues } from '../../entities/validateRecord.js';
 import type { EngineContext } from './context.js';
+import { recordRevision } from './revisions/record.js';
 
 export interface WriteEvent {
   op: 'create' | 'update' | 'delete';
@@ -17,6 +18,10 @@ export interface WriteEvent {
   id: number;
   before?: RecordValues;
   after?: RecordValues;
+  /** The row's version after the write (a delete: the version deleted). */
+  version: number;
+  /** The revision a restore brought back (server/entities/revisions/restore.ts). */
+  restoredFrom?: number;
 }
 
 export type WriteHook = (ctx: EngineContext, event: WriteEvent) => Promise<void>;
@@ -29,8 +34,10 @@ export function onEntityWrite(entityName: string | '*', hook: WriteHook): void {
   hooks.set(entityName, list);
 }
 
+/** The registered hooks, then the write's revision (which records what they made of the row too). */
 export async function runWriteHooks(ctx: EngineContext, event: WriteEvent): Promise<void> {
   for (const key of [event.entity.name, '*']) {
     for (const hook of hooks.get(key) ?? []) await hook(ctx, event);
   }
+  await recordRevision(ctx, event);
 }

@@ -11,6 +11,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EntityDef } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
+import { actorOf } from '../activity/actor.js';
 import { sendCachedJson } from '../cache/cachedJson.js';
 import { fieldError, fieldErrors } from '../errors.js';
 import { signedIn } from '../guards.js';
@@ -27,6 +28,7 @@ import { loadRecord, presentDetail } from './read.js';
 import { MEDIA_TABLE } from './references.js';
 import { Registry } from './registry.js';
 import { exportList, exportParams, selectedIds } from './export/exportList.js';
+import { registerRevisionRoutes } from './revisions/routes.js';
 import { registerSingletonRoutes } from './singletonRoutes.js';
 import { createRecord, deleteRecords, updateRecord } from './write.js';
 
@@ -40,6 +42,7 @@ export const siteOf = (tenant: Tenant): Site => ({
   kind: tenant.kind,
   languages: tenant.languages.length ? tenant.languages : [tenant.default_language],
   default_language: tenant.default_language,
+  market: tenant.market_id,
 });
 
 // `?language_code=` given once; whether the site has it is the site's to say (languageOf).
@@ -58,7 +61,15 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
   async function context(req: FastifyRequest, entity?: EntityDef): Promise<EngineContext> {
     const { site, user } = signedIn(req);
     media ??= await hasTable(app.db, app.dialect, MEDIA_TABLE);
-    const ctx: EngineContext = { db: app.db, dialect: app.dialect, registry, site: siteOf(site), media, userMarket: userMarketOf(user) };
+    const ctx: EngineContext = {
+      db: app.db,
+      dialect: app.dialect,
+      registry,
+      site: siteOf(site),
+      media,
+      userMarket: userMarketOf(user),
+      actor: actorOf(req, user),
+    };
     if (!entity?.acrossSites || site.kind !== 'default') return ctx;
     return { ...ctx, userMarket: undefined, span: await spanOf(app.db, user) };
   }
@@ -81,6 +92,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
     // Across sites (the master's list of a dealer entity) reads see the site field, and writes go to the row's site.
     const across = (ctx: EngineContext) => ctx.span !== undefined;
     const viewOf = (ctx: EngineContext) => (across(ctx) ? masterView(entity) : entity);
+    if (!entity.readOnly) registerRevisionRoutes(app, entity, { context: (req) => context(req, entity), languageOf });
     crudRoutes<EngineContext>(app, {
       ...entityCollection(entity),
       open: (req) => context(req, entity),

@@ -32,6 +32,10 @@ export interface WriteOptions {
    * `origin`), never taken from a request's body.
    */
   serverValues?: Readonly<Record<string, unknown>>;
+  /** A row brought back from the bin keeps its id (server/entities/revisions/restore.ts). */
+  id?: number;
+  /** The revision a restore writes the values of: the revision records it. */
+  restoredFrom?: number;
 }
 
 const ATTEMPTS = 8;
@@ -259,6 +263,7 @@ export async function insertRecord(ctx: EngineContext, entity: EntityDef, body: 
       const slugs = await checkAgainstDatabase(tx, entity, candidate);
       const now = nowIso();
       const values: Record<string, unknown> = { ...encodeFor(tx, entity, candidate), version: 1, created_at: now, updated_at: now };
+      if (opts.id !== undefined) values.id = opts.id;
       for (const [column, value] of rowBounds(tx, entity, { market: false })) values[column] = value;
       const inserted = await tx.db.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
       const newId = Number(inserted.id);
@@ -268,7 +273,7 @@ export async function insertRecord(ctx: EngineContext, entity: EntityDef, body: 
       await writeJoins(tx, entity, newId, candidate, joinFields, true);
       await writeIndexes(tx, entity, newId, candidate, slugs, true);
       await applyDeltas(tx, entity, recordDeltas(entity, candidate, 1));
-      await runWriteHooks(tx, { op: 'create', entity, id: newId, after: candidate });
+      await runWriteHooks(tx, { op: 'create', entity, id: newId, after: candidate, version: 1, restoredFrom: opts.restoredFrom });
       return newId;
     }),
   );
@@ -311,7 +316,15 @@ export async function updateRecord(
         await writeJoins(tx, entity, id, candidate, joinFields, false);
         await writeIndexes(tx, entity, id, candidate, slugs, false);
         await applyDeltas(tx, entity, updateDeltas(entity, current.record, candidate));
-        await runWriteHooks(tx, { op: 'update', entity, id, before: current.record, after: candidate });
+        await runWriteHooks(tx, {
+          op: 'update',
+          entity,
+          id,
+          before: current.record,
+          after: candidate,
+          version: opts.version! + 1,
+          restoredFrom: opts.restoredFrom,
+        });
       }),
     );
   } catch (e) {
@@ -395,7 +408,10 @@ async function deleteWithReferences(ctx: EngineContext, entity: EntityDef, ids: 
   await bounded(ctx.db.deleteFrom(entity.table).where('id', 'in', found), rowBounds(ctx, entity)).execute();
   const deltas = found.flatMap((id) => recordDeltas(entity, loaded.get(id)!.record, -1));
   await applyDeltas(ctx, entity, deltas);
-  for (const id of found) await runWriteHooks(ctx, { op: 'delete', entity, id, before: loaded.get(id)!.record });
+  for (const id of found) {
+    const gone = loaded.get(id)!;
+    await runWriteHooks(ctx, { op: 'delete', entity, id, before: gone.record, version: Number(gone.row.version) });
+  }
   return found;
 }
 

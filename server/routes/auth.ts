@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PUBLIC, withAccess } from '../access.js';
+import { marketOfEvent } from '../activity/actor.js';
+import { logActivity } from '../activity/log.js';
 import { HttpError } from '../errors.js';
 import { guardedSite } from '../guards.js';
 import { clearSessionCookie, SESSION_COOKIE, sessionCookieOptions } from '../plugins/context.js';
@@ -28,7 +30,14 @@ const auth: FastifyPluginAsync = async (fastify) => {
       .executeTakeFirst();
     const passwordOk = await verifyPassword(user?.password_hash, password);
     const allowed = user && passwordOk && user.is_active === 1 && mayUseTenant({ ...user, is_superuser: user.is_superuser === 1 }, tenant);
-    if (!allowed) throw new HttpError(400, INVALID);
+    // The log names the account tried (when there is one) and the name given.
+    const event = { tenantId: tenant.id, marketId: marketOfEvent(tenant, user ?? undefined), model: 'auth', objectId: user?.id ?? null };
+    const who = { userId: user?.id ?? null, username, ip: req.ip };
+    if (!allowed) {
+      await logActivity(app.db, who, { ...event, action: 'login_failed' });
+      throw new HttpError(400, INVALID);
+    }
+    await logActivity(app.db, who, { ...event, action: 'login' });
     // Only failures count against a client.
     await succeeded();
     const ttlMs = Math.min(app.config.sessionTtlMs, app.config.sessionMaxMs);

@@ -12,6 +12,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { withAccess } from '../access.js';
+import { actorOf } from '../activity/actor.js';
 import { HttpError, notFound } from '../errors.js';
 import { signedIn } from '../guards.js';
 import { nothing, objectOf, rawQuery, requiredText } from '../schemas.js';
@@ -40,7 +41,7 @@ const siteKeys: FastifyPluginAsync = async (app) => {
     open: async (req) => signedIn(req).user,
     list: operation({ querystring: listQuery }, async (user, req) => ({ items: await listSiteKeys(app.db, await site(req.query.tenant, user)) })),
     create: operation({ querystring: rawQuery, body: makeBody }, async (user, req) => {
-      const made = await makeSiteKey(app.db, await site(req.body.tenant, user), req.body.name, user);
+      const made = await makeSiteKey(app.db, await site(req.body.tenant, user), req.body.name, user, actorOf(req, user));
       if ('full' in made) throw new HttpError(409, { detail: `A site holds at most ${MAX_KEYS_PER_SITE} keys.` });
       return made.key;
     }),

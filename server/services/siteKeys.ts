@@ -8,6 +8,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SiteKey } from '../../entities/siteKey.js';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../activity/actor.js';
+import { logActivity } from '../activity/log.js';
 import type { AccessCache } from '../cache/accessCache.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { nowIso } from './clock.js';
@@ -61,6 +63,7 @@ export async function makeSiteKey(
   tenantId: number,
   name: string,
   user: Principal,
+  actor: Actor,
 ): Promise<{ key: SiteKey & { key: string } } | { full: true }> {
   const key = KEY_MARK + randomBytes(32).toString('base64url');
   return db.transaction().execute(async (trx) => {
@@ -81,6 +84,8 @@ export async function makeSiteKey(
       revoked_at: null,
     };
     const { id } = await trx.insertInto('site_api_keys').values(row).returning('id').executeTakeFirstOrThrow();
+    const site = await trx.selectFrom('tenants').select('market_id').where('id', '=', tenantId).executeTakeFirst();
+    await logActivity(trx, actor, { tenantId, marketId: site?.market_id ?? null, action: 'create', model: 'siteKey', objectId: Number(id), changes: { name } });
     const made: SiteKey = {
       id: Number(id),
       name,

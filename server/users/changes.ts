@@ -25,6 +25,7 @@ import { conflict, isUniqueViolation } from '../entities/write.js';
 import { nowIso } from '../services/clock.js';
 import { hashPassword, verifyPassword } from '../services/passwords.js';
 import { hashToken } from '../services/tokens.js';
+import { logAccountChange } from './activity.js';
 import { passwordProblems } from './passwordPolicy.js';
 import { type AccountRow, accountValues, codenamesOf, loadAccount, presentAccount } from './records.js';
 import { mayAssignRank, rank, type Roster } from './roster.js';
@@ -163,6 +164,7 @@ export async function createAccount(db: Db, roster: Roster, body: unknown) {
         .executeTakeFirstOrThrow();
       await writePermissions(trx, newId, permissions);
       await reindexAccounts(trx, [newId]);
+      await logAccountChange(trx, roster, { action: 'create', id: newId, market: standing.market_id, granted: permissions });
       return newId;
     })
     .catch((e: unknown) => {
@@ -184,6 +186,14 @@ export interface UpdateOptions {
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c) => b.includes(c));
+
+/** The names of the account's fields an update changes (the password by whether one was given, never its value). */
+function changedAccountFields(current: AccountRow, values: Record<string, unknown>, standing: Standing, active: boolean, password: boolean): string[] {
+  const now: Record<string, unknown> = { ...values, ...standing, is_superuser: standing.is_superuser ? 1 : 0, is_active: active ? 1 : 0 };
+  const names = ['username', 'email', 'first_name', 'last_name', 'role', 'is_superuser', 'is_active', 'tenant_id', 'market_id'] as const;
+  const out: string[] = names.filter((n) => now[n] !== current[n]);
+  return password ? [...out, 'password'] : out;
+}
 
 export async function updateAccount(db: Db, roster: Roster, id: number, body: unknown, opts: UpdateOptions) {
   const current = await loadAccount(db, roster, id);
@@ -260,6 +270,14 @@ export async function updateAccount(db: Db, roster: Roster, id: number, body: un
       if (Number(result.numUpdatedRows) !== 1) throw new StaleVersion();
       await reindexAccounts(trx, [id]);
       if (!sameList(permissions, before)) await writePermissions(trx, id, permissions);
+      await logAccountChange(trx, roster, {
+        action: standing.role !== was.role || standing.is_superuser !== was.is_superuser || !sameList(permissions, before) ? 'permissions' : 'update',
+        id,
+        market: standing.market_id,
+        fields: changedAccountFields(current, values, standing, active, passwordHash !== undefined),
+        granted: permissions.filter((p) => !before.includes(p)),
+        revoked: before.filter((p) => !permissions.includes(p)),
+      });
       if (accessChanged || passwordHash) {
         let end = trx.deleteFrom('sessions').where('user_id', '=', id);
         if (self && opts.sessionToken) end = end.where('token_hash', '!=', hashToken(opts.sessionToken));
@@ -293,6 +311,7 @@ export async function deleteAccounts(db: Db, roster: Roster, ids: readonly numbe
       await trx.deleteFrom('sessions').where('user_id', 'in', gone).execute();
       await trx.deleteFrom('user_permissions').where('user_id', 'in', gone).execute();
       await trx.deleteFrom('users').where('id', 'in', gone).execute();
+      for (const r of found) await logAccountChange(trx, roster, { action: 'delete', id: r.id, market: r.market_id });
     });
   }
   return { deleted: gone, not_found: notFoundIds };

@@ -35,6 +35,8 @@ export interface Roster {
   held: ReadonlySet<string>;
   /** The back-office whose models the roster's accounts may be granted. */
   backoffice: 'dealer' | 'master';
+  /** The client's address, for the activity log. */
+  ip?: string;
 }
 
 /**
@@ -57,12 +59,15 @@ export function mayAssignRank(actor: Principal, target: number): boolean {
 export async function openRoster(req: FastifyRequest, entity: EntityDef): Promise<Roster> {
   const { site, user: actor } = signedIn(req);
   const codenames = await permissionsOf(req.server.db, actor);
-  return rosterOf(
-    entity,
-    site,
-    actor,
-    codenames.map((p) => p.codename),
-  );
+  return {
+    ...rosterOf(
+      entity,
+      site,
+      actor,
+      codenames.map((p) => p.codename),
+    ),
+    ip: req.ip,
+  };
 }
 
 /** The roster of `entity` on `site` for `actor`, who holds `codenames`. */

@@ -7,8 +7,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, type Session } from '../server/harness.js';
 import { loadWorld, type World } from './identities.js';
 import { answerProblem, runMatrix, table } from './matrix.js';
-import { entityOf, resources, type Resources, SITE_HOST, type SiteKey } from './resources.js';
-import { apiRoutes, fill, hasId, isApi, routeCases, undeclared, undeclaredInput } from './routeTable.js';
+import { binOf, entityOf, resources, type Resources, SITE_HOST, type SiteKey } from './resources.js';
+import { apiRoutes, hasId, isApi, routeCases, undeclared, undeclaredInput } from './routeTable.js';
 
 describeEachDialect(
   'attack suite: the route table',
@@ -53,10 +53,10 @@ describeEachDialect(
           if (!serves(site) || !serves(other)) continue;
           // An entity the master serves across sites has no master rows, and the master reaches dealer
           // rows by design; which ones, per market, is tests/security/redirects-markets.test.ts's to prove.
-          if ((site === 'master' || other === 'master') && entityOf(route.url)?.acrossSites) continue;
+          if ((site === 'master' || other === 'master') && (entityOf(route.url) ?? binOf(route.url))?.acrossSites) continue;
           const id = await r.existingId(route, other);
           if (id === undefined) continue;
-          const res = await h.call(route.method, fill(route.url, id), {
+          const res = await h.call(route.method, await r.urlOf(route, id), {
             host: SITE_HOST[site],
             session: await world.session(who, SITE_HOST[site]),
             body: route.method === 'DELETE' ? undefined : await r.validBody(route, site, id),

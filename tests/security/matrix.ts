@@ -8,7 +8,7 @@ import type { Harness, Session } from '../server/harness.js';
 import { HOST_NAMES, HOSTS, type HostName, IDENTITY_NAMES, type IdentityName, type World } from './identities.js';
 import { leakIn } from './leaks.js';
 import { NO_SUCH_ID, type Resources, type SiteKey } from './resources.js';
-import { describeAccess, fill, hasId, isMutating, type RouteCase } from './routeTable.js';
+import { describeAccess, hasId, isMutating, type RouteCase } from './routeTable.js';
 import { expected, passes } from './rules.js';
 
 export interface Outcome {
@@ -84,7 +84,11 @@ export async function runMatrix(h: Harness, world: World, r: Resources, routes: 
           }
         }
         const body = await bodyFor(route, site, passes(guess), r, id);
-        const res = await h.call(route.method, fill(route.url, id ?? NO_SUCH_ID), { host: HOSTS[host], session: await sessionFor(route, name, host), body });
+        const res = await h.call(route.method, await r.urlOf(route, id ?? NO_SUCH_ID), {
+          host: HOSTS[host],
+          session: await sessionFor(route, name, host),
+          body,
+        });
         const market = id === undefined || !site ? undefined : await r.marketOf(route, site, id);
         const want = expected(world, route, who, host, { real: id !== undefined, routeHasId: withId, market });
         const problem =

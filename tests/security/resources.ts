@@ -7,7 +7,8 @@
 import { type EntityDef, fieldOf } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
 import { columnOf, isScoped } from '../../server/entities/schema.js';
-import { fixtures, type SiteName } from '../server/entity-fixtures.js';
+import { deleteRecords } from '../../server/entities/write.js';
+import { contextFor, fixtures, type SiteName } from '../server/entity-fixtures.js';
 import type { Harness, Session } from '../server/harness.js';
 import { image } from '../server/fixtures/media.js';
 import { upload } from '../server/fixtures/mediaApi.js';
@@ -32,12 +33,15 @@ interface Resource {
 
 const stripPrefix = (url: string) => url.replace(/^\/backoffice\/api\//, '/api/');
 
+/** The entity whose bin restore the URL is (`/api<path>/bin/:rev/restore/`). */
+export const binOf = (url: string) => ENTITIES.find((e) => stripPrefix(url) === `/api${e.path}/bin/:rev/restore/`);
+
 /**
  * Where the rows a route names on a site live: an entity the master serves across sites
  * (entities/define.ts `acrossSites`) has no rows of its own on the master, it reaches the
  * dealer sites' rows (the dealer site of the suite is in the market administrator's market).
  */
-const rowSite = (url: string, site: SiteKey): SiteKey => (site === 'master' && entityOf(url)?.acrossSites ? 'dealer' : site);
+const rowSite = (url: string, site: SiteKey): SiteKey => (site === 'master' && (entityOf(url) ?? binOf(url))?.acrossSites ? 'dealer' : site);
 
 export function entityOf(url: string): EntityDef | undefined {
   const u = stripPrefix(url);
@@ -142,8 +146,47 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
     return undefined;
   }
 
+  /** The delete entry of a row made and deleted for a bin's restore: what its `:rev` names. */
+  async function deletedRow(entity: EntityDef, url: string, site: SiteKey): Promise<number> {
+    const home = FIXTURE_SITE[rowSite(url, site)];
+    // A site is deleted only once deactivated.
+    const overrides = {
+      ...(entity.marketField ? { [entity.marketField]: await marketOfSite('dealer') } : {}),
+      ...(entity.fields.is_active ? { is_active: false } : {}),
+    };
+    const id = await fx.create(entity.name, home, overrides);
+    await deleteRecords(await contextFor(h, home), entity, [id]);
+    const entry = await h.db
+      .selectFrom('activity')
+      .select('id')
+      .where('model', '=', entity.name)
+      .where('object_id', '=', id)
+      .where('action', '=', 'delete')
+      .executeTakeFirstOrThrow();
+    return entry.id;
+  }
+
+  /**
+   * The route's URL for the row `id`: a revision's `:rev` is the row's latest revision
+   * (any other parameter is the id itself, routeTable.ts fill).
+   */
+  async function urlOf(route: RouteCase, id: number): Promise<string> {
+    const entity = entityOf(route.url);
+    if (!entity || !route.url.includes('/revisions/:rev/')) return fill(route.url, id);
+    const rev = await h.db
+      .selectFrom('activity')
+      .select('id')
+      .where('model', '=', entity.name)
+      .where('object_id', '=', id)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return fill(route.url.replace(':rev', String(rev?.id ?? NO_SUCH_ID)), id);
+  }
+
   /** An id of an existing row of the site that the route's `:id` names, or undefined. */
   async function existingId(route: RouteCase, site: SiteKey): Promise<number | undefined> {
+    const bin = binOf(route.url);
+    if (bin) return deletedRow(bin, route.url, site);
     const r = resourceOf(route.url);
     if (r?.ownRowsOnly) {
       const key = `${route.url}@${site}`;
@@ -259,7 +302,7 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
     return version === undefined ? body : { ...body, version };
   }
 
-  return { resourceOf, existingId, throwawayId, stillThere, validBody, versionOf, tenantOf, marketOf };
+  return { resourceOf, existingId, urlOf, throwawayId, stillThere, validBody, versionOf, tenantOf, marketOf };
 }
 
 export type Resources = ReturnType<typeof resources>;

@@ -5,7 +5,7 @@
  */
 import type { Session } from '../server/harness.js';
 import { NO_SUCH_ID, type Resources, SITE_HOST, type SiteKey } from './resources.js';
-import { fill, hasId, type RouteCase } from './routeTable.js';
+import { hasId, type RouteCase } from './routeTable.js';
 
 export interface Target {
   route: RouteCase;
@@ -29,7 +29,7 @@ export async function targetOf(r: Resources, route: RouteCase, adminOn: (site: S
     site,
     host: SITE_HOST[site],
     id,
-    url: fill(route.url, id ?? NO_SUCH_ID),
+    url: await r.urlOf(route, id ?? NO_SUCH_ID),
     body: route.method === 'DELETE' ? undefined : await r.validBody(route, site, id),
     session: route.access?.kind === 'public' || route.access?.kind === 'delivery' ? undefined : await adminOn(site),
   };

@@ -16,8 +16,8 @@ const row = (status: string, slugs: Record<string, string>): RecordValues => ({
   values: { status },
   translations: Object.fromEntries(Object.entries(slugs).map(([l, slug]) => [l, { slug }])),
 });
-const plan = (event: Omit<WriteEvent, 'id' | 'entity'>, entity: EntityDef = product) =>
-  plannedActions({ id: 7, ...event, entity }, ORIGIN, LANGS).map((a) => `${a.action} ${a.url}`);
+const plan = (event: Omit<WriteEvent, 'id' | 'entity' | 'version'>, entity: EntityDef = product) =>
+  plannedActions({ id: 7, version: 1, ...event, entity }, ORIGIN, LANGS).map((a) => `${a.action} ${a.url}`);
 
 /** A page-like entity: no status field (always public), its URL made from its id. */
 const page = defineEntity({

@@ -14,6 +14,7 @@ import { mediaMigration } from './0002_media.js';
 import { pagesMigration } from './0007_pages.js';
 import { rateLimitSweepMigration } from './0011_rate_limit_sweep.js';
 import { redirectsMigration } from './0014_redirects.js';
+import { revisionsMigration } from './0023_revisions.js';
 import { sitesMigration } from './0004_sites.js';
 import { siteKeysMigration } from './0013_site_keys.js';
 import type { MigrationHooks } from './hooks.js';
@@ -43,5 +44,6 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0016_account_lists': accountListsMigration(dialect, hooks),
     '0020_public_words': publicWordsMigration(hooks),
     '0021_media_term_scopes': mediaTermScopesMigration(dialect),
+    '0023_revisions': revisionsMigration(dialect),
   };
 }
