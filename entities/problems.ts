@@ -123,6 +123,15 @@ export type ServerCode =
   | 'folderDepth'
   | 'folderTaken'
   | 'folderIntoItself'
+  /** A bulk edit (server/services/jobs/bulkUpdate.ts): ids or a filter, not both nor neither. */
+  | 'bulkSelection'
+  | 'bulkNothing'
+  /** {field} */
+  | 'bulkField'
+  | 'bulkAdjust'
+  | 'bulkLinks'
+  /** {count} */
+  | 'bulkTooMany'
   /** A redirect whose target leads back to its source (server/services/redirects/). */
   | 'redirectLoop'
   // The route schemas' own (server/schemas.ts, server/services/media/http.ts).

@@ -56,6 +56,8 @@ const envSchema = z
     INDEXING_NOTIFIER: z.enum(['log', 'indexnow']).default('log'),
     INDEXING_POLL_MS: z.coerce.number().int().min(0).default(2000),
     INDEXING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+    JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
+    JOBS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
     INDEXNOW_ENDPOINT: z.url().default('https://api.indexnow.org/indexnow'),
     INDEXNOW_KEY: z
       .string()
@@ -132,6 +134,8 @@ export type Config = {
   /** The reference website on each dealer host's root (server/site/); off for platforms that bring their own front-end. */
   siteRenderer: boolean;
   /** Search-engine indexing dispatcher (server/services/indexing/); pollMs 0 keeps it off. */
+  /** The job runner (server/services/jobs/): bulk edits; pollMs 0 keeps it from polling. */
+  jobs: { pollMs: number; maxAttempts: number };
   indexing: {
     notifier: 'log' | 'indexnow';
     pollMs: number;
@@ -184,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: Math.round(e.UPLOAD_IDLE_SECONDS * 1000),
       perIp: e.SLOW_BODIES_PER_IP,
     },
+    jobs: { pollMs: e.JOBS_POLL_MS, maxAttempts: e.JOBS_MAX_ATTEMPTS },
     indexing: {
       notifier: e.INDEXING_NOTIFIER,
       pollMs: e.INDEXING_POLL_MS,

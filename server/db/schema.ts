@@ -1,3 +1,4 @@
+import type { JobErrorsTable, JobsTable } from './tables/jobs.js';
 import type { MarketsTable } from './tables/markets.js';
 import type { MediaCountsTable, MediaFoldersTable, MediaTable, MediaTermsTable, MediaTranslationsTable } from './tables/media.js';
 import type { PermissionsTable, UserPermissionsTable } from './tables/permissions.js';
@@ -22,4 +23,6 @@ export interface DatabaseSchema {
   media_terms: MediaTermsTable;
   media_counts: MediaCountsTable;
   site_api_keys: SiteApiKeysTable;
+  jobs: JobsTable;
+  job_errors: JobErrorsTable;
 }
