@@ -34,6 +34,13 @@ export function declarationProblems(entity: EntityDef, all: readonly EntityDef[]
   if (entity.singleton && entity.scope === 'master') p.push(at('a singleton belongs to a site: scope dealer or both'));
   if (entity.acrossSites && (entity.scope !== 'dealer' || entity.singleton)) p.push(at('acrossSites is for a dealer entity with rows'));
   if (entity.acrossSites && names.includes(SITE_FIELD)) p.push(at(`acrossSites adds the field ${SITE_FIELD}: no field of that name`));
+  for (const n of entity.bulkEdit ?? []) {
+    const f = entity.fields[n];
+    if (!f || f.translated || f.readOnly || !['select', 'boolean', 'fk', 'm2m', 'number'].includes(f.type))
+      p.push(at(`bulkEdit ${n} is not a select, boolean, fk, m2m or number field`));
+  }
+  if (entity.bulkEdit?.length && (entity.readOnly || entity.singleton || entity.acrossSites))
+    p.push(at('bulkEdit is for an entity with rows its own site writes'));
   if (entity.public?.statusField !== undefined && !names.includes(entity.public.statusField))
     p.push(at(`public statusField ${entity.public.statusField} is not a field`));
   if (entity.public) {

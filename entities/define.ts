@@ -205,6 +205,12 @@ export interface EntityDef {
   addFrom?: AddFromDef;
   /** Also on the master back-office, over every site it reaches (see AcrossSitesDef); a dealer entity only. */
   acrossSites?: AcrossSitesDef;
+  /**
+   * Fields a bulk edit may set on many rows at once (`POST /api<path>/bulk_update/`, a job):
+   * a select, boolean or fk field is set to a value, a number field set or changed by an
+   * amount or a percent, an m2m field gets ids added and removed.
+   */
+  bulkEdit?: readonly string[];
   /** Cross-field rules; return problems by field path (e.g. `{ valid_to: [{ code: 'endBeforeStart' }] }`). */
   checks?: (input: CheckInput) => Errors | undefined;
 }

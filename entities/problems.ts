@@ -129,6 +129,15 @@ export type ServerCode =
   | 'exportIds'
   /** {value}: a spreadsheet cell naming a row (or media item) that the site does not have. */
   | 'keyUnknown'
+  /** A bulk edit (server/services/jobs/bulkUpdate.ts): ids or a filter, not both nor neither. */
+  | 'bulkSelection'
+  | 'bulkNothing'
+  /** {field} */
+  | 'bulkField'
+  | 'bulkAdjust'
+  | 'bulkLinks'
+  /** {count} */
+  | 'bulkTooMany'
   /** A redirect whose target leads back to its source (server/services/redirects/). */
   | 'redirectLoop'
   // The route schemas' own (server/schemas.ts, server/services/media/http.ts).

@@ -39,6 +39,7 @@ export const product = defineEntity({
     shownWhen: { price: 'show_price' },
     search: true,
   },
+  bulkEdit: ['status', 'category', 'brand', 'price', 'tags'],
   fields: {
     name: { type: 'text', label: 'fields.product.name', translated: true, required: true, maxLength: 200 },
     slug: { type: 'slug', label: 'fields.product.slug', translated: true, from: 'name', maxLength: 200 },

@@ -39,6 +39,7 @@ export const usedProduct = defineEntity({
     shownWhen: { price: 'show_price' },
     search: true,
   },
+  bulkEdit: ['status', 'category', 'brand', 'price'],
   fields: {
     title: { type: 'text', label: 'fields.usedProduct.title', help: 'help.usedProduct.title', translated: true, required: true, maxLength: 200 },
     slug: { type: 'slug', label: 'fields.usedProduct.slug', translated: true, from: 'title', maxLength: 200 },

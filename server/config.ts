@@ -58,6 +58,8 @@ const envSchema = z
     INDEXING_NOTIFIER: z.enum(['log', 'indexnow']).default('log'),
     INDEXING_POLL_MS: z.coerce.number().int().min(0).default(2000),
     INDEXING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+    JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
+    JOBS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
     INDEXNOW_ENDPOINT: z.url().default('https://api.indexnow.org/indexnow'),
     INDEXNOW_KEY: z
       .string()
@@ -181,6 +183,8 @@ export type Config = {
   siteRenderer: boolean;
   /** How long a deleted row stays in its entity's bin (server/activity/prune.ts). */
   revisionsKeepDays: number;
+  /** The job runner (server/services/jobs/): bulk edits; pollMs 0 keeps it from polling. */
+  jobs: { pollMs: number; maxAttempts: number };
   /** Search-engine indexing dispatcher (server/services/indexing/); pollMs 0 keeps it off. */
   indexing: {
     notifier: 'log' | 'indexnow';
@@ -248,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: e.SLOW_BODIES_PER_IP,
     },
     revisionsKeepDays: e.REVISIONS_KEEP_DAYS,
+    jobs: { pollMs: e.JOBS_POLL_MS, maxAttempts: e.JOBS_MAX_ATTEMPTS },
     indexing: {
       notifier: e.INDEXING_NOTIFIER,
       pollMs: e.INDEXING_POLL_MS,

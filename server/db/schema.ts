@@ -1,4 +1,5 @@
 import type { ActivityTable } from './tables/activity.js';
+import type { JobErrorsTable, JobsTable } from './tables/jobs.js';
 import type { MarketsTable } from './tables/markets.js';
 import type { MediaCountsTable, MediaFoldersTable, MediaTable, MediaTermsTable, MediaTranslationsTable } from './tables/media.js';
 import type { PermissionsTable, UserPermissionsTable } from './tables/permissions.js';
@@ -24,4 +25,6 @@ export interface DatabaseSchema {
   media_counts: MediaCountsTable;
   site_api_keys: SiteApiKeysTable;
   activity: ActivityTable;
+  jobs: JobsTable;
+  job_errors: JobErrorsTable;
 }

@@ -17,7 +17,9 @@ import { fieldError, fieldErrors } from '../errors.js';
 import { signedIn } from '../guards.js';
 import { code } from '../zodProblems.js';
 import { bulkDeleteInput, crudRoutes, entityCollection, operation } from '../routes/crud.js';
-import { entityBody, nothing } from '../schemas.js';
+import { entityBody, nothing, rawQuery } from '../schemas.js';
+import { BULK_UPDATE, bulkUpdateBody, planBulkUpdate } from '../services/jobs/bulkUpdate.js';
+import { findJob, insertJob } from '../services/jobs/store.js';
 import { userMarketOf } from '../services/principal.js';
 import type { Tenant } from '../services/tenants.js';
 import { createAcross, masterView, removeAcross, removeManyAcross, spanOf, updateAcross } from './acrossSites.js';
@@ -153,6 +155,24 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
             removeMany: operation(bulkDeleteInput, (ctx, req) =>
               across(ctx) ? removeManyAcross(ctx, entity, req.body.ids) : deleteRecords(ctx, entity, req.body.ids),
             ),
+            // A bulk edit is a job (server/services/jobs/bulkUpdate.ts): 202 with the job queued.
+            routes: entity.bulkEdit?.length
+              ? [
+                  {
+                    methods: ['POST'],
+                    path: '/bulk_update',
+                    action: 'change',
+                    op: operation({ querystring: rawQuery, body: bulkUpdateBody }, async (ctx, req, reply) => {
+                      const { user } = signedIn(req);
+                      const plan = await planBulkUpdate(ctx, entity, req.body);
+                      const owner = { tenantId: ctx.site.id, userId: user.id };
+                      const id = await insertJob(app.db, { ...owner, kind: BULK_UPDATE, ...plan });
+                      app.jobs.nudge();
+                      return reply.code(202).send({ job: await findJob(app.db, owner, id) });
+                    }),
+                  },
+                ]
+              : [],
           }),
     });
   }

@@ -282,13 +282,21 @@ export async function insertRecord(ctx: EngineContext, entity: EntityDef, body: 
 const encodeFor = (ctx: EngineContext, entity: EntityDef, record: RecordValues) => encodeRecord(entity, record, ctx.site.default_language);
 
 /** PUT (partial false) or PATCH: the updated row as a detail; 409 with the current row when `version` is stale. */
-export async function updateRecord(
-  ctx: EngineContext,
-  entity: EntityDef,
-  id: number,
-  body: unknown,
-  opts: WriteOptions & { partial: boolean; version: number | undefined },
-) {
+export async function updateRecord(ctx: EngineContext, entity: EntityDef, id: number, body: unknown, opts: UpdateOptions) {
+  await writeUpdate(ctx, entity, id, body, opts);
+  const loaded = await loadRecord(ctx, entity, id);
+  if (!loaded) throw notFound();
+  return presentDetail(ctx, entity, loaded, language(ctx, opts));
+}
+
+type UpdateOptions = WriteOptions & { partial: boolean; version: number | undefined };
+
+/**
+ * An update without reading the row back (updateRecord; a bulk edit's rows, in its job's
+ * batch transaction): 404 without the row, 409 with the current row when `version` is stale,
+ * 400 with the problems of the body.
+ */
+export async function writeUpdate(ctx: EngineContext, entity: EntityDef, id: number, body: unknown, opts: UpdateOptions): Promise<void> {
   const lang = language(ctx, opts);
   if (opts.version === undefined) {
     throw fieldError('version', 'versionRequired');
@@ -333,9 +341,6 @@ export async function updateRecord(
     if (!now) throw notFound();
     throw conflict(await presentDetail(ctx, entity, now, lang));
   }
-  const loaded = await loadRecord(ctx, entity, id);
-  if (!loaded) throw notFound();
-  return presentDetail(ctx, entity, loaded, lang);
 }
 
 function inUse(entity: EntityDef, usedBy: UsedBy[]) {

@@ -10,6 +10,7 @@ import { listIndexesMigration } from './0012_list_indexes.js';
 import { accountListsMigration } from './0016_account_lists.js';
 import { publicWordsMigration } from './0020_public_words.js';
 import { mediaTermScopesMigration } from './0021_media_term_scopes.js';
+import { jobsMigration } from './0022_jobs.js';
 import { mediaMigration } from './0002_media.js';
 import { pagesMigration } from './0007_pages.js';
 import { rateLimitSweepMigration } from './0011_rate_limit_sweep.js';
@@ -44,6 +45,7 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0016_account_lists': accountListsMigration(dialect, hooks),
     '0020_public_words': publicWordsMigration(hooks),
     '0021_media_term_scopes': mediaTermScopesMigration(dialect),
+    '0022_jobs': jobsMigration(dialect),
     '0023_revisions': revisionsMigration(dialect),
   };
 }

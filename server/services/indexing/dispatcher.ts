@@ -1,18 +1,20 @@
 /**
- * Sends pending indexing actions through a notifier, in the background of the server.
+ * Sends pending indexing actions through a notifier, in the background of the server, on
+ * the claim/lease/retry core every background worker shares (server/services/jobs/lease.ts,
+ * loop.ts).
  *
  * A run claims a small batch of due actions under a lease (store.ts claimDue), sends them
  * per host, records the outcome in one short transaction and yields to the event loop
- * before the next batch, so API requests keep their turn (SQLite has one writer: no long
- * transactions here). A failure that may pass is tried again after an exponential backoff
- * with jitter; after `maxAttempts`, or at once for a permanent failure, the action is
- * `failed`. Runs happen every `pollMs`, and soon after `nudge()` (a content write recorded
- * actions). Nothing is lost when the process stops: a lease that runs out makes its
- * actions due again for whichever dispatcher looks next.
+ * before the next batch, so API requests keep their turn. A failure that may pass is tried
+ * again after an exponential backoff with jitter; after `maxAttempts`, or at once for a
+ * permanent failure, the action is `failed`. Runs happen every `pollMs`, and soon after
+ * `nudge()` (a content write recorded actions). Nothing is lost when the process stops: a
+ * lease that runs out makes its actions due again for whichever dispatcher looks next.
  */
-import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
+import { backoff } from '../jobs/lease.js';
+import { BackgroundLoop } from '../jobs/loop.js';
 import { MAX_URLS_PER_REQUEST, type Notifier, type NotifyResult } from './notifier.js';
 import { type ClaimedAction, claimDue, type Outcome, recordOutcomes } from './store.js';
 
@@ -42,32 +44,18 @@ export interface RunResult {
   failed: number;
 }
 
-/**
- * Pause between batches as long as the last one kept the process busy (at most 50 ms): the
- * dispatcher takes at most about half of the event loop while requests are waiting.
- */
-const yieldToRequests = (busyMs: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(50, Math.max(1, busyMs))));
-
 export class Dispatcher {
   readonly notifier: Notifier;
   private readonly db: Kysely<any>;
   private readonly dialect: Dialect;
   private readonly now: () => number;
   private readonly random: () => number;
-  private readonly pollMs: number;
   readonly maxAttempts: number;
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
-  private readonly onError: (error: unknown) => void;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<RunResult> | undefined;
-  private again = false;
-  /** Polling (start) or not; runs asked for directly happen either way. */
-  private polling = false;
-  /** stop() was called: a run in progress ends after its current batch. */
-  private halted = false;
+  private readonly loop: BackgroundLoop<RunResult>;
 
   constructor(opts: DispatcherOptions) {
     this.db = opts.db;
@@ -75,82 +63,50 @@ export class Dispatcher {
     this.notifier = opts.notifier;
     this.now = opts.now ?? Date.now;
     this.random = opts.random ?? Math.random;
-    this.pollMs = opts.pollMs ?? 2000;
     this.maxAttempts = opts.maxAttempts ?? 8;
     this.batchSize = opts.batchSize ?? 200;
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.backoffMs = opts.backoffMs ?? 30_000;
     this.maxBackoffMs = opts.maxBackoffMs ?? 6 * 3600_000;
-    this.onError = opts.onError ?? (() => undefined);
+    this.loop = new BackgroundLoop(
+      async () => {
+        const result = await this.runBatch();
+        return { result, more: result.claimed >= this.batchSize };
+      },
+      opts.pollMs ?? 2000,
+      opts.onError ?? (() => undefined),
+    );
   }
 
   /** Delay before attempt `attempts + 1`: exponential, with jitter so failed hosts are not hit in step. */
   backoff(attempts: number): number {
-    const ceiling = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** Math.max(0, attempts - 1));
-    return Math.round(ceiling * (0.5 + this.random() * 0.5));
+    return backoff(attempts, { baseMs: this.backoffMs, maxMs: this.maxBackoffMs, random: this.random });
   }
 
   start(): void {
-    if (this.polling) return;
-    this.polling = true;
-    this.halted = false;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Stops polling and waits for a run in progress (its claimed actions are recorded first). */
-  async stop(): Promise<void> {
-    this.polling = false;
-    this.halted = true;
-    clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** New actions were recorded: run soon rather than at the next poll. */
   nudge(): void {
-    if (!this.polling) return;
-    if (this.running) this.again = true;
-    else this.schedule(25);
-  }
-
-  private schedule(ms: number) {
-    clearTimeout(this.timer);
-    if (!this.polling) return;
-    this.timer = setTimeout(() => void this.tick(), ms);
-    this.timer.unref();
-  }
-
-  private async tick() {
-    try {
-      await this.runUntilIdle();
-    } catch (e) {
-      this.onError(e);
-    }
-    if (this.again) {
-      this.again = false;
-      this.schedule(0);
-    } else this.schedule(this.pollMs);
+    this.loop.nudge();
   }
 
   /** Sends batches until nothing is due; one run at a time per dispatcher. */
-  runUntilIdle(): Promise<RunResult> {
-    this.running ??= this.drain().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async drain(): Promise<RunResult> {
+  async runUntilIdle(): Promise<RunResult> {
     const total: RunResult = { claimed: 0, sent: 0, retried: 0, failed: 0 };
-    for (;;) {
-      const started = performance.now();
-      const r = await this.runBatch();
+    for (const r of await this.loop.runUntilIdle()) {
       total.claimed += r.claimed;
       total.sent += r.sent;
       total.retried += r.retried;
       total.failed += r.failed;
-      if (r.claimed < this.batchSize || this.halted) return total;
-      await yieldToRequests(performance.now() - started);
     }
+    return total;
   }
 
   /** Claims, sends and records one batch. */

@@ -4,7 +4,6 @@
  * through the entity engine (entities/indexingLog.ts), so every write here also keeps the
  * engine's URL search words and list counters exact.
  */
-import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { indexingLog } from '../../../entities/indexingLog.js';
 import type { RecordValues } from '../../../entities/validateRecord.js';
@@ -12,6 +11,7 @@ import type { Dialect } from '../../db/database.js';
 import { applyDeltas, type Delta, recordDeltas } from '../../entities/counts.js';
 import type { Site } from '../../entities/context.js';
 import { searchTableOf } from '../../entities/schema.js';
+import { claimLeased, type LeasedTable } from '../jobs/lease.js';
 import { rowTokens } from '../../entities/search.js';
 import type { IndexingAction } from './actions.js';
 
@@ -74,12 +74,14 @@ export interface ClaimedAction {
   attempts: number;
 }
 
-/**
- * Leases up to `limit` due pending actions to one dispatcher: the conditions are checked
- * again by the UPDATE itself, so two dispatchers never hold the same row (PostgreSQL also
- * skips rows another one is claiming right now; SQLite has one writer at a time). An
- * expired lease makes the row due again: a dispatcher that died loses nothing.
- */
+/** Pending actions whose next attempt is due, oldest first (the range scan of indexing_actions_due). */
+const DUE: LeasedTable = {
+  table: TABLE,
+  due: (eb, nowIso) => eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
+  order: ['next_attempt_at', 'id'],
+};
+
+/** Leases up to `limit` due pending actions to one dispatcher (server/services/jobs/lease.ts). */
 export async function claimDue(
   db: Kysely<any>,
   dialect: Dialect,
@@ -87,15 +89,7 @@ export async function claimDue(
   nowIso: string,
   leaseUntilIso: string,
 ): Promise<{ token: string; rows: ClaimedAction[] }> {
-  const token = randomUUID();
-  const due = (q: any) =>
-    q
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', nowIso)
-      .where((eb: any) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]));
-  let pick = due(db.selectFrom(TABLE).select('id')).orderBy('next_attempt_at').orderBy('id').limit(limit);
-  if (dialect === 'postgres') pick = pick.forUpdate().skipLocked();
-  await due(db.updateTable(TABLE).set({ claim: token, locked_until: leaseUntilIso }).where('id', 'in', pick)).execute();
+  const token = await claimLeased(db, dialect, DUE, limit, nowIso, leaseUntilIso);
   const rows = await db.selectFrom(TABLE).select(['id', 'url', 'action', 'site', 'attempts']).where('claim', '=', token).orderBy('id').execute();
   return {
     token,

@@ -1,0 +1,95 @@
+/**
+ * The background loop of a worker (the indexing dispatcher, the job runner): runs batches
+ * until one says there is nothing more, yielding to the event loop between batches so API
+ * requests keep their turn (SQLite has one writer: no long transactions in a batch); runs
+ * every `pollMs`, and soon after `nudge()` (new work was recorded). One run at a time per loop.
+ */
+import { performance } from 'node:perf_hooks';
+
+/**
+ * Pause between batches as long as the last one kept the process busy (at most 50 ms): a
+ * worker takes at most about half of the event loop while requests are waiting.
+ */
+const yieldToRequests = (busyMs: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(50, Math.max(1, busyMs))));
+
+export interface Batch<R> {
+  result: R;
+  /** Whether more work may be waiting right now. */
+  more: boolean;
+}
+
+export class BackgroundLoop<R> {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<R[]> | undefined;
+  private again = false;
+  /** Polling (start) or not; runs asked for directly happen either way. */
+  private polling = false;
+  /** stop() was called: a run in progress ends after its current batch. */
+  private halted = false;
+
+  constructor(
+    private readonly batch: () => Promise<Batch<R>>,
+    private readonly pollMs: number,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  start(): void {
+    if (this.polling) return;
+    this.polling = true;
+    this.halted = false;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for a run in progress (its current batch is recorded first). */
+  async stop(): Promise<void> {
+    this.polling = false;
+    this.halted = true;
+    clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** New work was recorded: run soon rather than at the next poll. */
+  nudge(): void {
+    if (!this.polling) return;
+    if (this.running) this.again = true;
+    else this.schedule(25);
+  }
+
+  /** Runs batches until none says there is more; the results of each. */
+  runUntilIdle(): Promise<R[]> {
+    this.running ??= this.drain().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    if (!this.polling) return;
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private async tick() {
+    try {
+      await this.runUntilIdle();
+    } catch (e) {
+      this.onError(e);
+    }
+    if (this.again) {
+      this.again = false;
+      this.schedule(0);
+    } else this.schedule(this.pollMs);
+  }
+
+  private async drain(): Promise<R[]> {
+    const results: R[] = [];
+    for (;;) {
+      const started = performance.now();
+      const { result, more } = await this.batch();
+      results.push(result);
+      if (!more || this.halted) return results;
+      await yieldToRequests(performance.now() - started);
+    }
+  }
+}

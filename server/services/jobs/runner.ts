@@ -1,0 +1,179 @@
+/**
+ * The one job runner (issue 17): runs the jobs of the `jobs` table one batch at a time, on
+ * the claim/lease/retry core the indexing dispatcher shares (lease.ts, loop.ts).
+ *
+ * A batch: lease the next due job (one runner per job across instances), then in one
+ * transaction check the lease still holds and the job is still live (this also locks the
+ * job's row on PostgreSQL, so a cancel waits for the batch), run the kind's batch from the
+ * job's checkpoint, and write the new checkpoint, counts and problems, releasing the lease.
+ * The batch's writes and its checkpoint commit together: a runner that dies mid-batch leaves
+ * nothing of it, and the job is due again when its lease runs out. A cancelled job, or one
+ * whose lease another runner took, rolls its batch back. A batch that throws is retried
+ * after an exponential backoff with jitter, up to `maxAttempts`, then the job `failed`.
+ * Jobs take turns: each batch puts its job at the back of the queue.
+ */
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { DatabaseSchema } from '../../db/schema.js';
+import type { JobKind } from './kinds.js';
+import { backoff } from './lease.js';
+import { BackgroundLoop } from './loop.js';
+import { type ClaimedJob, claimJob, insertProblems, LIVE } from './store.js';
+
+export interface RunnerOptions {
+  db: Kysely<DatabaseSchema>;
+  dialect: Dialect;
+  kinds: readonly JobKind[];
+  /** Milliseconds since the epoch; tests pass their own clock. */
+  now?: () => number;
+  /** [0, 1): the jitter of the backoff. */
+  random?: () => number;
+  pollMs?: number;
+  maxAttempts?: number;
+  /** How long a runner holds a job for one batch; one that stops for longer loses it to another. */
+  leaseMs?: number;
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+/** What one batch of the runner did. */
+export type BatchOutcome = { job: number; outcome: 'committed' | 'finished' | 'lost' | 'retry' | 'failed' } | { job: undefined; outcome: 'idle' };
+
+/** The job was cancelled, or its lease taken over, while the batch ran: the batch rolls back. */
+class LostJob extends Error {}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export class JobRunner {
+  private readonly db: Kysely<DatabaseSchema>;
+  private readonly dialect: Dialect;
+  private readonly kinds: Map<string, JobKind>;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly maxAttempts: number;
+  private readonly leaseMs: number;
+  private readonly backoffMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly loop: BackgroundLoop<BatchOutcome>;
+
+  constructor(opts: RunnerOptions) {
+    this.db = opts.db;
+    this.dialect = opts.dialect;
+    this.kinds = new Map(opts.kinds.map((k) => [k.name, k]));
+    this.now = opts.now ?? Date.now;
+    this.random = opts.random ?? Math.random;
+    this.maxAttempts = opts.maxAttempts ?? 5;
+    this.leaseMs = opts.leaseMs ?? 60_000;
+    this.backoffMs = opts.backoffMs ?? 5_000;
+    this.maxBackoffMs = opts.maxBackoffMs ?? 3600_000;
+    this.loop = new BackgroundLoop(
+      async () => {
+        const result = await this.runBatch();
+        return { result, more: result.outcome !== 'idle' };
+      },
+      opts.pollMs ?? 1000,
+      opts.onError ?? (() => undefined),
+    );
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Stops polling and waits for the batch in progress. */
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** A job was queued: run soon rather than at the next poll. */
+  nudge(): void {
+    this.loop.nudge();
+  }
+
+  /** Runs batches until no job is due. */
+  runUntilIdle(): Promise<BatchOutcome[]> {
+    return this.loop.runUntilIdle();
+  }
+
+  /** Leases the next due job and runs one batch of it. */
+  async runBatch(): Promise<BatchOutcome> {
+    const t = this.now();
+    const claimed = await claimJob(this.db, this.dialect, iso(t), iso(t + this.leaseMs));
+    if (!claimed) return { job: undefined, outcome: 'idle' };
+    return this.runClaimed(claimed.job, claimed.token);
+  }
+
+  /** One batch of a job this runner holds under `token` (runBatch; tests hold a lease and stop, as a runner killed mid-job). */
+  async runClaimed(job: ClaimedJob, token: string): Promise<BatchOutcome> {
+    const kind = this.kinds.get(job.kind);
+    try {
+      if (!kind) throw new Error(`no job kind ${job.kind}`);
+      const finished = await this.db.transaction().execute(async (trx) => {
+        const start = iso(this.now());
+        const live = await trx
+          .updateTable('jobs')
+          .set({ status: 'running', locked_until: iso(this.now() + this.leaseMs), updated_at: start })
+          .where('id', '=', job.id)
+          .where('claim', '=', token)
+          .where('status', 'in', LIVE)
+          .executeTakeFirst();
+        if (Number(live.numUpdatedRows) !== 1) throw new LostJob();
+        const r = await kind.batch(trx, job);
+        const end = iso(this.now());
+        const done = await trx
+          .updateTable('jobs')
+          .set((eb) => ({
+            checkpoint: JSON.stringify(r.checkpoint),
+            done: eb('done', '+', r.done),
+            errors: eb('errors', '+', r.problems.length),
+            status: r.finished ? 'done' : 'running',
+            attempts: 0,
+            last_error: '',
+            claim: null,
+            locked_until: null,
+            next_attempt_at: r.finished ? null : end,
+            started_at: eb.fn.coalesce('started_at', eb.val(start)),
+            finished_at: r.finished ? end : null,
+            updated_at: end,
+          }))
+          .where('id', '=', job.id)
+          .where('claim', '=', token)
+          .where('status', 'in', LIVE)
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) !== 1) throw new LostJob();
+        await insertProblems(trx, job.id, r.problems);
+        return r.finished;
+      });
+      return { job: job.id, outcome: finished ? 'finished' : 'committed' };
+    } catch (e) {
+      if (e instanceof LostJob) return { job: job.id, outcome: 'lost' };
+      return this.recordFailure(job, token, e);
+    }
+  }
+
+  /** A batch threw: tried again after a backoff, or the job failed. */
+  private async recordFailure(job: ClaimedJob, token: string, error: unknown): Promise<BatchOutcome> {
+    const attempts = job.attempts + 1;
+    const gaveUp = attempts >= this.maxAttempts;
+    const t = this.now();
+    const message = String((error as Error)?.message ?? error).slice(0, 500);
+    await this.db
+      .updateTable('jobs')
+      .set({
+        attempts,
+        last_error: message,
+        claim: null,
+        locked_until: null,
+        ...(gaveUp
+          ? { status: 'failed', next_attempt_at: null, finished_at: iso(t) }
+          : { next_attempt_at: iso(t + backoff(attempts, { baseMs: this.backoffMs, maxMs: this.maxBackoffMs, random: this.random })) }),
+        updated_at: iso(t),
+      })
+      .where('id', '=', job.id)
+      .where('claim', '=', token)
+      .where('status', 'in', LIVE)
+      .execute();
+    return { job: job.id, outcome: gaveUp ? 'failed' : 'retry' };
+  }
+}
