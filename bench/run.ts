@@ -34,6 +34,7 @@ import { benchProfileMe } from './profileMe.js';
 import { benchPublicApi } from './publicApi.js';
 import { benchScale } from './scale.js';
 import { benchSitemap } from './sitemap.js';
+import { benchExport } from './exportRows.js';
 import { benchStalls } from './stalls.js';
 import { benchStartup } from './startup.js';
 import { benchThumbs, benchUpload, benchUploadS3 } from './upload.js';
@@ -62,6 +63,7 @@ const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Pr
   scale: { title: '12. every list combination at platform scale: 3,000 sites, 1,000,000 rows (list cache off)', run: benchScale },
   publicApi: { title: '13. delivery API: product detail, lists and route at 1,000,000 products vs bare Fastify (50 connections)', run: benchPublicApi },
   sitemap: { title: '14. sitemap.xml and its files at 1,000,000 products: server memory while all are served', run: benchSitemap },
+  export: { title: '15. export of 1,000,000 products as CSV: rows per second and server memory', run: benchExport },
 };
 
 /** HEAD, with "+dirty" when the working tree has changes (the figures are for the tree). */
