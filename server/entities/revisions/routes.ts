@@ -16,7 +16,7 @@ import type { EntityDef } from '../../../entities/define.js';
 import { keysetQuery } from '../../activity/paging.js';
 import { notFound } from '../../errors.js';
 import { entityAccess, versionOf } from '../../routes/crud.js';
-import { entityBody, idParams, nothing, type ZodProvider } from '../../schemas.js';
+import { idParams, nothing, objectOf, type ZodProvider } from '../../schemas.js';
 import type { EngineContext } from '../context.js';
 import { listBin, listRevisions, reachesRow, readRevision } from './read.js';
 import { restoreFromBin, restoreRevision } from './restore.js';
@@ -30,6 +30,8 @@ const language = { language_code: z.string().optional() };
 const pageQuery = z.object({ ...keysetQuery });
 const revParams = idParams.extend({ rev: idParams.shape.id });
 const revOnly = z.object({ rev: idParams.shape.id });
+/** A restore writes the revision's values, not the body's: the body (an object, or none) may carry only the row's `version`. */
+const restoreBody = objectOf({ version: z.unknown().optional() });
 
 export function registerRevisionRoutes(fastify: FastifyInstance, entity: EntityDef, h: RevisionRouteHelpers) {
   const app = fastify.withTypeProvider<ZodProvider>();
@@ -53,7 +55,7 @@ export function registerRevisionRoutes(fastify: FastifyInstance, entity: EntityD
 
   app.post(
     `${base}/:id/revisions/:rev/restore/`,
-    { ...entityAccess(entity, 'change'), schema: { params: revParams, querystring: z.object(language), body: entityBody } },
+    { ...entityAccess(entity, 'change'), schema: { params: revParams, querystring: z.object(language), body: restoreBody } },
     async (req, reply) => {
       const ctx = await reached(req, req.params.id);
       const row = await restoreRevision(ctx, entity, req.params.id, req.params.rev, versionOf(req), lang(req, ctx));
@@ -67,7 +69,7 @@ export function registerRevisionRoutes(fastify: FastifyInstance, entity: EntityD
 
   app.post(
     `${base}/bin/:rev/restore/`,
-    { ...entityAccess(entity, 'add'), schema: { params: revOnly, querystring: z.object(language), body: nothing } },
+    { ...entityAccess(entity, 'add'), schema: { params: revOnly, querystring: z.object(language), body: objectOf({}) } },
     async (req, reply) => {
       const ctx = await h.context(req);
       const row = await restoreFromBin(ctx, entity, req.params.rev, lang(req, ctx));
