@@ -7,7 +7,7 @@
  * another site is simply not found (404). A singleton entity (one row per site) gets read
  * and update at `/api<path>/` instead (singletonRoutes.ts).
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EntityDef } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
@@ -109,24 +109,45 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
           listRecords(ctx, entity, query, language),
         );
       }),
-      // Declared per entity (`exportable`): the list's rows as a file, by the list's own rules.
-      routes: entity.exportable
-        ? [
-            {
-              methods: ['GET'],
-              path: '/export',
-              action: 'view',
-              op: operation({ querystring: exportQuery }, async (ctx, req, reply) => {
-                const view = viewOf(ctx);
-                const { format, ids, ...rest } = req.query;
-                const { query, errors } = parseListQuery(view, rest);
-                if (Object.keys(errors).length) throw fieldErrors(errors);
-                if (ids !== undefined) query.filters.push(selectedIds(ids));
-                return exportList(ctx, view, query, format, reply);
-              }),
-            },
-          ]
-        : [],
+      // The collection's own routes: each declared per entity, beside the seven of every collection.
+      routes: [
+        // Declared per entity (`exportable`): the list's rows as a file, by the list's own rules.
+        ...(entity.exportable
+          ? [
+              {
+                methods: ['GET' as const],
+                path: '/export',
+                action: 'view' as const,
+                op: operation({ querystring: exportQuery }, async (ctx: EngineContext, req, reply: FastifyReply) => {
+                  const view = viewOf(ctx);
+                  const { format, ids, ...rest } = req.query;
+                  const { query, errors } = parseListQuery(view, rest);
+                  if (Object.keys(errors).length) throw fieldErrors(errors);
+                  if (ids !== undefined) query.filters.push(selectedIds(ids));
+                  return exportList(ctx, view, query, format, reply);
+                }),
+              },
+            ]
+          : []),
+        // A bulk edit is a job (server/services/jobs/bulkUpdate.ts): 202 with the job queued.
+        ...(!entity.readOnly && entity.bulkEdit?.length
+          ? [
+              {
+                methods: ['POST' as const],
+                path: '/bulk_update',
+                action: 'change' as const,
+                op: operation({ querystring: rawQuery, body: bulkUpdateBody }, async (ctx: EngineContext, req, reply: FastifyReply) => {
+                  const { user } = signedIn(req);
+                  const plan = await planBulkUpdate(ctx, entity, req.body);
+                  const owner = { tenantId: ctx.site.id, userId: user.id };
+                  const id = await insertJob(app.db, { ...owner, kind: BULK_UPDATE, ...plan });
+                  app.jobs.nudge();
+                  return reply.code(202).send({ job: await findJob(app.db, owner, id) });
+                }),
+              },
+            ]
+          : []),
+      ],
       read: operation({ querystring: languageQuery }, async (ctx, req, id) => {
         const language = languageOf(req, ctx) ?? ctx.site.default_language;
         const loaded = await loadRecord(ctx, viewOf(ctx), id);
@@ -155,24 +176,6 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
             removeMany: operation(bulkDeleteInput, (ctx, req) =>
               across(ctx) ? removeManyAcross(ctx, entity, req.body.ids) : deleteRecords(ctx, entity, req.body.ids),
             ),
-            // A bulk edit is a job (server/services/jobs/bulkUpdate.ts): 202 with the job queued.
-            routes: entity.bulkEdit?.length
-              ? [
-                  {
-                    methods: ['POST'],
-                    path: '/bulk_update',
-                    action: 'change',
-                    op: operation({ querystring: rawQuery, body: bulkUpdateBody }, async (ctx, req, reply) => {
-                      const { user } = signedIn(req);
-                      const plan = await planBulkUpdate(ctx, entity, req.body);
-                      const owner = { tenantId: ctx.site.id, userId: user.id };
-                      const id = await insertJob(app.db, { ...owner, kind: BULK_UPDATE, ...plan });
-                      app.jobs.nudge();
-                      return reply.code(202).send({ job: await findJob(app.db, owner, id) });
-                    }),
-                  },
-                ]
-              : [],
           }),
     });
   }
