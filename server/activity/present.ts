@@ -1,21 +1,12 @@
 /** An activity entry as the API shows it (the activity log and a row's history). */
+import type { Selectable } from 'kysely';
+import type { ActivityTable } from '../db/tables/activity.js';
 import { parseJson } from '../entities/storage.js';
 
 export const ENTRY_COLUMNS = ['id', 'at', 'tenant_id', 'user_id', 'username', 'ip', 'action', 'model', 'object_id', 'version', 'changes'] as const;
 
-export interface EntryRow {
-  id: number;
-  at: string;
-  tenant_id: number | null;
-  user_id: number | null;
-  username: string;
-  ip: string;
-  action: string;
-  model: string;
-  object_id: number | null;
-  version: number | null;
-  changes: string | null;
-}
+/** An entry read with ENTRY_COLUMNS: the table's own row type, narrowed to them. */
+export type EntryRow = Pick<Selectable<ActivityTable>, (typeof ENTRY_COLUMNS)[number]>;
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 

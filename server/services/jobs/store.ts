@@ -6,7 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { Dialect } from '../../db/database.js';
 import { nowIso } from '../clock.js';
-import type { JobProblem } from './kinds.js';
+import type { HeldJob, JobProblem } from './kinds.js';
 import { claimLeased, type LeasedTable } from './lease.js';
 
 type DB = DatabaseSchema;
@@ -166,13 +166,8 @@ const DUE: LeasedTable = {
   order: ['next_attempt_at', 'id'],
 };
 
-export interface ClaimedJob {
-  id: number;
-  tenantId: number;
-  userId: number;
-  kind: string;
-  payload: unknown;
-  checkpoint: unknown;
+/** A job as a runner holds it (kinds.ts `HeldJob`), with the attempts its batches have made. */
+export interface ClaimedJob extends HeldJob {
   attempts: number;
 }
 
