@@ -3,14 +3,16 @@
  * (docs/decisions.md §21): every row of the list — its search, filters and sort, its site and
  * market — or the selected rows of it, as a file streamed while the rows are read in keyset
  * batches (list/keyset.ts), one batch held at a time; each row's cells as its field types
- * write them (entities/cells.ts), references by natural key (keys.ts).
+ * write them (entities/cells.ts), references by natural key (keys.ts). Only the ids come from
+ * the list's long reads; rows and keys are read by primary key on the main connection, since
+ * a batch's rows through SQLite's reader processes cost a megabyte-sized IPC message each
+ * (docs/decisions.md §21).
  */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { cellColumns, recordCells } from '../../../entities/cells.js';
 import type { EntityDef } from '../../../entities/define.js';
 import { MAX_ID } from '../../../entities/formats.js';
-import { longReads } from '../../db/database.js';
 import { fieldError } from '../../errors.js';
 import { code } from '../../zodProblems.js';
 import type { EngineContext } from '../context.js';
@@ -21,7 +23,7 @@ import { CONTENT_TYPES, type ExportFormat, sheetFile } from './files.js';
 import { batchKeys } from './keys.js';
 
 /** Rows read and written per batch. */
-export const EXPORT_BATCH = 1000;
+export const EXPORT_BATCH = 250;
 /** Most selected ids an export takes (they come in the query string). */
 export const MAX_EXPORT_IDS = 1000;
 
@@ -47,13 +49,12 @@ export const exportFileName = (entity: EntityDef, format: ExportFormat, now = ne
 export function exportList(ctx: EngineContext, entity: EntityDef, query: ListQuery, format: ExportFormat, reply: FastifyReply) {
   const columns = cellColumns(entity, ctx.site.languages);
   const file = sheetFile(format, entity.name);
-  const reads: EngineContext = { ...ctx, db: longReads(ctx.db, ctx.site.id) };
   void (async () => {
     await file.row(columns.map((c) => c.header));
     for await (const ids of keysetIds(ctx, entity, query, EXPORT_BATCH)) {
-      const loaded = await loadRecords(reads, entity, ids);
+      const loaded = await loadRecords(ctx, entity, ids);
       const rows = ids.flatMap((id) => loaded.get(id) ?? []);
-      const keys = await batchKeys(reads, entity, rows);
+      const keys = await batchKeys(ctx, entity, rows);
       for (const { row, record } of rows) await file.row(recordCells(columns, Number(row.id), record, keys));
     }
     await file.end();
