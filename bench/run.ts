@@ -11,6 +11,7 @@
  *   BENCH_SECONDS=10       measured seconds per autocannon run (warm-up: BENCH_WARMUP_SECONDS=2)
  *   BENCH_LIST_SECONDS=5   measured seconds per list scenario (products, media; 1 s warm-up)
  *   BENCH_PRODUCTS=1000000 rows of the products fixture;  BENCH_RESEED=1 rebuilds fixtures
+ *   BENCH_HISTORY_REVISIONS=10000, BENCH_ACTIVITY_ENTRIES=1000000, BENCH_SAVES=300 the history bench
  *   BENCH_UPLOAD_MB=200;  BENCH_THUMB_IMAGES=100, BENCH_THUMB_SECONDS=60
  *   BENCH_STALL_SECONDS=20 heavy GIF uploads beside another site's logins and files
  *   BENCH_NOSTALL_SECONDS=15 one site's worst list hammered beside another site's product list
@@ -35,6 +36,7 @@ import { benchPublicApi } from './publicApi.js';
 import { benchScale } from './scale.js';
 import { benchSitemap } from './sitemap.js';
 import { benchExport } from './exportRows.js';
+import { benchHistory } from './history.js';
 import { benchStalls } from './stalls.js';
 import { benchStartup } from './startup.js';
 import { benchThumbs, benchUpload, benchUploadS3 } from './upload.js';
@@ -64,6 +66,7 @@ const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Pr
   publicApi: { title: '13. delivery API: product detail, lists and route at 1,000,000 products vs bare Fastify (50 connections)', run: benchPublicApi },
   sitemap: { title: '14. sitemap.xml and its files at 1,000,000 products: server memory while all are served', run: benchSitemap },
   export: { title: '15. export of 1,000,000 products as CSV: rows per second and server memory', run: benchExport },
+  history: { title: "16. a row's 10,000 revisions and a site's 1,000,000 activity entries (20 connections); a save's cost of its revision", run: benchHistory },
 };
 
 /** HEAD, with "+dirty" when the working tree has changes (the figures are for the tree). */

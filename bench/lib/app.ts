@@ -15,12 +15,14 @@ export interface AppOptions {
   pollMs?: number;
   /** More environment for the server. */
   env?: Record<string, string>;
+  /** Another build's server bundle (a reference commit's); the repository's by default. */
+  script?: string;
 }
 
 export function startApp(opts: AppOptions): Promise<ServerHandle> {
   return startServer({
     name: opts.name ?? 'dealer back-office',
-    script: SERVER_BUNDLE,
+    script: opts.script ?? SERVER_BUNDLE,
     env: {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
