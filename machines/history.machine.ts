@@ -192,10 +192,9 @@ export const historyMachine = historySetup.createMachine({
       },
     },
     confirming: confirmDeleteState({
-      question: ({ context }: { context: HistoryContext }) => ({
+      question: () => ({
         title: 'history.restoreTitle',
         question: 'history.restoreQuestion',
-        values: { at: context.entries.find((e) => e.id === context.pending?.rev)?.at ?? '' },
         danger: true,
         approveLabel: 'history.restore',
       }),

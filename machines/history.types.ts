@@ -12,8 +12,11 @@ export interface ActivityEntry {
   model: string;
   object_id: number | null;
   version: number | null;
-  /** The names a write changed: `{fields, translations: {<lang>: [...]}}`; null for a delete or an event. */
-  changes: { fields: string[]; translations: Record<string, string[]> } | null;
+  /**
+   * What changed, by name: an entity write's `{fields, translations: {<lang>: [...]}}`, an
+   * account's `{fields, granted, revoked}`, a key's `{name}`; null for a delete or a login.
+   */
+  changes: unknown;
 }
 
 /** A keyset page (server/activity/paging.ts): newest first; `next` is the `before=` of the next page, null on the last. */
