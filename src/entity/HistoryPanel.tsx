@@ -143,7 +143,8 @@ function Comparison({ view, entity }: { view: HistoryProps; entity: HistorySecti
           {view.comparison.changes.length === 0 ? (
             <p className="text-sm text-ink-faint">{t('history.noChanges')}</p>
           ) : (
-            <div className="overflow-x-auto rounded-md border border-surface-border">
+            // Focusable: a narrow screen scrolls the table sideways, from the keyboard too.
+            <div className="overflow-x-auto rounded-md border border-surface-border" tabIndex={0} role="region" aria-label={t('history.title')}>
               <table className="w-full text-left text-sm">
                 <thead className="bg-surface text-xs uppercase tracking-wide text-ink-muted">
                   <tr>

@@ -64,7 +64,8 @@ export default function ActivityScreen() {
           {t('activity.empty')}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-md border border-surface-border">
+        // Focusable: a narrow screen scrolls the table sideways, from the keyboard too.
+        <div className="overflow-x-auto rounded-md border border-surface-border" tabIndex={0} role="region" aria-label={t('activity.title')}>
           <table className="w-full text-left text-sm">
             <thead className="bg-surface text-xs uppercase tracking-wide text-ink-muted">
               <tr>
