@@ -11,6 +11,7 @@ import { DraftOffer } from './DraftOffer';
 import { formFieldHost } from './FormField';
 import { FormFooter } from './FormFooter';
 import { FormSections } from './FormSections';
+import { HistorySection } from './HistorySection';
 import { listHref } from './listMemory';
 import { buttonClass, EIcon } from './ui';
 import { type EntityFormOptions, useEntityForm } from './useEntityForm';
@@ -22,7 +23,7 @@ const ConflictDialog = lazy(() => import('./ConflictDialog').then((m) => ({ defa
  * One entity form (issue 5) on its machines (useEntityForm): header, draft offer, load
  * state, form messages, the sections of fields, the save bar and the conflict dialog.
  */
-export function EntityForm({ canDelete, ...options }: EntityFormOptions & { canDelete: boolean }) {
+export function EntityForm({ canDelete, onReload, ...options }: EntityFormOptions & { canDelete: boolean; onReload?: () => void }) {
   const { entity, defaultLanguage, canChange } = options;
   const t = useT();
   const { actor, view, formRef, language, setLanguage, tab, setTab } = useEntityForm(options);
@@ -83,6 +84,10 @@ export function EntityForm({ canDelete, ...options }: EntityFormOptions & { canD
             </span>
           )}
         </header>
+
+        {onReload && !view.isNew && !view.loading && !view.loadError && (
+          <HistorySection entity={entity} form={actor} id={Number(view.id)} languages={options.languages} canChange={canChange} onReload={onReload} />
+        )}
 
         {view.draft && <DraftOffer savedAt={view.draft} restore={() => send({ type: 'draft.restore' })} discard={() => send({ type: 'draft.discard' })} />}
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useReducer, useState } from 'react';
 import { entityActions, type EntityDef } from '../../entities/define';
 import { useSession } from '../app/services/session';
 import type { ScreenProps } from '../routing/types';
@@ -20,10 +20,12 @@ export default function EntityFormScreen({ entity, params }: ScreenProps & { ent
   // The row a form opened as `new` created (its machine said so before the URL changed): that form stays mounted under its first key.
   const [created, setCreated] = useState<{ from: string; id: string } | null>(null);
   const key = created && created.id === detail ? created.from : detail;
+  // A restore from the history changed the row under the form: a new form reads it.
+  const [reloads, reload] = useReducer((n: number) => n + 1, 0);
   if (detail === 'new' && !can.has('add')) return <NotFoundScreen />;
   return (
     <EntityForm
-      key={key}
+      key={`${key}:${reloads}`}
       entity={entity}
       detail={key}
       languages={languages}
@@ -31,6 +33,7 @@ export default function EntityFormScreen({ entity, params }: ScreenProps & { ent
       canChange={detail === 'new' ? can.has('add') : can.has('change')}
       canDelete={can.has('delete')}
       onCreated={(id) => setCreated({ from: key, id })}
+      onReload={reload}
     />
   );
 }

@@ -16,6 +16,7 @@ import { labelText } from '../fields/label';
 import { useIntlLocale } from '../fields/locale';
 import { Cell, columnLabel } from './cells';
 import { ExportMenu } from './ExportMenu';
+import { keepsHistory } from './keepsHistory';
 import { ListFilter } from './ListFilters';
 import { rememberListQuery } from './listMemory';
 import { writeUrlQuery } from '../routing/urlQuery';
@@ -60,6 +61,12 @@ function Toolbar({ entity, list, canAdd }: { entity: EntityDef; list: EntityList
         </button>
       )}
       <span className="ml-auto" />
+      {keepsHistory(entity) && (
+        <Link href={`/bin/${entity.name}`} className={buttonClass.ghost} data-testid="list-bin">
+          <EIcon name="trash" size={16} />
+          {t('bin.link')}
+        </Link>
+      )}
       {entity.exportable && <ExportMenu list={list} />}
       {canAdd && (
         <Link href={`${entity.path}/new`} className={buttonClass.primary} data-testid="list-new">

@@ -157,6 +157,17 @@ export const ROUTES: RouteDef[] = [
   ),
   // A dealer's own redirects; on the master, those of every site the user reaches (entities/define.ts acrossSites).
   ...entity('redirects', '/redirects', 'redirect', 'nav.redirects', 'both', { icon: 'redo', screen: entityList('redirect') }, entityForm('redirect')),
+  // An entity's deleted rows, reached from its list; the screen checks the entity and the view permission.
+  {
+    name: 'bin',
+    path: '/bin/:entity',
+    label: 'bin.title',
+    auth: true,
+    hidden: true,
+    backoffice: 'both',
+    validate: (p) => /^[A-Za-z]{1,64}$/.test(p.entity ?? ''),
+    screen: () => import('../entity/BinScreen'),
+  },
   ...SITE_PAGES.map((p): RouteDef => ({
     name: `sitePages.${p.key}`,
     path: `/sitePages/${p.key}`,
@@ -187,6 +198,16 @@ export const ROUTES: RouteDef[] = [
     { icon: 'globe', notForRoles: ['MA'], screen: entityList('market') },
     entityForm('market'),
   ),
+  // What happened on this site (the master: on the sites the user reaches; server/activity/scope.ts).
+  {
+    name: 'activity',
+    path: '/activity',
+    label: 'nav.activity',
+    auth: true,
+    icon: 'activity',
+    backoffice: 'both',
+    screen: () => import('../screens/ActivityScreen'),
+  },
   ...entity('users', '/users', 'user', 'nav.users', 'both', { footer: true, icon: 'user', screen: entityList('user') }, entityForm('user')),
   {
     name: 'media',

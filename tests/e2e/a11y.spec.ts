@@ -34,6 +34,7 @@ const SITES = [
     picker: { path: '/tenants/new', section: 'tabs.contacts', button: 'media.chooseMedia' },
     invalid: '/tenants/new',
     confirm: '/tenants',
+    entity: 'tenant',
   },
   {
     name: 'dealer',
@@ -43,6 +44,7 @@ const SITES = [
     picker: { path: '/products/new', section: 'tabs.media', button: 'media.addMedia' },
     invalid: '/products/new',
     confirm: '/products',
+    entity: 'product',
   },
 ] as const;
 
@@ -124,6 +126,17 @@ for (const s of SITES) {
       }
       await open(page, s.host, '/no-such-page');
       await audit(page, '404', findings);
+
+      // The bin of an entity, and a row's history open with a revision picked.
+      await open(page, s.host, `/bin/${s.entity}`);
+      await audit(page, `/bin/${s.entity}`, findings);
+      const { data: rows } = await call(page, 'GET', `/api${s.confirm}/?items=1`);
+      await open(page, s.host, `${s.confirm}/${rows.items[0].id}`);
+      await page.getByTestId('history-toggle').click();
+      await expect(page.getByTestId('history-panel')).toBeVisible();
+      await page.getByTestId('history-entry').first().getByRole('button').first().click();
+      await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+      await audit(page, 'history', findings);
 
       // The display options, open.
       await page.getByRole('button', { name: t('layout.display') }).click();

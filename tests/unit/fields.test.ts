@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { product } from '../../entities/product';
 import type { MenuNode } from '../../entities/fieldTypes/menuTree';
-import { pathLabel, showValue } from '../../src/entity/ConflictDialog';
+import { pathLabel, showValue } from '../../src/entity/diffText';
 import { formDefaults, rowTitle, siteLanguages, toFormRow } from '../../src/entity/formValues';
 import { formatColor, parseColor } from '../../src/fields/color';
 import { labelText } from '../../src/fields/label';

@@ -72,27 +72,33 @@ describe('sidebar rules (spec §6)', () => {
       'a dealer on its back-office',
       dealer,
       true,
-      ['Products', 'Products Used', 'Dealer Brands', 'Promotions', 'News', 'Redirects', 'Pages'],
+      ['Products', 'Products Used', 'Dealer Brands', 'Promotions', 'News', 'Redirects', 'Pages', 'Activity'],
       ['Users', 'Media'],
     ],
     [
       'a superuser on a dealer back-office',
       admin,
       true,
-      ['Products', 'Products Used', 'Dealer Brands', 'Promotions', 'News', 'Redirects', 'Pages'],
+      ['Products', 'Products Used', 'Dealer Brands', 'Promotions', 'News', 'Redirects', 'Pages', 'Activity'],
       ['Users', 'Media'],
     ],
-    ['master staff', staff, false, ['Dealer Sites', 'Dealer Users', 'Pages', 'Indexing Logs', 'Market Settings'], ['Users', 'Media']],
+    ['master staff', staff, false, ['Dealer Sites', 'Dealer Users', 'Pages', 'Indexing Logs', 'Market Settings', 'Activity'], ['Users', 'Media']],
     // The master's Redirects span the sites it reaches (issue 15 §4), for whoever holds view_redirect.
     [
       'a superuser on the master back-office',
       admin,
       false,
-      ['Dealer Sites', 'Dealer Users', 'Redirects', 'Pages', 'Indexing Logs', 'Market Settings'],
+      ['Dealer Sites', 'Dealer Users', 'Redirects', 'Pages', 'Indexing Logs', 'Market Settings', 'Activity'],
       ['Users', 'Media'],
     ],
-    ['a market administrator', market, false, ['Dealer Sites', 'Dealer Users', 'Pages'], ['Users', 'Media']],
-    ['a market administrator holding the redirects', marketWithRedirects, false, ['Dealer Sites', 'Dealer Users', 'Redirects', 'Pages'], ['Users', 'Media']],
+    ['a market administrator', market, false, ['Dealer Sites', 'Dealer Users', 'Pages', 'Activity'], ['Users', 'Media']],
+    [
+      'a market administrator holding the redirects',
+      marketWithRedirects,
+      false,
+      ['Dealer Sites', 'Dealer Users', 'Redirects', 'Pages', 'Activity'],
+      ['Users', 'Media'],
+    ],
   ];
   for (const [who, u, dealerBackoffice, top, footer] of cases) {
     it(`shows ${who} exactly: ${[...top, ...footer].join(', ')}`, () => {
@@ -120,7 +126,8 @@ describe('sidebar rules (spec §6)', () => {
   it('shows an item only with view permission on its model, and a group when any child shows', () => {
     const onlyProducts = user({ role: 'DE' }, ['view_product', 'change_category']);
     const m = menuOf(onlyProducts, true);
-    expect(m.top).toEqual(['Products']);
+    // The activity log needs no permission: any signed-in user of the site reads it (docs/decisions.md, issue 16 screens).
+    expect(m.top).toEqual(['Products', 'Activity']);
     expect(m.children.Products).toEqual(['Products']);
     expect(m.footer).toEqual([]);
   });

@@ -4,12 +4,12 @@
  * entity's bin — its deleted rows whose delete still holds their record.
  */
 import type { EntityDef } from '../../../entities/define.js';
+import { diffRecords } from '../../../entities/recordDiff.js';
 import type { RecordValues } from '../../../entities/validateRecord.js';
 import { type Keyset, type KeysetPage, pageOf, readSize } from '../../activity/paging.js';
 import { ENTRY_COLUMNS, type EntryRow, presentEntry } from '../../activity/present.js';
 import { bounded, type EngineContext, marketBound, rowBounds } from '../context.js';
 import { parseJson } from '../storage.js';
-import { diffRecords } from './changes.js';
 
 /** Whether the context reaches the row now: its history is as reachable as the row. */
 export async function reachesRow(ctx: EngineContext, entity: EntityDef, id: number): Promise<boolean> {

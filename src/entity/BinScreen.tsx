@@ -1,0 +1,95 @@
+import { useActorRef } from '@xstate/react';
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import { entityActions, type EntityDef } from '../../entities/define';
+import { entityNamed } from '../../entities/index';
+import { connectBin, type BinProps } from '../../machines/bin.connect';
+import { binMachine } from '../../machines/bin.machine';
+import { useConfirm } from '../app/services/confirm';
+import { useSession } from '../app/services/session';
+import { binImplementations } from '../http/historyActors';
+import { useT } from '../i18n/i18n';
+import { errorText } from '../i18n/notices';
+import type { ScreenProps } from '../routing/types';
+import NotFoundScreen from '../screens/NotFoundScreen';
+import { useConnect } from '../ui/useConnect';
+import { whenText, whoText } from './activityText';
+import { keepsHistory } from './keepsHistory';
+import { listHref } from './listMemory';
+import { buttonClass, EIcon } from './ui';
+
+const all = (p: BinProps) => p;
+
+/** `/bin/<entity>`: the deleted rows of an entity the user may see (issue 16); restoring needs the add permission. */
+export default function BinScreen({ params }: ScreenProps) {
+  const entity = entityNamed(params.entity ?? '');
+  const user = useSession((s) => s.context.user);
+  const can = useMemo(() => (entity ? entityActions(user, entity) : new Set()), [user, entity]);
+  if (!entity || !keepsHistory(entity) || !can.has('view')) return <NotFoundScreen />;
+  return <Bin key={entity.name} entity={entity} canRestore={can.has('add')} />;
+}
+
+function Bin({ entity, canRestore }: { entity: EntityDef; canRestore: boolean }) {
+  const t = useT();
+  const ask = useConfirm();
+  const actor = useActorRef(
+    useMemo(() => binMachine.provide(binImplementations(ask)), [ask]),
+    { input: { resource: entity.path.replace(/^\//, ''), titleField: entity.titleField } },
+  );
+  const view = useConnect(actor, connectBin, all);
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4 sm:p-6" data-testid="bin" data-entity={entity.name} aria-busy={view.busy}>
+      <header className="flex items-center gap-3">
+        <Link href={listHref(entity.path)} className={buttonClass.ghost} aria-label={t('bin.back')}>
+          <EIcon name="back" />
+        </Link>
+        <div className="min-w-0 flex-1">
+          <p className="text-xs uppercase tracking-wide text-ink-faint">{t(entity.label.many)}</p>
+          <h1 className="text-2xl font-semibold">{t('bin.title')}</h1>
+        </div>
+      </header>
+      <p className="text-sm text-ink-muted">{t('bin.intro')}</p>
+      {view.loadError ? (
+        <div className="flex items-center gap-3 rounded-md border border-danger/40 bg-danger/10 p-3 text-sm" role="alert">
+          <span className="flex-1">{t('bin.loadFailed', { detail: errorText(view.loadError) })}</span>
+          <button type="button" className={buttonClass.secondary} onClick={view.retry}>
+            {t('errors.retry')}
+          </button>
+        </div>
+      ) : view.loading ? (
+        <span className="block h-24 w-full animate-pulse rounded bg-surface-overlay" />
+      ) : view.entries.length === 0 ? (
+        <p className="rounded-md border border-surface-border p-6 text-center text-ink-faint" data-testid="bin-empty">
+          {t('bin.empty')}
+        </p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-surface-border rounded-md border border-surface-border">
+          {view.entries.map((e) => (
+            <li key={e.id} className="flex flex-wrap items-center gap-3 px-3 py-2" data-testid="bin-entry" data-revision={e.id}>
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{e.title}</p>
+                <p className="text-sm text-ink-muted">{t('bin.deletedBy', { who: whoText(t, e), when: whenText(e.at) })}</p>
+              </div>
+              {canRestore && (
+                <button
+                  type="button"
+                  className={buttonClass.secondary}
+                  disabled={!view.canRestore}
+                  onClick={() => view.restore(e.id)}
+                  data-testid="bin-restore"
+                >
+                  {t('bin.restore')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {(view.canLoadMore || view.loadingMore) && (
+        <button type="button" className={`${buttonClass.secondary} self-start`} onClick={view.more} disabled={view.loadingMore}>
+          {t('history.more')}
+        </button>
+      )}
+    </div>
+  );
+}
