@@ -1,0 +1,30 @@
+import { useSelector } from '@xstate/react';
+import { createContext, useCallback, useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { connectJobs, type JobsProps } from '../../../machines/jobs.connect';
+import type { jobsMachine } from '../../../machines/jobs.machine';
+import { propsEqual } from '../../ui/propsEqual';
+import { useProvided } from './provided';
+
+/** The signed-in user's jobs and their progress (issue 17 §5): one actor for the app, started by startApp. */
+export type JobsService = ActorRefFrom<typeof jobsMachine>;
+
+export const JobsContext = createContext<JobsService | null>(null);
+
+/**
+ * A slice of the jobs panel's props; the caller re-renders when it changes. `now` dates the
+ * time left, so a caller that shows it passes the time it renders at.
+ */
+export function useJobsView<T>(pick: (props: JobsProps) => T, now?: number): T {
+  const jobs = useProvided(JobsContext, 'jobs');
+  return useSelector(jobs, (s) => pick(connectJobs(s, jobs.send, now)), propsEqual);
+}
+
+/**
+ * Tells the jobs panel that a job has just been asked for, so it reads the jobs now. Outside
+ * the app (a component test) there is no panel to tell.
+ */
+export function useJobStarted(): () => void {
+  const jobs = useContext(JobsContext);
+  return useCallback(() => jobs?.send({ type: 'jobs.refresh' }), [jobs]);
+}
