@@ -1,4 +1,4 @@
-import { assign, raise, setup } from 'xstate';
+import { assign, emit, raise, setup } from 'xstate';
 import { provided, wait } from './actors';
 import { confirmDeleteState } from './confirmDelete.state';
 import { anyLive, endedJobs, isLive } from './jobs.helpers';
@@ -20,6 +20,13 @@ export interface JobsContext {
   pendingReport: number | null;
 }
 
+/** Told to whoever listens (`actor.on`): the snackbar, and a list that waits to show what a job changed. */
+export interface JobsEnded {
+  type: 'jobs.ended';
+  /** Jobs seen queued or running that have ended since the read before (may be none). */
+  jobs: Job[];
+}
+
 export type JobsEvent =
   /** Read the jobs now: the panel opened, the user signed in, or a screen has just started a job. */
   { type: 'jobs.refresh' } | { type: 'job.cancel'; id: number } | { type: 'job.report'; id: number };
@@ -29,6 +36,7 @@ const jobsSetup = setup({
     context: {} as JobsContext,
     events: {} as JobsEvent,
     input: {} as { pollMs?: number },
+    emitted: {} as JobsEnded,
   },
   actors: {
     fetchJobs: provided<Job[]>('fetchJobs'),
@@ -40,8 +48,6 @@ const jobsSetup = setup({
     downloadReport: provided<void, JobIdInput>('downloadReport'),
   },
   actions: {
-    /** Jobs seen queued or running have ended: the app shows a snackbar for each. */
-    announceEnded: (_, _params: { jobs: Job[] }) => {},
     /** A cancel or a download failed: the app says why. */
     failed: (_, _params: { key: string; because: LoadError }) => {},
   },
@@ -55,8 +61,8 @@ const jobsSetup = setup({
 
 /**
  * The signed-in user's jobs, app-wide (issue 17 §5): read when asked, then every `pollMs`
- * while one is queued or running, and no more once none is; a job seen running that ends
- * gets a snackbar. Beside the reading, one action at a time: a cancel behind the confirm
+ * while one is queued or running, and no more once none is; the jobs seen running that
+ * have ended are told (`jobs.ended`). Beside the reading, one action at a time: a cancel behind the confirm
  * dialog, or the download of a job's error report.
  */
 export const jobsMachine = jobsSetup.createMachine({
@@ -79,14 +85,14 @@ export const jobsMachine = jobsSetup.createMachine({
                 guard: { type: 'liveAnswer', params: ({ event }) => ({ jobs: event.output }) },
                 target: 'waiting',
                 actions: [
-                  { type: 'announceEnded', params: ({ context, event }) => ({ jobs: endedJobs(context.jobs, event.output) }) },
+                  emit(({ context, event }) => ({ type: 'jobs.ended' as const, jobs: endedJobs(context.jobs, event.output) })),
                   assign({ jobs: ({ event }) => event.output, loadError: null }),
                 ],
               },
               {
                 target: 'idle',
                 actions: [
-                  { type: 'announceEnded', params: ({ context, event }) => ({ jobs: endedJobs(context.jobs, event.output) }) },
+                  emit(({ context, event }) => ({ type: 'jobs.ended' as const, jobs: endedJobs(context.jobs, event.output) })),
                   assign({ jobs: ({ event }) => event.output, loadError: null }),
                 ],
               },

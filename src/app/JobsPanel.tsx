@@ -6,7 +6,7 @@ import { formatSpan } from '../i18n/dates';
 import { errorText } from '../i18n/notices';
 import { Icon } from '../ui/icons';
 import { ProgressBar } from '../ui/ProgressBar';
-import { useJobStarted, useJobsView } from './services/jobs';
+import { useRefreshJobs, useJobsView } from './services/jobs';
 
 const STATUS_TONE = { queued: 'brand', running: 'brand', done: 'success', failed: 'danger', cancelled: 'danger' } as const;
 const SMALL_BUTTON = 'inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs text-ink-muted hover:bg-surface-overlay hover:text-ink disabled:opacity-40';
@@ -95,7 +95,7 @@ function JobList() {
 export function JobsPanel() {
   const t = useT();
   const liveCount = useJobsView((j) => j.liveCount);
-  const refresh = useJobStarted();
+  const refresh = useRefreshJobs();
   // The header shows once someone is signed in: their jobs are read from then on.
   useEffect(() => refresh(), [refresh]);
   const label = liveCount > 0 ? t('jobs.buttonRunning', { count: liveCount }) : t('jobs.button');

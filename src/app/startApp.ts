@@ -9,7 +9,8 @@ import { sessionMachine } from '../../machines/session.machine';
 import { flagCookies, flagsFromCookies, readCookie } from '../../machines/sidebar.helpers';
 import { sidebarMachine } from '../../machines/sidebar.machine';
 import { activity } from '../http/activity';
-import { jobsActors } from '../http/jobsActors';
+import { endedNotice, jobsActors } from '../http/jobsActors';
+import { showSnackbar } from '../ui/snackbar';
 import { sessionActors } from '../http/sessionActors';
 import { activateLanguage, loadMessages } from '../i18n/i18n';
 import { logoutPending, setLogoutPending } from './logoutMarker';
@@ -89,6 +90,7 @@ export function startApp(inspect?: Inspect): AppServices {
 
   // Idle until the shell's jobs button asks for a first read (signed in), then polling while a job runs.
   const jobs = createActor(jobsMachine.provide(jobsActors(askWith(confirm))), { input: {}, inspect });
+  jobs.on('jobs.ended', (ended) => ended.jobs.forEach((job) => void showSnackbar(endedNotice(job))));
 
   const actors = { session, language, sidebar, loadingBar, confirm, jobs };
   for (const actor of Object.values(actors)) actor.start();

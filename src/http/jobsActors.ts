@@ -13,14 +13,14 @@ import { confirmActor } from './entityActors';
 const RECENT = 20;
 
 /** How a job that ended is told: a sentence per outcome, red when it left rows undone. */
-function endedNotice(job: Job): { message: string; color: SnackbarColor } {
+export function endedNotice(job: Job): { message: string; color: SnackbarColor } {
   const values = { kind: t(kindKey(job.kind)), id: job.id, done: job.done, total: job.total, errors: job.errors };
   if (job.status === 'failed') return { message: t('jobs.ended.failed', values), color: 'error' };
   if (job.status === 'cancelled') return { message: t('jobs.ended.cancelled', values), color: 'info' };
   return job.errors > 0 ? { message: t('jobs.ended.doneWithErrors', values), color: 'error' } : { message: t('jobs.ended.done', values), color: 'success' };
 }
 
-/** The jobs machine's actors and actions over `/api/jobs/` (docs/decisions.md §24). */
+/** The jobs machine's actors and its failure snackbar over `/api/jobs/` (docs/decisions.md §24). */
 export function jobsActors(ask: AskConfirm) {
   return {
     actors: {
@@ -34,7 +34,6 @@ export function jobsActors(ask: AskConfirm) {
       confirm: confirmActor(ask),
     },
     actions: {
-      announceEnded: (_: unknown, { jobs }: { jobs: Job[] }) => jobs.forEach((job) => void showSnackbar(endedNotice(job))),
       failed: (_: unknown, { key, because }: { key: string; because: LoadError }) =>
         void showSnackbar({ message: t(key, { detail: errorText(because) }), color: 'error' }),
     },

@@ -17,7 +17,7 @@ describe('jobs machine (model-based)', () => {
 
   for (const path of paths) {
     it(path.description, async () => {
-      const actor = await walkPath(jobsModel, path, { actions: { announceEnded: () => {}, failed: () => {} } });
+      const actor = await walkPath(jobsModel, path, { actions: { failed: () => {} } });
       const s = actor.getSnapshot();
       // It waits to read again only while a job it knows of is live.
       if (s.matches({ poll: 'waiting' })) expect(s.context.jobs.some((j) => j.status === 'running' || j.status === 'queued')).toBe(true);
@@ -53,12 +53,13 @@ function boot(answers: Job[][], more: { confirm?: boolean; cancel?: () => unknow
         downloadReport: fake('downloadReport', () => undefined),
       } as any,
       actions: {
-        announceEnded: (_: unknown, p: { jobs: Job[] }) => void ended.push(...p.jobs),
         failed: (_: unknown, p: { key: string }) => void failures.push(p.key),
       },
     }),
     { input: { pollMs: 1500 } },
-  ).start();
+  );
+  actor.on('jobs.ended', (e) => void ended.push(...e.jobs));
+  actor.start();
   const tick = () => waits.shift()!();
   const settled = (state: 'idle' | 'waiting', n: number) => waitFor(actor, (s) => s.matches({ poll: state }) && (calls.fetchJobs?.length ?? 0) === n);
   return { actor, calls, ended, failures, tick, settled };

@@ -24,7 +24,7 @@ export function useJobsView<T>(pick: (props: JobsProps) => T, now?: number): T {
  * Tells the jobs panel that a job has just been asked for, so it reads the jobs now. Outside
  * the app (a component test) there is no panel to tell.
  */
-export function useJobStarted(): () => void {
+export function useRefreshJobs(): () => void {
   const jobs = useContext(JobsContext);
   return useCallback(() => jobs?.send({ type: 'jobs.refresh' }), [jobs]);
 }
