@@ -21,5 +21,7 @@ export const SAME_AS_ENGLISH: Record<string, Language[]> = {
   'media.folder': ['pl'], // "Folder" is the Polish word (the Polish file says "Foldery" for folders throughout)
   'roles.dealer': ['nl', 'pl'], // "dealer" is the Dutch and Polish word for a machinery dealer
   'errors.status': ['es'], // Spanish "Error {{status}}" is spelled as in English
+  'jobs.kind.import': ['nl', 'fr', 'de', 'pl'], // "Import" is the noun these languages use for a data import
+  'jobs.kind.export': ['nl', 'fr', 'de'], // likewise "Export"
   'confirm.ok': ['it', 'fr', 'de', 'nl', 'hu', 'pt', 'pl', 'al'], // "OK" is the native button label there
 };

@@ -13,7 +13,7 @@ export function endedJobs(before: readonly Job[], after: readonly Job[]): Job[] 
 
 /** The kinds of job the UI names; any other shows as a plain "job". */
 const KINDS = new Set(['bulk_update', 'import', 'export']);
-export const kindKey = (kind: string) => `jobs.kind.${KINDS.has(kind) ? kind : 'other'}`;
+export const kindKey = (kind: string) => `jobs.kind.${KINDS.has(kind) ? kind : 'generic'}`;
 
 /** 0–100, or null while the total is not known yet. */
 export const percentOf = (job: Job) => (job.total > 0 ? Math.min(100, (job.done / job.total) * 100) : null);

@@ -4,7 +4,7 @@ import { validateRecord } from '../../entities/validateRecord';
 import type { Option, SearchOptionsInput } from '../../machines/autocomplete.machine';
 import type { Draft, DraftKey, FetchRowInput, FieldErrors, SaveRowInput, ValidateInput, VersionedRow, DeleteRowInput } from '../../machines/entityForm.types';
 import { toApiParams } from '../../machines/entityList.helpers';
-import type { ConfirmInput, DeleteRowsInput, ExportRowsInput, FetchPageInput, Notice, PageAnswer, Row } from '../../machines/entityList.types';
+import type { BulkUpdateInput, ConfirmInput, DeleteRowsInput, ExportRowsInput, FetchPageInput, Notice, PageAnswer, Row } from '../../machines/entityList.types';
 import { errorStatus } from '../../machines/session.helpers';
 import type { AskConfirm } from '../app/services/confirm';
 import { refsOf, rowTitle, toFormRow } from '../entity/formValues';
@@ -96,6 +96,10 @@ export function entityListActors(ask: AskConfirm, entity?: EntityDef) {
       const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `export.${input.format}`;
       saveFile(res._data!, name);
     }),
+    /** `POST …/bulk_update/ {ids | filter, set}` → `202 {job}`. */
+    bulkUpdate: fromPromise<unknown, BulkUpdateInput>(({ input: { resource, ...body } }) =>
+      api(`${resourceUrl(resource)}bulk_update/`, { method: 'POST', body }),
+    ),
     confirm: confirmActor(ask),
   };
 }

@@ -5,7 +5,7 @@ import { endedJobs, timeLeftMs } from '../../machines/jobs.helpers';
 import { jobsMachine } from '../../machines/jobs.machine';
 import { finished, job, jobsModel, running } from '../../machines/jobs.model';
 import type { Job } from '../../machines/jobs.types';
-import { done, pathsOf, uncoveredTransitions, unvisitedStates, walkPath } from './modelHarness';
+import { pathsOf, uncoveredTransitions, unvisitedStates, walkPath } from './modelHarness';
 
 const paths = pathsOf(jobsModel);
 
@@ -20,7 +20,7 @@ describe('jobs machine (model-based)', () => {
       const actor = await walkPath(jobsModel, path, { actions: { failed: () => {} } });
       const s = actor.getSnapshot();
       // It waits to read again only while a job it knows of is live.
-      if (s.matches({ poll: 'waiting' })) expect(s.context.jobs.some((j) => j.status === 'running' || j.status === 'queued')).toBe(true);
+      if (s.matches({ poll: 'waiting' })) expect(s.context.jobs.some((j: Job) => j.status === 'running' || j.status === 'queued')).toBe(true);
       if (s.matches({ action: 'confirming' }) || s.matches({ action: 'cancelling' })) expect(s.context.pendingCancel).toBe(7);
       if (s.matches({ action: 'downloading' })) expect(s.context.pendingReport).toBe(7);
       actor.stop();

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useCallback, useContext, useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { connectJobs, type JobsProps } from '../../../machines/jobs.connect';
-import type { jobsMachine } from '../../../machines/jobs.machine';
+import type { JobsEnded, jobsMachine } from '../../../machines/jobs.machine';
 import { propsEqual } from '../../ui/propsEqual';
 import { useProvided } from './provided';
 
@@ -27,4 +27,13 @@ export function useJobsView<T>(pick: (props: JobsProps) => T, now?: number): T {
 export function useRefreshJobs(): () => void {
   const jobs = useContext(JobsContext);
   return useCallback(() => jobs?.send({ type: 'jobs.refresh' }), [jobs]);
+}
+
+/** Calls `onEnded` with the jobs seen running that have ended, while the caller is mounted. */
+export function useJobsEnded(onEnded: (ended: JobsEnded['jobs']) => void) {
+  const jobs = useContext(JobsContext);
+  useEffect(() => {
+    const subscription = jobs?.on('jobs.ended', (e) => e.jobs.length > 0 && onEnded(e.jobs));
+    return () => subscription?.unsubscribe();
+  }, [jobs, onEnded]);
 }
