@@ -35,6 +35,7 @@ import type {
   RowId,
 } from './entityList.types';
 import { fieldErrorsOf } from './fieldErrors';
+import type { Job } from './jobs.types';
 import { errorStatus, toBootError } from './session.helpers';
 import { provided, wait } from './actors';
 import { atStart } from './atStart';
@@ -120,7 +121,7 @@ const listSetup = setup({
     /** Downloads the file (the browser saves it). */
     exportRows: provided<void, ExportRowsInput>('exportRows'),
     /** Asks for the bulk edit; the job it queued runs on the server. */
-    bulkUpdate: provided<unknown, BulkUpdateInput>('bulkUpdate'),
+    bulkUpdate: provided<{ job: Job }, BulkUpdateInput>('bulkUpdate'),
   },
   actions: {
     /**
@@ -129,8 +130,8 @@ const listSetup = setup({
      */
     writeUrl: (_, _params: { search: string; replace: boolean }) => {},
     notify: (_, _notice: Notice) => {},
-    /** A job was queued: the app's jobs panel reads the jobs now. */
-    jobStarted: () => {},
+    /** A job was queued: the app's jobs panel watches it from now on. */
+    jobStarted: (_, _params: { job: Job }) => {},
   },
   guards: {
     otherPage: ({ context }, params: { page: number }) =>
@@ -379,7 +380,11 @@ export const entityListMachine = listSetup.createMachine({
             },
             onDone: {
               target: '#entityList.browse.ready',
-              actions: [{ type: 'notify', params: { key: 'list.bulkEditStarted', color: 'success' as const } }, 'jobStarted', assign({ bulkEdit: null })],
+              actions: [
+                { type: 'notify', params: { key: 'list.bulkEditStarted', color: 'success' as const } },
+                { type: 'jobStarted', params: ({ event }) => ({ job: event.output.job }) },
+                assign({ bulkEdit: null }),
+              ],
             },
             // A 400 names the field (`set.<field>`) or the rows (`ids`, `filter`): the dialog shows it there.
             onError: {

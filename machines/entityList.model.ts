@@ -70,7 +70,7 @@ export const entityListModel: MachineModel = {
     { type: 'bulkEdit.value', value: 'published' },
     { type: 'bulkEdit.submit' },
     { type: 'bulkEdit.cancel' },
-    done('bulkUpdate', { id: 7, status: 'queued' }),
+    done('bulkUpdate', { job: { id: 7, status: 'queued' } }),
     fail('bulkUpdate', BULK_REFUSED),
     fail('bulkUpdate', { status: 503 }),
     done('deleteRows', 1),

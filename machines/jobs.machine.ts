@@ -28,8 +28,12 @@ export interface JobsEnded {
 }
 
 export type JobsEvent =
-  /** Read the jobs now: the panel opened, the user signed in, or a screen has just started a job. */
-  { type: 'jobs.refresh' } | { type: 'job.cancel'; id: number } | { type: 'job.report'; id: number };
+  /** Read the jobs now: the panel opened, or the user signed in. */
+  | { type: 'jobs.refresh' }
+  /** A screen has just queued this job: it is watched from now on, so its end is told even if it comes before the next read. */
+  | { type: 'job.started'; job: Job }
+  | { type: 'job.cancel'; id: number }
+  | { type: 'job.report'; id: number };
 
 const jobsSetup = setup({
   types: {
@@ -72,6 +76,13 @@ export const jobsMachine = jobsSetup.createMachine({
   states: {
     poll: {
       initial: 'idle',
+      on: {
+        'job.started': {
+          target: '.loading',
+          reenter: true,
+          actions: assign({ jobs: ({ context, event }) => [event.job, ...context.jobs.filter((j) => j.id !== event.job.id)] }),
+        },
+      },
       states: {
         idle: { on: { 'jobs.refresh': { target: 'loading' } } },
         loading: {

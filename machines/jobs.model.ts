@@ -26,6 +26,7 @@ export const jobsModel: MachineModel = {
   contextKey: (c) => c.jobs.map((j: Job) => j.status).join(),
   events: [
     { type: 'jobs.refresh' },
+    { type: 'job.started', job: job({ status: 'queued', done: 0, started_at: null }) },
     done('fetchJobs', [running]),
     done('fetchJobs', [finished]),
     fail('fetchJobs', { status: 502 }),

@@ -30,7 +30,7 @@ function JobRow({ job }: { job: JobRowProps }) {
         <span data-testid="job-rows">{t('jobs.rows', { done: job.done, total: job.total })}</span>
         {job.errors > 0 && (
           <span className="text-danger" data-testid="job-errors">
-            {t('jobs.errors', { count: job.errors })}
+            {t('jobs.errors', { errors: job.errors })}
           </span>
         )}
         {job.timeLeftMs !== null && <span data-testid="job-time-left">{t('jobs.timeLeft', { time: formatSpan(job.timeLeftMs) })}</span>}

@@ -38,7 +38,6 @@ export function BulkEditDialog({ entity, list }: { entity: EntityDef; list: Enti
       {label}
     </label>
   );
-  const count = draft?.rows === 'selected' ? b.selectedCount : b.matchingCount;
   return (
     <Dialog open={draft !== null} onClose={b.cancel} className="relative z-50">
       <div className="fixed inset-0 bg-black/60" aria-hidden="true" />
@@ -47,6 +46,7 @@ export function BulkEditDialog({ entity, list }: { entity: EntityDef; list: Enti
           <DialogPanel className="w-full max-w-lg rounded-xl border border-surface-border bg-surface-raised p-6 shadow-2xl" data-testid="bulk-edit-dialog">
             <DialogTitle className="text-lg font-semibold">{t('list.bulkEditTitle', { name: t(entity.label.many) })}</DialogTitle>
             <form
+              noValidate
               className="mt-4 flex flex-col gap-4"
               onSubmit={(e) => {
                 e.preventDefault();
@@ -55,8 +55,8 @@ export function BulkEditDialog({ entity, list }: { entity: EntityDef; list: Enti
             >
               <fieldset className="flex flex-col gap-1.5">
                 <legend className="mb-1 text-sm font-medium text-ink-muted">{t('list.bulkRows')}</legend>
-                {rowsOption('selected', t('list.bulkRowsSelected', { count: b.selectedCount }), b.selectedCount > 0)}
-                {rowsOption('list', t('list.bulkRowsList', { count: b.matchingCount }), true)}
+                {rowsOption('selected', t('list.bulkRowsSelected', { rows: b.selectedCount }), b.selectedCount > 0)}
+                {rowsOption('list', t('list.bulkRowsList', { rows: b.matchingCount }), true)}
               </fieldset>
               <div className="grid gap-3 sm:grid-cols-2">
                 <label className="flex flex-col gap-1.5 text-sm font-medium text-ink-muted">
@@ -113,7 +113,7 @@ export function BulkEditDialog({ entity, list }: { entity: EntityDef; list: Enti
                   {t('confirm.cancel')}
                 </button>
                 <button type="submit" className={buttonClass.primary} disabled={b.submitting} aria-busy={b.submitting} data-testid="bulk-submit">
-                  {t('list.bulkApply', { count })}
+                  {t('list.bulkApply')}
                 </button>
               </div>
             </form>

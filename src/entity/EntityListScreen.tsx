@@ -7,7 +7,7 @@ import { can as holds } from '../../entities/permissions';
 import { connectEntityList, type EntityListProps } from '../../machines/entityList.connect';
 import { entityListMachine } from '../../machines/entityList.machine';
 import { useConfirm } from '../app/services/confirm';
-import { useJobsEnded, useRefreshJobs } from '../app/services/jobs';
+import { useJobsEnded, useJobStarted } from '../app/services/jobs';
 import { useSession } from '../app/services/session';
 import { entityListActors, notify } from '../http/entityActors';
 import { useT } from '../i18n/i18n';
@@ -304,7 +304,7 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
   const user = useSession((s) => s.context.user);
   const can = useMemo(() => entityActions(user, entity), [user, entity]);
   const search = useSearch();
-  const jobStarted = useRefreshJobs();
+  const jobStarted = useJobStarted();
   const machine = useMemo(
     () =>
       entityListMachine.provide({
@@ -312,7 +312,7 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
         actions: {
           writeUrl: (_, { search: q, replace }) => writeUrl(entity.path, q, replace),
           notify: (_, notice) => void notify(notice),
-          jobStarted,
+          jobStarted: (_, { job }) => jobStarted(job),
         },
       }),
     [ask, entity, jobStarted],

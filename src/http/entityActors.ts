@@ -5,6 +5,7 @@ import type { Option, SearchOptionsInput } from '../../machines/autocomplete.mac
 import type { Draft, DraftKey, FetchRowInput, FieldErrors, SaveRowInput, ValidateInput, VersionedRow, DeleteRowInput } from '../../machines/entityForm.types';
 import { toApiParams } from '../../machines/entityList.helpers';
 import type { BulkUpdateInput, ConfirmInput, DeleteRowsInput, ExportRowsInput, FetchPageInput, Notice, PageAnswer, Row } from '../../machines/entityList.types';
+import type { Job } from '../../machines/jobs.types';
 import { errorStatus } from '../../machines/session.helpers';
 import type { AskConfirm } from '../app/services/confirm';
 import { refsOf, rowTitle, toFormRow } from '../entity/formValues';
@@ -97,8 +98,8 @@ export function entityListActors(ask: AskConfirm, entity?: EntityDef) {
       saveFile(res._data!, name);
     }),
     /** `POST …/bulk_update/ {ids | filter, set}` → `202 {job}`. */
-    bulkUpdate: fromPromise<unknown, BulkUpdateInput>(({ input: { resource, ...body } }) =>
-      api(`${resourceUrl(resource)}bulk_update/`, { method: 'POST', body }),
+    bulkUpdate: fromPromise<{ job: Job }, BulkUpdateInput>(({ input: { resource, ...body } }) =>
+      api<{ job: Job }>(`${resourceUrl(resource)}bulk_update/`, { method: 'POST', body }),
     ),
     confirm: confirmActor(ask),
   };

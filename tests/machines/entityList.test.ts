@@ -61,10 +61,10 @@ function boot(
         confirm: fake('confirm', () => answers.confirm ?? true),
         deleteRows: fake('deleteRows', answers.deleteRows ?? ((i) => i.ids.length)),
         exportRows: fake('exportRows', answers.exportRows ?? (() => undefined)),
-        bulkUpdate: fake('bulkUpdate', answers.bulkUpdate ?? (() => ({ id: 7, status: 'queued' }))),
+        bulkUpdate: fake('bulkUpdate', answers.bulkUpdate ?? (() => ({ job: { id: 7, status: 'queued' } }))),
       } as any,
       actions: {
-        jobStarted: () => void jobsStarted++,
+        jobStarted: (_: unknown, p: { job: { id: number } }) => void (jobsStarted += p.job.id === 7 ? 1 : 0),
         notify: (_: unknown, n: Notice) => void notices.push(n),
         writeUrl: (_: unknown, p: { search: string; replace: boolean }) => {
           urls.push(p.search);

@@ -89,6 +89,14 @@ describe('jobs behaviour', () => {
     expect(ended).toEqual([]);
   });
 
+  it('a job a screen has just queued is told when it ends, even if it ended before the first read', async () => {
+    const { actor, ended, settled } = boot([[finished]]);
+    actor.send({ type: 'job.started', job: job({ status: 'queued', done: 0, started_at: null }) });
+    expect(actor.getSnapshot().context.jobs).toHaveLength(1);
+    await settled('idle', 1);
+    expect(ended).toEqual([finished]);
+  });
+
   it('a job started elsewhere wakes it up: a refresh reads at once', async () => {
     const { actor, settled } = boot([[], [running]]);
     actor.send({ type: 'jobs.refresh' });

@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { connectJobs, type JobsProps } from '../../../machines/jobs.connect';
 import type { JobsEnded, jobsMachine } from '../../../machines/jobs.machine';
+import type { Job } from '../../../machines/jobs.types';
 import { propsEqual } from '../../ui/propsEqual';
 import { useProvided } from './provided';
 
@@ -20,10 +21,7 @@ export function useJobsView<T>(pick: (props: JobsProps) => T, now?: number): T {
   return useSelector(jobs, (s) => pick(connectJobs(s, jobs.send, now)), propsEqual);
 }
 
-/**
- * Tells the jobs panel that a job has just been asked for, so it reads the jobs now. Outside
- * the app (a component test) there is no panel to tell.
- */
+/** Has the jobs panel read the jobs now (it opened, someone signed in). Outside the app there is no panel. */
 export function useRefreshJobs(): () => void {
   const jobs = useContext(JobsContext);
   return useCallback(() => jobs?.send({ type: 'jobs.refresh' }), [jobs]);
@@ -36,4 +34,10 @@ export function useJobsEnded(onEnded: (ended: JobsEnded['jobs']) => void) {
     const subscription = jobs?.on('jobs.ended', (e) => e.jobs.length > 0 && onEnded(e.jobs));
     return () => subscription?.unsubscribe();
   }, [jobs, onEnded]);
+}
+
+/** Hands the jobs panel a job a screen has just queued, to watch until it ends. Outside the app there is no panel. */
+export function useJobStarted(): (job: Job) => void {
+  const jobs = useContext(JobsContext);
+  return useCallback((job: Job) => jobs?.send({ type: 'job.started', job }), [jobs]);
 }
