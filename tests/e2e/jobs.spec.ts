@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { call, msg, signIn, snackbar, url } from './rossi';
@@ -8,6 +9,12 @@ import { call, msg, signIn, snackbar, url } from './rossi';
  * header's jobs panel until it is done, a snackbar says so, and the list shows what it
  * changed. A job that left rows as they were offers its error report as CSV.
  */
+
+/** No serious or critical axe violation on the page as it is now (the tags of tests/e2e/a11y.spec.ts). */
+async function expectAxeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
 
 /** Products of this test's own, named after `word` so that a search lists them alone. */
 async function products(page: Page, word: string, count: number, price: number): Promise<number[]> {
@@ -85,6 +92,7 @@ test('a bulk edit the server refuses says so on its field; one that leaves rows 
   await dialog.locator('[name="set.price"]').fill('-150');
   await dialog.getByTestId('bulk-submit').click();
   await expect(dialog.locator('[data-field="set.price"]')).toContainText(msg('validation.bulkAdjust'));
+  await expectAxeClean(page);
 
   // Lowering 10 by 50 would go below zero: each row is reported, none is changed.
   await dialog.getByTestId('bulk-op').selectOption('amount');
@@ -96,6 +104,7 @@ test('a bulk edit the server refuses says so on its field; one that leaves rows 
   await expect(job).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
   await expect(job.getByTestId('job-errors')).toHaveText(msg('jobs.errors', { errors: 2 }));
   await expect(snackbar(page, msg('jobs.ended.doneWithErrors', { kind: msg('jobs.kind.bulk_update'), id, errors: 2 }))).toBeVisible();
+  await expectAxeClean(page);
   const [file] = await Promise.all([page.waitForEvent('download'), job.getByTestId('job-report').click()]);
   expect(file.suggestedFilename()).toBe(`job-${id}-errors.csv`);
   const report = parse((await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>;
