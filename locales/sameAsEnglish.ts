@@ -23,5 +23,7 @@ export const SAME_AS_ENGLISH: Record<string, Language[]> = {
   'errors.status': ['es'], // Spanish "Error {{status}}" is spelled as in English
   'activity.filters': ['nl'], // Dutch "Filters"
   'activity.action': ['fr'], // French "Action"
+  'jobs.kind.import': ['nl', 'fr', 'de', 'pl'], // "Import" is the noun these languages use for a data import
+  'jobs.kind.export': ['nl', 'fr', 'de'], // likewise "Export"
   'confirm.ok': ['it', 'fr', 'de', 'nl', 'hu', 'pt', 'pl', 'al'], // "OK" is the native button label there
 };

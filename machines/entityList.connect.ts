@@ -1,16 +1,19 @@
 import type { SnapshotFrom } from 'xstate';
 import { isFiltered, PAGE_SIZES, sortState, stateToQuery } from './entityList.helpers';
 import type { EntityListEvent, entityListMachine } from './entityList.machine';
-import type { ExportFormat, ExportRows, Row } from './entityList.types';
+import { NON_FIELD } from './fieldErrors';
+import type { BulkOp, ExportFormat, ExportRows, Row } from './entityList.types';
+import type { FieldMessage } from './entityForm.types';
 
 export type EntityListSnapshot = SnapshotFrom<typeof entityListMachine>;
-export type EntityListStatus = 'loading' | 'ready' | 'searching' | 'failed' | 'confirming' | 'deleting' | 'exporting';
+export type EntityListStatus = 'loading' | 'ready' | 'searching' | 'failed' | 'confirming' | 'deleting' | 'exporting' | 'bulkEditing';
 
 function statusOf(s: EntityListSnapshot): EntityListStatus {
   if (s.matches({ browse: 'loading' })) return 'loading';
   if (s.matches({ browse: { ready: 'debouncing' } })) return 'searching';
   if (s.matches({ browse: 'ready' })) return 'ready';
   if (s.matches({ browse: 'failed' })) return 'failed';
+  if (s.matches('bulkEditing')) return 'bulkEditing';
   return s.value as EntityListStatus;
 }
 
@@ -105,6 +108,9 @@ export function connectEntityList(snapshot: EntityListSnapshot, send: (event: En
     requestBulkDelete: () => send({ type: 'bulkDelete.request' }),
     deleting: status === 'deleting',
 
+    /** The bulk edit dialog (docs/decisions.md §24): open while `draft` is set. */
+    bulkEdit: bulkEditProps(snapshot, send, interactive),
+
     /** The Export menu: what the list shows, or the ticked rows, as CSV or XLSX. */
     export: {
       busy: status === 'exporting',
@@ -116,3 +122,36 @@ export function connectEntityList(snapshot: EntityListSnapshot, send: (event: En
 }
 
 export type EntityListProps = ReturnType<typeof connectEntityList>;
+
+const NO_MESSAGES: FieldMessage[] = [];
+
+function bulkEditProps(snapshot: EntityListSnapshot, send: (event: EntityListEvent) => void, interactive: boolean) {
+  const c = snapshot.context;
+  const draft = c.bulkEdit;
+  const valuePath = draft && `set.${draft.field}`;
+  const atValue = (path: string) => valuePath !== null && (path === valuePath || path.startsWith(`${valuePath}.`));
+  return {
+    canOpen: interactive,
+    open: (rows: ExportRows, field: string, op: BulkOp) => send({ type: 'bulkEdit.open', rows, field, op }),
+    draft,
+    /** The ticked rows' count, and how many rows the list matches (at least, when its count stopped at a cap). */
+    selectedCount: c.selection.length,
+    matchingCount: c.paginator?.count ?? 0,
+    submitting: snapshot.matches({ bulkEditing: 'submitting' }),
+    /** The server's problems with the value, shown on the value's field. */
+    valueErrors: draft ? Object.entries(draft.errors).flatMap(([path, messages]) => (atValue(path) ? messages : [])) : NO_MESSAGES,
+    /** Its other problems (the rows chosen, the request as a whole), above the form. */
+    otherErrors: draft
+      ? Object.entries(draft.errors).flatMap(([path, messages]) =>
+          atValue(path) ? [] : messages.map((m) => ({ path: path === NON_FIELD ? null : path, message: m })),
+        )
+      : [],
+    failure: draft?.failure ?? null,
+    setRows: (rows: ExportRows) => send({ type: 'bulkEdit.rows', rows }),
+    setField: (field: string, op: BulkOp) => send({ type: 'bulkEdit.field', field, op }),
+    setOp: (op: BulkOp) => send({ type: 'bulkEdit.op', op }),
+    setValue: (value: unknown) => send({ type: 'bulkEdit.value', value }),
+    submit: () => send({ type: 'bulkEdit.submit' }),
+    cancel: () => send({ type: 'bulkEdit.cancel' }),
+  };
+}

@@ -1,4 +1,4 @@
-import type { ListDefaults, ListFields, ListQuery, RowId } from './entityList.types';
+import type { BulkOp, ListDefaults, ListFields, ListQuery, RowId } from './entityList.types';
 
 /** docs/decisions.md §4: ten rows by default. */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -132,4 +132,17 @@ export const toggleId = (ids: RowId[], id: RowId) => (ids.includes(id) ? ids.fil
 export function togglePage(selection: RowId[], pageIds: RowId[]): RowId[] {
   const all = pageIds.length > 0 && pageIds.every((id) => selection.includes(id));
   return all ? selection.filter((id) => !pageIds.includes(id)) : [...selection, ...pageIds.filter((id) => !selection.includes(id))];
+}
+
+/** The list's search and filters as the API reads them, without its paging and sort: every row they match. */
+export function filterParams(query: ListQuery): Record<string, string | string[]> {
+  const { page: _page, items: _items, sort: _sort, ...rest } = toApiParams(query);
+  return rest as Record<string, string | string[]>;
+}
+
+/** A bulk edit's `set` for its one field (docs/decisions.md §24). */
+export function bulkSet(field: string, op: BulkOp, value: unknown): Record<string, unknown> {
+  if (op === 'amount' || op === 'percent') return { [field]: { [op]: value } };
+  if (op === 'add' || op === 'remove') return { [field]: { [op]: Array.isArray(value) ? value : [] } };
+  return { [field]: value };
 }

@@ -1,6 +1,8 @@
 import { assign, setup } from 'xstate';
 import {
+  bulkSet,
   DEFAULT_PAGE_SIZE,
+  filterParams,
   MAX_PAGE_SIZE,
   normalizeSort,
   queryToState,
@@ -13,6 +15,9 @@ import {
   toggleSort,
 } from './entityList.helpers';
 import type {
+  BulkEditDraft,
+  BulkOp,
+  BulkUpdateInput,
   ConfirmInput,
   DeleteRowsInput,
   ExportFormat,
@@ -29,7 +34,9 @@ import type {
   Row,
   RowId,
 } from './entityList.types';
-import { toBootError } from './session.helpers';
+import { fieldErrorsOf } from './fieldErrors';
+import type { Job } from './jobs.types';
+import { errorStatus, toBootError } from './session.helpers';
 import { provided, wait } from './actors';
 import { atStart } from './atStart';
 import { confirmDeleteState } from './confirmDelete.state';
@@ -51,6 +58,8 @@ export interface EntityListContext {
   /** The export being downloaded. */
   pendingExport: ExportRowsInput | null;
   pendingDelete: { ids: RowId[]; origin: 'row' | 'bulk' } | null;
+  /** The bulk edit being chosen or asked for. */
+  bulkEdit: BulkEditDraft | null;
   debounceMs: number;
 }
 
@@ -81,7 +90,15 @@ export type EntityListEvent =
   | { type: 'selection.clear' }
   | { type: 'row.delete'; id: RowId }
   | { type: 'bulkDelete.request' }
-  | { type: 'export.request'; format: ExportFormat; rows: ExportRows };
+  | { type: 'export.request'; format: ExportFormat; rows: ExportRows }
+  /** The bulk edit dialog opens on the ticked rows or on every row the list matches, with a first field and how it changes. */
+  | { type: 'bulkEdit.open'; rows: ExportRows; field: string; op: BulkOp }
+  | { type: 'bulkEdit.rows'; rows: ExportRows }
+  | { type: 'bulkEdit.field'; field: string; op: BulkOp }
+  | { type: 'bulkEdit.op'; op: BulkOp }
+  | { type: 'bulkEdit.value'; value: unknown }
+  | { type: 'bulkEdit.submit' }
+  | { type: 'bulkEdit.cancel' };
 
 /** A query change starts from page 1 (except paging) and forgets the ticks of rows no longer shown. */
 const requery = (context: EntityListContext, change: Partial<ListQuery>) => ({
@@ -103,6 +120,8 @@ const listSetup = setup({
     deleteRows: provided<number, DeleteRowsInput>('deleteRows'),
     /** Downloads the file (the browser saves it). */
     exportRows: provided<void, ExportRowsInput>('exportRows'),
+    /** Asks for the bulk edit; the job it queued runs on the server. */
+    bulkUpdate: provided<{ job: Job }, BulkUpdateInput>('bulkUpdate'),
   },
   actions: {
     /**
@@ -111,6 +130,8 @@ const listSetup = setup({
      */
     writeUrl: (_, _params: { search: string; replace: boolean }) => {},
     notify: (_, _notice: Notice) => {},
+    /** A job was queued: the app's jobs panel watches it from now on. */
+    jobStarted: (_, _params: { job: Job }) => {},
   },
   guards: {
     otherPage: ({ context }, params: { page: number }) =>
@@ -122,14 +143,15 @@ const listSetup = setup({
       Number.isInteger(params.items) && params.items >= 1 && params.items <= MAX_PAGE_SIZE && params.items !== context.query.items,
     urlDiffers: ({ context }, params: { search: string }) => !sameQuery(queryToState(params.search, context.defaults, context.fields), context.query),
     hasSelection: ({ context }) => context.selection.length > 0,
-    exportable: ({ context }, params: { rows: ExportRows }) => params.rows === 'list' || context.selection.length > 0,
+    /** The rows an export or a bulk edit takes: the list's, or the ticked ones when some are. */
+    rowsChosen: ({ context }, params: { rows: ExportRows }) => params.rows === 'list' || context.selection.length > 0,
   },
 });
 
 /**
  * An entity list (issue 5): paged, sortable, searchable (debounced), filtered, mirrored in
  * the URL, with row and bulk delete behind the confirm dialog, and its rows (or the ticked
- * ones) exported as CSV or XLSX (issue 17).
+ * ones) exported as CSV or XLSX, and bulk edited as a job (issue 17).
  */
 export const entityListMachine = listSetup.createMachine({
   id: 'entityList',
@@ -149,6 +171,7 @@ export const entityListMachine = listSetup.createMachine({
       selection: [],
       pendingExport: null,
       pendingDelete: null,
+      bulkEdit: null,
       debounceMs: input.debounceMs ?? SEARCH_DEBOUNCE_MS,
     };
   },
@@ -245,7 +268,7 @@ export const entityListMachine = listSetup.createMachine({
               actions: assign({ pendingDelete: ({ event }) => ({ ids: [event.id], origin: 'row' as const }) }),
             },
             'export.request': {
-              guard: { type: 'exportable', params: ({ event }) => ({ rows: event.rows }) },
+              guard: { type: 'rowsChosen', params: ({ event }) => ({ rows: event.rows }) },
               target: '#entityList.exporting',
               actions: assign({
                 pendingExport: ({ context, event }) => ({
@@ -254,6 +277,13 @@ export const entityListMachine = listSetup.createMachine({
                   query: context.query,
                   ...(event.rows === 'selected' ? { ids: [...context.selection] } : {}),
                 }),
+              }),
+            },
+            'bulkEdit.open': {
+              guard: { type: 'rowsChosen', params: ({ event }) => ({ rows: event.rows }) },
+              target: '#entityList.bulkEditing',
+              actions: assign({
+                bulkEdit: ({ event }) => ({ rows: event.rows, field: event.field, op: event.op, value: null, errors: {}, failure: null }),
               }),
             },
             'bulkDelete.request': {
@@ -308,6 +338,66 @@ export const entityListMachine = listSetup.createMachine({
             { type: 'notify', params: ({ event }) => ({ key: 'list.exportFailed', because: toBootError(event.error), color: 'error' as const }) },
             assign({ pendingExport: null }),
           ],
+        },
+      },
+    },
+    // The dialog holds what is chosen; asking queues a job, whose progress the jobs panel shows.
+    bulkEditing: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'bulkEdit.rows': {
+              guard: { type: 'rowsChosen', params: ({ event }) => ({ rows: event.rows }) },
+              actions: assign({ bulkEdit: ({ context, event }) => ({ ...context.bulkEdit!, rows: event.rows, errors: {}, failure: null }) }),
+            },
+            'bulkEdit.field': {
+              actions: assign({
+                bulkEdit: ({ context, event }) => ({ ...context.bulkEdit!, field: event.field, op: event.op, value: null, errors: {}, failure: null }),
+              }),
+            },
+            'bulkEdit.op': {
+              actions: assign({ bulkEdit: ({ context, event }) => ({ ...context.bulkEdit!, op: event.op, value: null, errors: {}, failure: null }) }),
+            },
+            'bulkEdit.value': {
+              actions: assign({ bulkEdit: ({ context, event }) => ({ ...context.bulkEdit!, value: event.value, errors: {}, failure: null }) }),
+            },
+            'bulkEdit.submit': { target: 'submitting' },
+            'bulkEdit.cancel': { target: '#entityList.browse.ready', actions: assign({ bulkEdit: null }) },
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'bulkUpdate',
+            src: 'bulkUpdate',
+            input: ({ context }) => {
+              const { rows, field, op, value } = context.bulkEdit!;
+              return {
+                resource: context.resource,
+                set: bulkSet(field, op, value),
+                ...(rows === 'selected' ? { ids: [...context.selection] } : { filter: filterParams(context.query) }),
+              };
+            },
+            onDone: {
+              target: '#entityList.browse.ready',
+              actions: [
+                { type: 'notify', params: { key: 'list.bulkEditStarted', color: 'success' as const } },
+                { type: 'jobStarted', params: ({ event }) => ({ job: event.output.job }) },
+                assign({ bulkEdit: null }),
+              ],
+            },
+            // A 400 names the field (`set.<field>`) or the rows (`ids`, `filter`): the dialog shows it there.
+            onError: {
+              target: 'editing',
+              actions: assign({
+                bulkEdit: ({ context, event }) => {
+                  const status = errorStatus(event.error);
+                  const errors = status === 400 ? fieldErrorsOf((event.error as { data?: unknown }).data) : {};
+                  return { ...context.bulkEdit!, errors, failure: Object.keys(errors).length ? null : toBootError(event.error) };
+                },
+              }),
+            },
+          },
         },
       },
     },

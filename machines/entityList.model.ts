@@ -20,11 +20,17 @@ export const PAGE_TOO_DEEP = {
   },
 };
 
+/** A bulk edit's value refused by the form's own validator (docs/decisions.md §24). */
+export const BULK_REFUSED = {
+  status: 400,
+  data: { 'set.status': ['Choose one of the listed values.'], $codes: { 'set.status': [{ code: 'choice' }] } },
+};
+
 /** An entity list as a test model: every server answer and the confirm answer are events. */
 export const entityListModel: MachineModel = {
   machine: entityListMachine,
   input: { resource: 'products/category', defaults: { sort: ['name'] } },
-  actorIds: ['fetchPage', 'searchDebounce', 'confirm', 'deleteRows', 'exportRows'],
+  actorIds: ['fetchPage', 'searchDebounce', 'confirm', 'deleteRows', 'exportRows', 'bulkUpdate'],
   contextKey: (c) => c.selection.length > 0,
   events: [
     done('fetchPage', page()),
@@ -56,6 +62,17 @@ export const entityListModel: MachineModel = {
     { type: 'export.request', format: 'xlsx', rows: 'selected' },
     done('exportRows'),
     fail('exportRows', { status: 503 }),
+    { type: 'bulkEdit.open', rows: 'list', field: 'status', op: 'set' },
+    { type: 'bulkEdit.open', rows: 'selected', field: 'price', op: 'percent' },
+    { type: 'bulkEdit.rows', rows: 'selected' },
+    { type: 'bulkEdit.field', field: 'tags', op: 'add' },
+    { type: 'bulkEdit.op', op: 'amount' },
+    { type: 'bulkEdit.value', value: 'published' },
+    { type: 'bulkEdit.submit' },
+    { type: 'bulkEdit.cancel' },
+    done('bulkUpdate', { job: { id: 7, status: 'queued' } }),
+    fail('bulkUpdate', BULK_REFUSED),
+    fail('bulkUpdate', { status: 503 }),
     done('deleteRows', 1),
     fail('deleteRows', { status: 409, data: { detail: 'This category is used by 3 products.' } }),
   ],

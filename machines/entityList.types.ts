@@ -56,10 +56,40 @@ export interface ExportRowsInput {
   ids?: RowId[];
 }
 
+/**
+ * How a bulk edit changes its field (docs/decisions.md §24): a value set, a number moved by
+ * an amount or a percentage, or links added to or removed from a many-to-many.
+ */
+export type BulkOp = 'set' | 'amount' | 'percent' | 'add' | 'remove';
+
+/** The bulk edit dialog's choice: on which rows, which field, how, to what. */
+export interface BulkEditDraft {
+  rows: ExportRows;
+  field: string;
+  op: BulkOp;
+  value: unknown;
+  /** The server's 400 by path (`set.<field>`, `ids`, `filter`). */
+  errors: FieldErrors;
+  /** Why the last ask failed otherwise. */
+  failure: LoadError | null;
+}
+
+/** `POST /api/<resource>/bulk_update/ {ids | filter, set}` → the job it queued. */
+export interface BulkUpdateInput {
+  resource: string;
+  set: Record<string, unknown>;
+  ids?: RowId[];
+  /** The list's own search and filters, for every row they match. */
+  filter?: Record<string, string | string[]>;
+}
+
 export interface DeleteRowsInput {
   resource: string;
   ids: RowId[];
 }
 
+import type { FieldErrors } from './entityForm.types';
+import type { BootError as LoadError } from './session.types';
+
 export type { ConfirmInput, Notice } from './shell.types';
-export type { BootError as LoadError } from './session.types';
+export type { LoadError };

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ConfirmContext, type ConfirmService } from './services/confirm';
+import { JobsContext, type JobsService } from './services/jobs';
 import { LanguageContext, type LanguageService } from './services/language';
 import { LoadingBarContext, type LoadingBarService } from './services/loadingBar';
 import { SessionContext, type SessionService } from './services/session';
@@ -12,6 +13,7 @@ export interface AppServices {
   sidebar: SidebarService;
   loadingBar: LoadingBarService;
   confirm: ConfirmService;
+  jobs: JobsService;
 }
 
 /**
@@ -24,7 +26,9 @@ export function AppServicesProvider({ services, children }: { services: Partial<
       <LanguageContext.Provider value={services.language ?? null}>
         <SidebarContext.Provider value={services.sidebar ?? null}>
           <LoadingBarContext.Provider value={services.loadingBar ?? null}>
-            <ConfirmContext.Provider value={services.confirm ?? null}>{children}</ConfirmContext.Provider>
+            <ConfirmContext.Provider value={services.confirm ?? null}>
+              <JobsContext.Provider value={services.jobs ?? null}>{children}</JobsContext.Provider>
+            </ConfirmContext.Provider>
           </LoadingBarContext.Provider>
         </SidebarContext.Provider>
       </LanguageContext.Provider>

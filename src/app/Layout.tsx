@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useT } from '../i18n/i18n';
 import { Icon } from '../ui/icons';
+import { JobsPanel } from './JobsPanel';
 import { MAIN_ID, Main } from './Main';
 import { useSessionView } from './services/session';
 import { useSidebar } from './services/sidebar';
@@ -87,6 +88,7 @@ function Header() {
       <span className="ml-auto text-sm text-ink-muted" data-testid="username">
         {username}
       </span>
+      <JobsPanel />
       <DisplayMenu />
     </header>
   );

@@ -1,6 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, type Language } from '../../locales/languages';
 import { confirmMachine } from '../../machines/confirm.machine';
+import { jobsMachine } from '../../machines/jobs.machine';
 import { chooseLanguage, localizedUrl } from '../../machines/language.helpers';
 import { languageMachine } from '../../machines/language.machine';
 import { loadingBarMachine } from '../../machines/loadingBar.machine';
@@ -8,6 +9,8 @@ import { sessionMachine } from '../../machines/session.machine';
 import { flagCookies, flagsFromCookies, readCookie } from '../../machines/sidebar.helpers';
 import { sidebarMachine } from '../../machines/sidebar.machine';
 import { activity } from '../http/activity';
+import { endedNotice, jobsActors } from '../http/jobsActors';
+import { showSnackbar } from '../ui/snackbar';
 import { sessionActors } from '../http/sessionActors';
 import { activateLanguage, loadMessages } from '../i18n/i18n';
 import { logoutPending, setLogoutPending } from './logoutMarker';
@@ -18,6 +21,7 @@ import { writeCookie } from './cookies';
 import { readBootData } from './bootData';
 import type { AppServices } from './AppServices';
 import type { Inspect } from './inspector';
+import { askWith } from './services/confirm';
 
 export const NARROW_QUERY = '(max-width: 767px)';
 
@@ -84,7 +88,11 @@ export function startApp(inspect?: Inspect): AppServices {
 
   const confirm = createActor(confirmMachine, { inspect });
 
-  const actors = { session, language, sidebar, loadingBar, confirm };
+  // Idle until the shell's jobs button asks for a first read (signed in), then polling while a job runs.
+  const jobs = createActor(jobsMachine.provide(jobsActors(askWith(confirm))), { input: {}, inspect });
+  jobs.on('jobs.ended', (ended) => ended.jobs.forEach((job) => void showSnackbar(endedNotice(job))));
+
+  const actors = { session, language, sidebar, loadingBar, confirm, jobs };
   for (const actor of Object.values(actors)) actor.start();
   return actors;
 }

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
 import { entityActions, type EntityDef } from '../../entities/define';
 import { DECLARED } from '../../entities/index';
@@ -7,6 +7,7 @@ import { can as holds } from '../../entities/permissions';
 import { connectEntityList, type EntityListProps } from '../../machines/entityList.connect';
 import { entityListMachine } from '../../machines/entityList.machine';
 import { useConfirm } from '../app/services/confirm';
+import { useJobsEnded, useJobStarted } from '../app/services/jobs';
 import { useSession } from '../app/services/session';
 import { entityListActors, notify } from '../http/entityActors';
 import { useT } from '../i18n/i18n';
@@ -14,6 +15,8 @@ import { errorText } from '../i18n/notices';
 import { inputBase } from '../fields/ui';
 import { labelText } from '../fields/label';
 import { useIntlLocale } from '../fields/locale';
+import { BulkEditDialog } from './BulkEditDialog';
+import { bulkFields, opsFor } from './bulkEditFields';
 import { Cell, columnLabel } from './cells';
 import { ExportMenu } from './ExportMenu';
 import { keepsHistory } from './keepsHistory';
@@ -32,7 +35,26 @@ function writeUrl(path: string, search: string, replace: boolean) {
   writeUrlQuery(search, { replace, quiet: ['search'] });
 }
 
-function Toolbar({ entity, list, canAdd }: { entity: EntityDef; list: EntityListProps; canAdd: boolean }) {
+/** Opens the bulk edit dialog on the ticked rows, or on every row the list matches when none is ticked. */
+function BulkEditButton({ entity, list }: { entity: EntityDef; list: EntityListProps }) {
+  const t = useT();
+  const [first] = bulkFields(entity);
+  if (!first) return null;
+  return (
+    <button
+      type="button"
+      className={buttonClass.secondary}
+      disabled={!list.bulkEdit.canOpen}
+      onClick={() => list.bulkEdit.open(list.selection.count > 0 ? 'selected' : 'list', first[0], opsFor(first[1])[0]!)}
+      data-testid="list-bulk-edit"
+    >
+      <EIcon name="edit" size={16} />
+      {t('list.bulkEdit')}
+    </button>
+  );
+}
+
+function Toolbar({ entity, list, canAdd, canBulkEdit }: { entity: EntityDef; list: EntityListProps; canAdd: boolean; canBulkEdit: boolean }) {
   const t = useT();
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -67,6 +89,7 @@ function Toolbar({ entity, list, canAdd }: { entity: EntityDef; list: EntityList
           {t('bin.link')}
         </Link>
       )}
+      {canBulkEdit && <BulkEditButton entity={entity} list={list} />}
       {entity.exportable && <ExportMenu list={list} />}
       {canAdd && (
         <Link href={`${entity.path}/new`} className={buttonClass.primary} data-testid="list-new">
@@ -127,7 +150,19 @@ function useAdders(entity: EntityDef) {
  */
 const STICKY_ACTIONS = 'sticky right-0 w-px whitespace-nowrap border-l border-surface-border px-2 py-2';
 
-function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: EntityListProps; canDelete: boolean; locale: string }) {
+function Table({
+  entity,
+  list,
+  canSelect,
+  canDelete,
+  locale,
+}: {
+  entity: EntityDef;
+  list: EntityListProps;
+  canSelect: boolean;
+  canDelete: boolean;
+  locale: string;
+}) {
   const adders = useAdders(entity);
   const t = useT();
   const columns = entity.list.columns;
@@ -148,7 +183,7 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
       >
         <thead className="bg-surface-raised text-xs uppercase tracking-wide text-ink-muted">
           <tr>
-            {canDelete && (
+            {canSelect && (
               <th scope="col" className="w-10 px-3 py-2">
                 <input
                   type="checkbox"
@@ -202,7 +237,7 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
           {skeleton &&
             Array.from({ length: Math.min(list.pagination.pageSize, 10) }, (_, i) => (
               <tr key={i} className="border-t border-surface-border bg-surface" data-testid="skeleton-row">
-                {canDelete && <td className="px-3 py-3" />}
+                {canSelect && <td className="px-3 py-3" />}
                 {columns.map((c) => (
                   <td key={c} className="px-3 py-3">
                     <span className="block h-3 w-24 animate-pulse rounded bg-surface-overlay" />
@@ -217,7 +252,7 @@ function Table({ entity, list, canDelete, locale }: { entity: EntityDef; list: E
               className={`border-t border-surface-border ${r.selected ? 'bg-surface-selected' : 'bg-surface hover:bg-surface-raised'}`}
               data-row-id={r.id}
             >
-              {canDelete && (
+              {canSelect && (
                 <td className="px-3 py-2">
                   <input type="checkbox" aria-label={t('list.selectRow', { id: r.id })} checked={r.selected} onChange={r.toggle} disabled={!list.interactive} />
                 </td>
@@ -276,6 +311,7 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
   const user = useSession((s) => s.context.user);
   const can = useMemo(() => entityActions(user, entity), [user, entity]);
   const search = useSearch();
+  const jobStarted = useJobStarted();
   const machine = useMemo(
     () =>
       entityListMachine.provide({
@@ -283,9 +319,10 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
         actions: {
           writeUrl: (_, { search: q, replace }) => writeUrl(entity.path, q, replace),
           notify: (_, notice) => void notify(notice),
+          jobStarted: (_, { job }) => jobStarted(job),
         },
       }),
-    [ask, entity],
+    [ask, entity, jobStarted],
   );
   const actor = useActorRef(machine, {
     input: {
@@ -301,6 +338,11 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
   // eslint-disable-next-line @typescript-eslint/unbound-method -- XState binds Actor#send in its constructor
   const list = connectEntityList(snapshot, actor.send);
   const canDelete = can.has('delete');
+  const canBulkEdit = can.has('change') && bulkFields(entity).length > 0;
+  const canSelect = canDelete || canBulkEdit;
+  // A bulk edit changes rows after its dialog has closed: once a job ends, the list shows what it did.
+  const onJobsEnded = useCallback(() => actor.send({ type: 'reload' }), [actor]);
+  useJobsEnded(onJobsEnded);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-4 p-4 sm:p-6" data-testid="entity-list" data-entity={entity.name}>
@@ -313,17 +355,21 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
           </span>
         )}
       </header>
-      <Toolbar entity={entity} list={list} canAdd={can.has('add')} />
-      {canDelete && list.selection.count > 0 && (
+      <Toolbar entity={entity} list={list} canAdd={can.has('add')} canBulkEdit={canBulkEdit} />
+      {canSelect && list.selection.count > 0 && (
         <div className="flex items-center gap-3 rounded-md border border-surface-border bg-surface-raised px-3 py-2 text-sm" data-testid="bulk-bar">
           <span>{t('list.selected', { count: list.selection.count })}</span>
           <button type="button" className={buttonClass.ghost} onClick={list.selection.clear}>
             {t('list.clearSelection')}
           </button>
-          <button type="button" className={`${buttonClass.danger} ml-auto`} onClick={list.requestBulkDelete} disabled={!list.canBulkDelete}>
-            <EIcon name="trash" size={16} />
-            {t('list.deleteSelectedButton', { count: list.selection.count })}
-          </button>
+          <span className="ml-auto" />
+          {canBulkEdit && <BulkEditButton entity={entity} list={list} />}
+          {canDelete && (
+            <button type="button" className={buttonClass.danger} onClick={list.requestBulkDelete} disabled={!list.canBulkDelete}>
+              <EIcon name="trash" size={16} />
+              {t('list.deleteSelectedButton', { count: list.selection.count })}
+            </button>
+          )}
         </div>
       )}
       {list.pagination.searchedRows !== null && !list.loadError && (
@@ -372,10 +418,11 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
         </div>
       ) : (
         <>
-          <Table entity={entity} list={list} canDelete={canDelete} locale={locale} />
+          <Table entity={entity} list={list} canSelect={canSelect} canDelete={canDelete} locale={locale} />
           <Pager list={list} />
         </>
       )}
+      {canBulkEdit && <BulkEditDialog entity={entity} list={list} />}
     </div>
   );
 }

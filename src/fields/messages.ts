@@ -7,7 +7,7 @@ type T = (key: string, params?: Record<string, unknown>) => string;
  * Locale key of each problem the shared validation reports, and of the server's problems a user
  * can act on in a form. A blank field is an empty one to the user: one wording for both.
  */
-const PROBLEM_KEYS: { readonly [C in ValidationCode | 'redirectLoop']: string } = {
+const PROBLEM_KEYS: { readonly [C in ValidationCode | 'redirectLoop' | 'bulkTooMany' | 'bulkAdjust']: string } = {
   required: 'validation.required',
   blank: 'validation.required',
   null: 'validation.null',
@@ -63,6 +63,8 @@ const PROBLEM_KEYS: { readonly [C in ValidationCode | 'redirectLoop']: string } 
   redirectTo: 'validation.redirectTo',
   redirectSame: 'validation.redirectSame',
   redirectLoop: 'validation.redirectLoop',
+  bulkTooMany: 'validation.bulkTooMany',
+  bulkAdjust: 'validation.bulkAdjust',
 };
 
 const keyOf = (code: ProblemCode): string | undefined => (PROBLEM_KEYS as Partial<Record<ProblemCode, string>>)[code];

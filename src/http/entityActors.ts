@@ -4,7 +4,8 @@ import { validateRecord } from '../../entities/validateRecord';
 import type { Option, SearchOptionsInput } from '../../machines/autocomplete.machine';
 import type { Draft, DraftKey, FetchRowInput, FieldErrors, SaveRowInput, ValidateInput, VersionedRow, DeleteRowInput } from '../../machines/entityForm.types';
 import { toApiParams } from '../../machines/entityList.helpers';
-import type { ConfirmInput, DeleteRowsInput, ExportRowsInput, FetchPageInput, Notice, PageAnswer, Row } from '../../machines/entityList.types';
+import type { BulkUpdateInput, ConfirmInput, DeleteRowsInput, ExportRowsInput, FetchPageInput, Notice, PageAnswer, Row } from '../../machines/entityList.types';
+import type { Job } from '../../machines/jobs.types';
 import { errorStatus } from '../../machines/session.helpers';
 import type { AskConfirm } from '../app/services/confirm';
 import { refsOf, rowTitle, toFormRow } from '../entity/formValues';
@@ -96,6 +97,10 @@ export function entityListActors(ask: AskConfirm, entity?: EntityDef) {
       const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `export.${input.format}`;
       saveFile(res._data!, name);
     }),
+    /** `POST …/bulk_update/ {ids | filter, set}` → `202 {job}`. */
+    bulkUpdate: fromPromise<{ job: Job }, BulkUpdateInput>(({ input: { resource, ...body } }) =>
+      api<{ job: Job }>(`${resourceUrl(resource)}bulk_update/`, { method: 'POST', body }),
+    ),
     confirm: confirmActor(ask),
   };
 }

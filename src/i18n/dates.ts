@@ -1,4 +1,4 @@
-import type { format as Format, Locale } from 'date-fns';
+import type { format as Format, formatDistanceStrict as FormatDistanceStrict, Locale } from 'date-fns';
 import type { Language } from '../../locales/languages';
 
 /**
@@ -28,9 +28,11 @@ export const DATE_LOCALES: Record<Language, () => Promise<Locale>> = {
 const loaded = new Map<Language, Locale>();
 let active: Language = 'en';
 let format: typeof Format | undefined;
+let distance: typeof FormatDistanceStrict | undefined;
 
 export async function loadDateLocale(language: Language): Promise<void> {
   if (!format) format = (await import('date-fns/format')).format;
+  if (!distance) distance = (await import('date-fns/formatDistanceStrict')).formatDistanceStrict;
   if (!loaded.has(language)) loaded.set(language, await DATE_LOCALES[language]());
 }
 
@@ -52,4 +54,11 @@ const INTL: Record<DateStyle, Intl.DateTimeFormatOptions> = {
 export function formatDate(date: Date, style: DateStyle): string {
   const locale = loaded.get(active);
   return locale && format ? format(date, PATTERNS[style], { locale }) : new Intl.DateTimeFormat(undefined, INTL[style]).format(date);
+}
+
+/** A span of time in words in the active UI language ("3 minutes"), rounded up to whole units. */
+export function formatSpan(ms: number): string {
+  const locale = loaded.get(active);
+  if (locale && distance) return distance(0, ms, { locale, roundingMethod: 'ceil' });
+  return `${Math.max(1, Math.ceil(ms / 1000))} s`;
 }

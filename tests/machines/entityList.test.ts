@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { type EntityListInput, entityListMachine } from '../../machines/entityList.machine';
-import { entityListModel, PAGE_TOO_DEEP, page, rows } from '../../machines/entityList.model';
+import { BULK_REFUSED, entityListModel, PAGE_TOO_DEEP, page, rows } from '../../machines/entityList.model';
 import type { Notice } from '../../machines/entityList.types';
 import { pathsOf, uncoveredTransitions, unvisitedStates, walkPath } from './modelHarness';
 
@@ -17,12 +17,15 @@ describe('entity list machine (model-based)', () => {
     it(path.description, async () => {
       const urls: string[] = [];
       const actor = await walkPath(entityListModel, path, {
-        actions: { notify: () => {}, writeUrl: (_: unknown, p: { search: string }) => void urls.push(p.search) },
+        actions: { notify: () => {}, jobStarted: () => {}, writeUrl: (_: unknown, p: { search: string }) => void urls.push(p.search) },
       });
       const s = actor.getSnapshot();
       expect(s.context.query.page).toBeGreaterThanOrEqual(1);
       expect(new Set(s.context.selection).size).toBe(s.context.selection.length);
       if (s.matches('confirming') || s.matches('deleting')) expect(s.context.pendingDelete?.ids.length).toBeGreaterThan(0);
+      // A bulk edit dialog is open exactly while its draft is there, and it never takes no rows.
+      expect(s.matches('bulkEditing')).toBe(s.context.bulkEdit !== null);
+      if (s.context.bulkEdit?.rows === 'selected') expect(s.context.selection.length).toBeGreaterThan(0);
       // The URL always follows the query being shown or loaded.
       if (s.matches({ browse: 'loading' })) expect(urls.at(-1)).toBeDefined();
       actor.stop();
@@ -32,9 +35,16 @@ describe('entity list machine (model-based)', () => {
 
 function boot(
   input: Partial<EntityListInput> = {},
-  answers: { confirm?: boolean; fetchPage?: (i: any) => unknown; deleteRows?: (i: any) => unknown; exportRows?: (i: any) => unknown } = {},
+  answers: {
+    confirm?: boolean;
+    fetchPage?: (i: any) => unknown;
+    deleteRows?: (i: any) => unknown;
+    exportRows?: (i: any) => unknown;
+    bulkUpdate?: (i: any) => unknown;
+  } = {},
 ) {
   const calls: Record<string, any[]> = {};
+  let jobsStarted = 0;
   const notices: Notice[] = [];
   const urls: string[] = [];
   /** Whether each URL write replaced the history entry. */
@@ -51,8 +61,10 @@ function boot(
         confirm: fake('confirm', () => answers.confirm ?? true),
         deleteRows: fake('deleteRows', answers.deleteRows ?? ((i) => i.ids.length)),
         exportRows: fake('exportRows', answers.exportRows ?? (() => undefined)),
+        bulkUpdate: fake('bulkUpdate', answers.bulkUpdate ?? (() => ({ job: { id: 7, status: 'queued' } }))),
       } as any,
       actions: {
+        jobStarted: (_: unknown, p: { job: { id: number } }) => void (jobsStarted += p.job.id === 7 ? 1 : 0),
         notify: (_: unknown, n: Notice) => void notices.push(n),
         writeUrl: (_: unknown, p: { search: string; replace: boolean }) => {
           urls.push(p.search);
@@ -64,7 +76,7 @@ function boot(
   ).start();
   const loads = () => calls.fetchPage?.length ?? 0;
   const ready = (n?: number) => waitFor(actor, (s) => s.matches({ browse: 'ready' }) && (n === undefined || loads() === n));
-  return { actor, calls, notices, urls, replaced, ready, ctx: () => actor.getSnapshot().context };
+  return { actor, calls, notices, urls, replaced, ready, ctx: () => actor.getSnapshot().context, jobsStarted: () => jobsStarted };
 }
 
 describe('entity list behaviour', () => {
@@ -256,5 +268,52 @@ describe('entity list behaviour', () => {
     expect(calls.exportRows?.[0]).toMatchObject({ format: 'csv', ids: [2] });
     expect(notices.at(-1)).toMatchObject({ key: 'list.exportFailed', color: 'error' });
     expect(actor.getSnapshot().context.selection).toEqual([2]);
+  });
+
+  it('bulk edits the ticked rows as a job: their ids and the set, then the jobs panel is told', async () => {
+    const { actor, calls, notices, ready, ctx, jobsStarted } = boot();
+    await ready(1);
+    expect(actor.getSnapshot().can({ type: 'bulkEdit.open', rows: 'selected', field: 'status', op: 'set' })).toBe(false);
+    actor.send({ type: 'selection.togglePage' });
+    actor.send({ type: 'bulkEdit.open', rows: 'selected', field: 'price', op: 'set' });
+    actor.send({ type: 'bulkEdit.value', value: 99 });
+    actor.send({ type: 'bulkEdit.field', field: 'status', op: 'set' });
+    expect(ctx().bulkEdit).toMatchObject({ field: 'status', value: null });
+    actor.send({ type: 'bulkEdit.value', value: 'archived' });
+    actor.send({ type: 'bulkEdit.submit' });
+    await waitFor(actor, (s) => s.matches({ browse: 'ready' }));
+    expect(calls.bulkUpdate).toEqual([{ resource: 'products', ids: [1, 2], set: { status: 'archived' } }]);
+    expect(notices.at(-1)).toEqual({ key: 'list.bulkEditStarted', color: 'success' });
+    expect(jobsStarted()).toBe(1);
+    expect(ctx().bulkEdit).toBeNull();
+  });
+
+  it('bulk edits every row the list matches: its search and filters, not its page', async () => {
+    const { actor, calls, ready } = boot({ search: '?search=red&fltr=status=draft&page=2&sort=-name' });
+    await ready(1);
+    actor.send({ type: 'bulkEdit.open', rows: 'list', field: 'price', op: 'percent' });
+    actor.send({ type: 'bulkEdit.value', value: -10 });
+    actor.send({ type: 'bulkEdit.submit' });
+    await waitFor(actor, (s) => s.matches({ browse: 'ready' }));
+    expect(calls.bulkUpdate).toEqual([{ resource: 'products', filter: { search: 'red', fltr: ['status=draft'] }, set: { price: { percent: -10 } } }]);
+  });
+
+  it('a refused value stays in the dialog on its field; any other failure says why; cancel leaves it', async () => {
+    let answer: unknown = BULK_REFUSED;
+    const { actor, calls, ctx, ready, jobsStarted } = boot({}, { bulkUpdate: () => Promise.reject(answer) });
+    await ready(1);
+    actor.send({ type: 'bulkEdit.open', rows: 'list', field: 'tags', op: 'add' });
+    actor.send({ type: 'bulkEdit.value', value: [3] });
+    actor.send({ type: 'bulkEdit.submit' });
+    await waitFor(actor, (s) => s.matches({ bulkEditing: 'editing' }) && (calls.bulkUpdate?.length ?? 0) === 1);
+    expect(calls.bulkUpdate?.[0].set).toEqual({ tags: { add: [3] } });
+    expect(ctx().bulkEdit?.errors).toEqual({ 'set.status': [{ code: 'choice', text: 'Choose one of the listed values.' }] });
+    answer = { status: 503 };
+    actor.send({ type: 'bulkEdit.submit' });
+    await waitFor(actor, (s) => s.matches({ bulkEditing: 'editing' }) && (calls.bulkUpdate?.length ?? 0) === 2);
+    expect(ctx().bulkEdit).toMatchObject({ errors: {}, failure: { status: 503 } });
+    actor.send({ type: 'bulkEdit.cancel' });
+    expect(actor.getSnapshot().matches({ browse: 'ready' })).toBe(true);
+    expect(jobsStarted()).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import { Router } from 'wouter';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Language } from '../../locales/languages';
 import { confirmMachine } from '../../machines/confirm.machine';
+import { jobsMachine } from '../../machines/jobs.machine';
 import { languageMachine } from '../../machines/language.machine';
 import { loadingBarMachine } from '../../machines/loadingBar.machine';
 import { sessionMachine } from '../../machines/session.machine';
@@ -26,7 +27,14 @@ async function signedOutActors(): Promise<AppServices> {
   }).start();
   await waitFor(language, (s) => s.matches('ready'));
   const sidebar = createActor(sidebarMachine, { input: { drawer: true, clipped: false, minivariant: false, narrow: false, activeGroup: null } }).start();
-  return { session, language, sidebar, loadingBar: createActor(loadingBarMachine).start(), confirm: createActor(confirmMachine).start() };
+  return {
+    session,
+    language,
+    sidebar,
+    loadingBar: createActor(loadingBarMachine).start(),
+    confirm: createActor(confirmMachine).start(),
+    jobs: createActor(jobsMachine, { input: {} }).start(),
+  };
 }
 
 describe('login route (issue 2 budget)', () => {

@@ -6,6 +6,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Language } from '../../locales/languages';
 import { confirmMachine } from '../../machines/confirm.machine';
+import { jobsMachine } from '../../machines/jobs.machine';
 import { languageMachine } from '../../machines/language.machine';
 import { loadingBarMachine } from '../../machines/loadingBar.machine';
 import { sessionMachine } from '../../machines/session.machine';
@@ -36,7 +37,14 @@ async function signedInActors(): Promise<AppServices> {
   }).start();
   await waitFor(language, (s) => s.matches('ready'));
   const sidebar = createActor(sidebarMachine, { input: { drawer: true, clipped: false, minivariant: false, narrow: false, activeGroup: 'pages' } }).start();
-  return { session, language, sidebar, loadingBar: createActor(loadingBarMachine).start(), confirm: createActor(confirmMachine).start() };
+  return {
+    session,
+    language,
+    sidebar,
+    loadingBar: createActor(loadingBarMachine).start(),
+    confirm: createActor(confirmMachine).start(),
+    jobs: createActor(jobsMachine, { input: {} }).start(),
+  };
 }
 
 describe('sidebar rendering (issue 3 budget)', () => {

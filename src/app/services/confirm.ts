@@ -20,8 +20,14 @@ export function useConfirmView<T>(pick: (props: ConfirmProps) => T): T {
   return useConnect(useConfirmService(), connectConfirm, pick);
 }
 
+/** An `AskConfirm` over the dialog's actor, for app-wide actors that ask (startApp). */
+export const askWith =
+  (confirm: ConfirmService): AskConfirm =>
+  (request) =>
+    new Promise((reply) => confirm.send({ type: 'ask', ...request, reply }));
+
 /** A stable `AskConfirm` over the app's dialog. */
 export function useConfirm(): AskConfirm {
   const confirm = useConfirmService();
-  return useMemo<AskConfirm>(() => (request) => new Promise((reply) => confirm.send({ type: 'ask', ...request, reply })), [confirm]);
+  return useMemo(() => askWith(confirm), [confirm]);
 }
