@@ -30,6 +30,7 @@ import { benchLoginVisible } from './loginVisible.js';
 import { benchMedia } from './media.js';
 import { benchNostall } from './nostall.js';
 import { benchProducts } from './products.js';
+import { benchRenditions } from './renditions.js';
 import { benchProfileMe } from './profileMe.js';
 import { benchPublicApi } from './publicApi.js';
 import { benchScale } from './scale.js';
@@ -64,6 +65,7 @@ const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Pr
   publicApi: { title: '13. delivery API: product detail, lists and route at 1,000,000 products vs bare Fastify (50 connections)', run: benchPublicApi },
   sitemap: { title: '14. sitemap.xml and its files at 1,000,000 products: server memory while all are served', run: benchSitemap },
   export: { title: '15. export of 1,000,000 products as CSV: rows per second and server memory', run: benchExport },
+  renditions: { title: '16. renditions of a 12-megapixel JPEG: first render, and served cached vs bare Fastify (50 connections)', run: benchRenditions },
 };
 
 /** HEAD, with "+dirty" when the working tree has changes (the figures are for the tree). */
