@@ -31,6 +31,7 @@ import { benchLoginVisible } from './loginVisible.js';
 import { benchMedia } from './media.js';
 import { benchNostall } from './nostall.js';
 import { benchProducts } from './products.js';
+import { benchRenditions } from './renditions.js';
 import { benchProfileMe } from './profileMe.js';
 import { benchPublicApi } from './publicApi.js';
 import { benchScale } from './scale.js';
@@ -67,6 +68,7 @@ const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Pr
   sitemap: { title: '14. sitemap.xml and its files at 1,000,000 products: server memory while all are served', run: benchSitemap },
   export: { title: '15. export of 1,000,000 products as CSV: rows per second and server memory', run: benchExport },
   history: { title: "16. a row's 10,000 revisions and a site's 1,000,000 activity entries (20 connections); a save's cost of its revision", run: benchHistory },
+  renditions: { title: '17. renditions of a 12-megapixel JPEG: first render, and served cached vs bare Fastify (50 connections)', run: benchRenditions },
 };
 
 /** HEAD, with "+dirty" when the working tree has changes (the figures are for the tree). */

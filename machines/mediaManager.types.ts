@@ -1,6 +1,7 @@
 /** Media manager data (docs/spec.md §3, §7; docs/decisions.md §5). */
 
 import type { Paginator } from '../entities/paginator';
+import type { FocalPoint } from './focalPoint.machine';
 
 export interface MediaTranslation {
   title?: string;
@@ -24,6 +25,8 @@ export interface MediaItem {
   size: number;
   width?: number | null;
   height?: number | null;
+  /** Where `cover` renditions are centred (fractions 0..1); null: the centre. */
+  focal_point?: FocalPoint | null;
   folder?: number | null;
   created_at?: string;
   updated_at?: string;

@@ -24,6 +24,7 @@ import auth from './routes/auth.js';
 import health from './routes/health.js';
 import jobRoutes from './routes/jobs.js';
 import media from './routes/media.js';
+import renditions from './services/media/renditionsPlugin.js';
 import profiles from './routes/profiles.js';
 import tenants from './routes/tenants.js';
 // Registers the write hook that gives a new site its pages.
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   await app.register(auth);
   await app.register(profiles);
   await app.register(tenants);
+  await app.register(renditions);
   await app.register(media);
   await app.register(jobs);
   await app.register(jobRoutes);

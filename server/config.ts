@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { LongReadOptions } from './db/database.js';
 import type { ImagePoolOptions } from './services/media/imagePool.js';
+import { DEFAULT_RENDITIONS, type RenditionPresets, renditionPresetsSchema } from './services/media/renditionPresets.js';
 import type { S3Options } from './storage/s3.js';
 
 /** The names proxy-addr (Fastify's trustProxy) knows for address ranges. */
@@ -91,6 +92,7 @@ const envSchema = z
     IMAGE_QUEUE: z.coerce.number().int().min(0).default(32),
     IMAGE_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
     IMAGE_MAX_ANIMATED_MEGAPIXELS: z.coerce.number().min(0).default(50),
+    MEDIA_RENDITIONS: renditionPresetsSchema.optional(),
     BODY_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
     UPLOAD_IDLE_SECONDS: z.coerce.number().positive().default(60),
     SLOW_BODIES_PER_IP: z.coerce.number().int().positive().default(16),
@@ -158,6 +160,8 @@ export type Config = {
   };
   /** Image variants: made in child processes (services/media/imagePool.ts). */
   images: ImagePoolOptions;
+  /** What image URLs may ask to be rendered as (services/media/renditions.ts). */
+  renditions: RenditionPresets;
   /** Request bodies still arriving (plugins/slowBodies.ts). */
   bodies: { totalMs: number; idleMs: number; perIp: number };
   /** Redis for the login rate-limit counters (shared by every instance); unset: the database. */
@@ -246,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: Math.round(e.IMAGE_TIMEOUT_SECONDS * 1000),
       maxAnimatedPixels: Math.round(e.IMAGE_MAX_ANIMATED_MEGAPIXELS * 1_000_000),
     },
+    renditions: e.MEDIA_RENDITIONS ?? DEFAULT_RENDITIONS,
     bodies: {
       totalMs: Math.round(e.BODY_TIMEOUT_SECONDS * 1000),
       idleMs: Math.round(e.UPLOAD_IDLE_SECONDS * 1000),

@@ -5,6 +5,7 @@ import { type Dialect, dialectOf } from '../db/database.js';
 import { type Registry, sharedRegistry } from './registry.js';
 import { columnOf, isScoped } from './schema.js';
 import { parseJson } from './storage.js';
+import type { RenditionPresets } from '../services/media/renditionPresets.js';
 
 export { dialectOf };
 
@@ -49,6 +50,8 @@ export interface EngineContext {
   site: Site;
   /** Whether the media table exists (media ids are then checked against it). */
   media: boolean;
+  /** The rendition presets, where media are presented with a `srcset` (the delivery API). */
+  renditions?: RenditionPresets;
   /**
    * Set when a market administrator (role MA) works: entities with a `marketField` then
    * reach only rows of this market (null, an MA without a market: none).

@@ -15,7 +15,9 @@ import type { RecordValues } from '../../entities/validateRecord.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { EngineContext } from '../entities/context.js';
 import { loadRecords, type Loaded } from '../entities/read.js';
+import { renditionSrcset } from '../services/media/renditionKeys.js';
 import { mediaUrl } from '../services/media/serialize.js';
+import { allowedType } from '../services/media/types.js';
 import { isVisible, type Moment } from './visibility.js';
 
 export interface PublicMedia {
@@ -26,6 +28,8 @@ export interface PublicMedia {
   mime_type: string;
   width: number | null;
   height: number | null;
+  /** Renditions of a raster image by width (`<url> <width>w, …`) for an <img srcset>; null for other files. */
+  srcset: string | null;
   title: string;
   alt: string;
 }
@@ -101,7 +105,7 @@ async function loadMedia(ctx: EngineContext, ids: ReadonlySet<number>, lang: str
   const [rows, texts] = await Promise.all([
     db
       .selectFrom('media')
-      .select(['id', 'file_key', 'thumb_key', 'web_key', 'mime_type', 'width', 'height'])
+      .select(['id', 'file_key', 'thumb_key', 'web_key', 'mime_type', 'width', 'height', 'focal_x', 'focal_y'])
       .where('tenant_id', '=', ctx.site.id)
       .where('id', 'in', [...ids])
       .execute(),
@@ -126,6 +130,10 @@ async function loadMedia(ctx: EngineContext, ids: ReadonlySet<number>, lang: str
       mime_type: r.mime_type,
       width: r.width === null ? null : Number(r.width),
       height: r.height === null ? null : Number(r.height),
+      srcset:
+        ctx.renditions && allowedType(r.mime_type)?.kind === 'raster'
+          ? renditionSrcset({ ...r, width: r.width === null ? null : Number(r.width) }, ctx.renditions)
+          : null,
       title: text(id, 'title'),
       alt: text(id, 'alt_text'),
     });

@@ -56,7 +56,7 @@ const delivery: FastifyPluginAsync<DeliveryOptions> = async (fastify, opts) => {
   async function open(req: FastifyRequest) {
     const site = guardedSite(req);
     media ??= await hasTable(app.db, app.dialect, MEDIA_TABLE);
-    const ctx: EngineContext = { db: app.db, dialect: app.dialect, registry, site: siteOf(site), media };
+    const ctx: EngineContext = { db: app.db, dialect: app.dialect, registry, site: siteOf(site), media, renditions: app.config.renditions };
     const asked = (req.query as { lang?: string }).lang;
     if (asked !== undefined && asked !== '' && !ctx.site.languages.includes(asked)) throw fieldError('lang', 'language', { value: asked.slice(0, 20) });
     return { site, ctx, lang: asked || ctx.site.default_language, at: momentAt(Date.now()) };

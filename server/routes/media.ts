@@ -37,10 +37,19 @@ const uploadData = translationFields.extend({
 
 const replaceData = z.object({ version: version.optional() });
 
+/** A coordinate of the focal point: a fraction of the image's width or height from its top left. */
+const fraction = z
+  .number({ error: code('number') })
+  .min(0, code('minValue'))
+  .max(1, code('maxValue'));
+
+const focalPoint = z.object({ x: fraction, y: fraction }).strict();
+
 const patchBody = absentAsEmpty(
   translationFields
     .extend({
       folder: pk.nullable().optional(),
+      focal_point: focalPoint.nullable().optional(),
       language_code: languageCode.optional(),
       translations: z.record(z.string(), translationFields.nullable(), { error: code('translationsObject') }).optional(),
       version: version.optional(),
@@ -141,7 +150,8 @@ const media: FastifyPluginAsync = async (fastify) => {
       if (body.alt_text !== undefined) flat.alt_text = body.alt_text;
       if (body.description !== undefined) flat.description = body.description;
       if (Object.keys(flat).length) translations[language] = { ...(translations[language] ?? {}), ...flat };
-      const row = await updateMedia(app.db, app.dialect, site.id, id, { folder: body.folder, translations, version: update.version() }, language, reader);
+      const input = { folder: body.folder, focal: body.focal_point, translations, version: update.version() };
+      const row = await updateMedia(app.db, app.dialect, site.id, id, input, language, reader);
       return mediaDetail(app.db, site.id, row, language, reader);
     }),
     remove: operation({ querystring: nothing, body: nothing }, async ({ site, reader, files }, _req, id) => {
@@ -180,7 +190,7 @@ const media: FastifyPluginAsync = async (fastify) => {
 
   app.get('/media/*', { ...PUBLIC, schema: { params: fileParams, querystring: nothing } }, async (req, reply) => {
     const key = req.params['*'];
-    return serveMediaFile(app.db, storage, key, req, reply);
+    return serveMediaFile(app.db, storage, app.renditions, key, req, reply);
   });
 };
 

@@ -12,6 +12,7 @@ export interface Media {
   mime_type: string;
   width: number | null;
   height: number | null;
+  srcset?: string | null;
   title: string | null;
   alt: string | null;
 }

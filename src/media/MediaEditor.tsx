@@ -1,3 +1,4 @@
+import { useActorRef } from '@xstate/react';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { FormEvent } from 'react';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_NAMES } from '../../locales/languages';
@@ -10,6 +11,9 @@ import { errorText } from '../i18n/notices';
 import { showSnackbar } from '../ui/snackbar';
 import { Spinner } from '../ui/Spinner';
 import { Icon } from '../ui/icons';
+import { connectFocalPoint } from '../../machines/focalPoint.connect';
+import { focalPointMachine } from '../../machines/focalPoint.machine';
+import { FocalPointField, hasFocalPoint } from './FocalPointField';
 import { MediaFullPreview } from './MediaPreview';
 import { FilePickerButton } from './UploadControls';
 import { UploadList } from './UploadList';
@@ -183,10 +187,12 @@ function TranslationsForm({
   onDelete?: () => void;
 }) {
   const t = useT();
+  // Started with the form, which remounts on every version read: it starts from the saved point.
+  const focal = useActorRef(focalPointMachine, { input: { point: media.focal_point ?? null } });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    onSave({ translations: changedTranslations(media, form, languages), ...changedFolder(media, form) });
+    onSave({ translations: changedTranslations(media, form, languages), ...changedFolder(media, form), ...connectFocalPoint(focal.getSnapshot()).saveData });
   };
   const errorOf = (lang: string, field: string) => errors?.[`translations.${lang}.${field}`] ?? (lang === languages[0] ? errors?.[field] : undefined);
   const langHasError = (lang: string) => FIELDS.some((f) => errorOf(lang, f)?.length);
@@ -201,6 +207,7 @@ function TranslationsForm({
         </div>
       )}
       <FolderField media={media} options={folderOptions} readOnly={readOnly} messages={errors?.folder} />
+      {hasFocalPoint(media) && <FocalPointField media={media} focal={focal} readOnly={readOnly} />}
       <TabGroup>
         <TabList className="flex flex-wrap gap-1 border-b border-surface-border" aria-label={t('media.languages')}>
           {languages.map((lang) => (

@@ -88,6 +88,7 @@ describeEachDialect(
           'alt_text',
           'created_at',
           'description',
+          'focal_point',
           'folder',
           'height',
           'id',
@@ -106,7 +107,7 @@ describeEachDialect(
           'width',
         ].sort(),
       );
-      expect(item).toMatchObject({ width: 50, height: 20, folder: null, version: 1, title: 'Red tractor', alt_text: 'A red tractor' });
+      expect(item).toMatchObject({ width: 50, height: 20, focal_point: null, folder: null, version: 1, title: 'Red tractor', alt_text: 'A red tractor' });
       expect(item.translations).toEqual({ it: { title: 'Red tractor', alt_text: 'A red tractor', description: 'In a field' } });
       expect(item.used_by).toEqual([]);
     });

@@ -4,6 +4,7 @@
  * public rows; no site sees another's; no answer carries a field its declaration keeps
  * internal; paths resolve per language with their alternates.
  */
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type EntityDef, fieldOf } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
@@ -374,6 +375,13 @@ describeEachDialect('the delivery API', (h) => {
       const category = await fx.create('category', 'rossi', { image: media.id });
       const body = json(await h.get(`${url(categories, await addressOf(categories, category, 'it'))}?lang=en`, rossi));
       expect(body.item.image).toMatchObject({ id: media.id, url: media.url, width: 64, height: 48, alt: 'Un trattore' });
+      // Smaller than every preset width: one rendition, as wide as the image, never enlarged.
+      const [src, width, ...more] = (body.item.image.srcset as string).split(' ');
+      expect([width, more]).toEqual(['64w', []]);
+      const rendition = await h.get(src!, rossi);
+      expect(rendition.statusCode).toBe(200);
+      expect(rendition.headers['content-type']).toBe('image/webp');
+      expect(await sharp(rendition.rawPayload).metadata()).toMatchObject({ width: 64, height: 48 });
     });
   });
 });

@@ -122,7 +122,7 @@ describeEachDialect('the reference website', (h) => {
     expectWholePage(res, 'it');
     expect(h1(res.body)).toBe('Trattore con galleria');
     expect(res.body).toMatch(/<h2 id="gallery">Galleria<\/h2>/);
-    expect(res.body).toMatch(/<img src="[^"]+" alt="Trattore in campo" width="64" height="48"/);
+    expect(res.body).toMatch(/<img src="[^"]+" srcSet="\/media\/[^" ]+\.webp 64w" sizes="[^"]+" alt="Trattore in campo" width="64" height="48"/);
     expect(res.body).toContain('Prezzo su richiesta');
     expect(res.body).not.toContain('1234');
     expect(links(res.body)).toContainEqual([`/en/products/${slug}-en`, 'English']);

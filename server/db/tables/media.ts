@@ -35,6 +35,9 @@ export interface MediaTable {
   height: number | null;
   thumb_key: string | null;
   web_key: string | null;
+  /** Where `cover` renditions are centred, as fractions 0..1 of width and height; null: the centre. */
+  focal_x: number | null;
+  focal_y: number | null;
   created_at: string;
   updated_at: string;
   version: Generated<number>;

@@ -72,6 +72,10 @@ export const VALUE_SCHEMAS: Record<string, JsonSchema> = {
       mime_type: { type: 'string' },
       width: { type: ['integer', 'null'] },
       height: { type: ['integer', 'null'] },
+      srcset: {
+        type: ['string', 'null'],
+        description: 'For raster images: renditions by width (`<path> <width>w, …`) for an <img srcset>, cropped nowhere, in the configured presets',
+      },
       title: { type: 'string', description: 'In the asked language, else the site’s default language' },
       alt: { type: 'string', description: 'In the asked language, else the site’s default language' },
     },

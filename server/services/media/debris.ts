@@ -2,6 +2,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaStorage } from '../../storage/index.js';
 import type { Db } from './db.js';
+import { parseRenditionKey, renditionStamp, stemOf } from './renditionKeys.js';
+import { RASTER_EXTS } from './types.js';
 
 /**
  * What a process killed mid-upload leaves behind, and how it is found again, on either
@@ -10,6 +12,8 @@ import type { Db } from './db.js';
  * - staged uploads in `tmp/uploads` (the body was being received or checked);
  * - stored objects without a media row: createMedia stores the file and its variants first
  *   and inserts the row after, and deleteMedia removes the row first and the files after;
+ * - renditions of a replaced file or an old focal point, or of a deleted media item: their
+ *   URLs answer 404 from the change on, and the objects go with the next sweep;
  * - unfinished puts: `.part` files on disk, multipart uploads never completed in a bucket.
  *
  * A live upload's files are never older than the upload timeout (the body must arrive
@@ -44,19 +48,46 @@ export async function sweepStaging(stagingDir: string, olderThanMs: number): Pro
   return removed;
 }
 
-/** Every storage key a media row names (original, thumbnail, web variant). */
-export async function referencedKeys(db: Db): Promise<Set<string>> {
+/**
+ * Every storage key a media row names (original, thumbnail, web variant), and the current
+ * stamp of each original's renditions by the original's stem: a rendition is referenced
+ * while its stamp is current (renditionKeys.ts); an old file's or focal point's is debris.
+ */
+async function referencedKeys(db: Db): Promise<{ keys: Set<string>; stamps: Map<string, string> }> {
   const keys = new Set<string>();
+  const stamps = new Map<string, string>();
   for (let after = 0; ;) {
-    const rows = await db.selectFrom('media').select(['id', 'file_key', 'thumb_key', 'web_key']).where('id', '>', after).orderBy('id').limit(PAGE).execute();
-    for (const r of rows) for (const k of [r.file_key, r.thumb_key, r.web_key]) if (k) keys.add(k);
+    const rows = await db
+      .selectFrom('media')
+      .select(['id', 'file_key', 'thumb_key', 'web_key', 'focal_x', 'focal_y'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
+    for (const r of rows) {
+      for (const k of [r.file_key, r.thumb_key, r.web_key]) if (k) keys.add(k);
+      stamps.set(stemOf(r.file_key), renditionStamp(r));
+    }
     const last = rows.at(-1);
-    if (!last || rows.length < PAGE) return keys;
+    if (!last || rows.length < PAGE) return { keys, stamps };
     after = last.id;
   }
 }
 
 async function stillUnreferenced(db: Db, key: string) {
+  const rendition = parseRenditionKey(key);
+  if (rendition) {
+    const rows = await db
+      .selectFrom('media')
+      .select(['file_key', 'web_key', 'focal_x', 'focal_y'])
+      .where(
+        'file_key',
+        'in',
+        RASTER_EXTS.map((ext) => `${rendition.stem}.${ext}`),
+      )
+      .execute();
+    return !rows.some((r) => renditionStamp(r) === rendition.stamp);
+  }
   const row = await db
     .selectFrom('media')
     .select('id')
@@ -66,13 +97,19 @@ async function stillUnreferenced(db: Db, key: string) {
   return row === undefined;
 }
 
+function referenced({ keys, stamps }: Awaited<ReturnType<typeof referencedKeys>>, key: string) {
+  if (keys.has(key)) return true;
+  const rendition = parseRenditionKey(key);
+  return rendition !== undefined && stamps.get(rendition.stem) === rendition.stamp;
+}
+
 /** Removes stored objects older than `olderThanMs` that no media row names, and older unfinished puts. */
 export async function sweepOrphanFiles(db: Db, storage: MediaStorage, olderThanMs: number): Promise<Omit<DebrisReport, 'staged'>> {
   const cutoff = new Date(Date.now() - olderThanMs);
-  const referenced = await referencedKeys(db);
+  const known = await referencedKeys(db);
   let orphans = 0;
   for await (const { key, modified } of storage.list()) {
-    if (referenced.has(key) || modified >= cutoff) continue;
+    if (referenced(known, key) || modified >= cutoff) continue;
     if (!(await stillUnreferenced(db, key))) continue;
     await storage.delete(key);
     orphans++;

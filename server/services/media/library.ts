@@ -9,7 +9,7 @@ import { isDeep, windowOf } from '../../list/window.js';
 import { nowIso } from '../clock.js';
 import { type Db, libraryTransaction, lockLibrary, type Trx } from './db.js';
 import { getFolder } from './folders.js';
-import { type MediaDetailJson, mediaDetailJson, type MediaJson, type MediaRow, type TranslationRow } from './serialize.js';
+import { type FocalPoint, type MediaDetailJson, mediaDetailJson, type MediaJson, type MediaRow, type TranslationRow } from './serialize.js';
 import { bumpCount, reindexTerms } from './indexes.js';
 import { counterCount, counterPage, mediaWalk, rowsByIds, walkPage } from './listRows.js';
 import { matchingIds, termsIndex } from './search.js';
@@ -173,7 +173,7 @@ export async function updateMedia(
   dialect: Dialect,
   tenantId: number,
   id: number,
-  input: { folder?: number | null; translations: Record<string, TranslationInput | null>; version?: number },
+  input: { folder?: number | null; focal?: FocalPoint | null; translations: Record<string, TranslationInput | null>; version?: number },
   language: string,
   reader: MediaReader,
 ): Promise<MediaRow> {
@@ -183,7 +183,8 @@ export async function updateMedia(
     await assertMediaYours(trx, tenantId, [id], reader);
     if (input.version !== undefined && input.version !== row.version) return { stale: row };
     const moving = input.folder !== undefined && input.folder !== row.folder_id;
-    if (!moving && !Object.keys(input.translations).length) return { updated: row }; // nothing to change
+    const focusing = input.focal !== undefined && ((input.focal?.x ?? null) !== row.focal_x || (input.focal?.y ?? null) !== row.focal_y);
+    if (!moving && !focusing && !Object.keys(input.translations).length) return { updated: row }; // nothing to change
     if (moving) {
       await checkFolder(trx, dialect, tenantId, input.folder!);
       await bumpCount(trx, tenantId, row.folder_id, row.mime_type, -1);
@@ -194,6 +195,7 @@ export async function updateMedia(
       .updateTable('media')
       .set((eb) => ({
         ...(moving ? { folder_id: input.folder! } : {}),
+        ...(focusing ? { focal_x: input.focal?.x ?? null, focal_y: input.focal?.y ?? null } : {}),
         updated_at: nowIso(),
         version: eb('version', '+', 1),
       }))

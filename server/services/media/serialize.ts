@@ -10,6 +10,11 @@ export type TranslationRow = Selectable<MediaTranslationsTable>;
 export const MEDIA_URL_PREFIX = '/media/';
 export const mediaUrl = (key: string) => `${MEDIA_URL_PREFIX}${key}`;
 
+export interface FocalPoint {
+  x: number;
+  y: number;
+}
+
 export interface TranslationJson {
   title: string;
   alt_text: string;
@@ -27,6 +32,8 @@ export interface MediaJson extends TranslationJson {
   mime_type: string;
   width: number | null;
   height: number | null;
+  /** Where `cover` renditions are centred, fractions 0..1 from the top left; null: the centre. */
+  focal_point: FocalPoint | null;
   folder: number | null;
   created_at: string;
   updated_at: string;
@@ -70,6 +77,7 @@ export function mediaJson(row: Omit<MediaRow, 'tenant_id' | 'mime_group'>, trans
     mime_type: row.mime_type,
     width: row.width,
     height: row.height,
+    focal_point: row.focal_x === null || row.focal_y === null ? null : { x: Number(row.focal_x), y: Number(row.focal_y) },
     folder: row.folder_id,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -2,18 +2,25 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors.js';
 import { type ByteRange, isMediaKey, type MediaStorage } from '../../storage/index.js';
 import type { Db } from './db.js';
+import { parseRenditionKey } from './renditionKeys.js';
+import type { Renditions } from './renditions.js';
 import { allowedType, nameForType } from './types.js';
 
 /** The sandbox every file but a raster image is served in: no script, no requests, nothing but its own styles. */
 export const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-type Found = { mime: string; name: string | null; immutable: boolean };
+type Found = { mime: string; name: string | null; immutable: boolean; make?: () => Promise<void> };
 
 /**
- * What a key is: a thumbnail or web variant (WebP, a fresh key whenever the file is
+ * What a key is: a thumbnail, web variant or rendition (a fresh key whenever the file is
  * replaced, so cacheable forever) or an original (its key survives a replace: revalidated).
  */
-async function lookup(db: Db, key: string): Promise<Found | undefined> {
+async function lookup(db: Db, renditions: Renditions, key: string): Promise<Found | undefined> {
+  const rendition = parseRenditionKey(key);
+  if (rendition) {
+    const found = await renditions.find(key, rendition);
+    return found && { mime: found.mime, name: null, immutable: true, make: found.make };
+  }
   if (key.endsWith('.thumb.webp') || key.endsWith('.web.webp')) {
     const column = key.endsWith('.thumb.webp') ? 'thumb_key' : 'web_key';
     const row = await db.selectFrom('media').select('id').where(column, '=', key).executeTakeFirst();
@@ -57,19 +64,28 @@ const etagMatches = (header: string | undefined, etag: string) =>
  * script in a file never runs on our origin. Files are public (keys are 128-bit random):
  * a dealer's website embeds them.
  *
+ * A rendition key (renditionKeys.ts) is a raster image re-sized to one of the presets:
+ * made and stored on its first request, then served like a variant.
+ *
  * With a CDN in front of the bucket (MEDIA_PUBLIC_URL), raster images and variants, which
  * are served inline with no sandbox anyway, are a redirect to it; every other file still
  * comes through here, so its sandbox and download rules hold on every path.
  */
-export async function serveMediaFile(db: Db, storage: MediaStorage, key: string, req: FastifyRequest, reply: FastifyReply) {
+export async function serveMediaFile(db: Db, storage: MediaStorage, renditions: Renditions, key: string, req: FastifyRequest, reply: FastifyReply) {
   if (!isMediaKey(key)) throw notFound();
-  const found = await lookup(db, key);
+  const found = await lookup(db, renditions, key);
   if (!found) throw notFound();
+  // A rendition is made on its first request, before anything (a CDN too) is sent to it.
+  let stat = found.make ? await storage.stat(key) : undefined;
+  if (found.make && !stat) {
+    await found.make();
+    stat = await storage.stat(key);
+  }
   const type = allowedType(found.mime);
   const cacheControl = found.immutable ? 'public, max-age=31536000, immutable' : 'public, no-cache';
   const publicUrl = found.immutable || type?.kind === 'raster' ? storage.publicUrl(key) : undefined;
   if (publicUrl) return reply.code(302).headers({ location: publicUrl, 'cache-control': cacheControl }).send();
-  const stat = await storage.stat(key);
+  stat ??= await storage.stat(key);
   if (!stat) throw notFound();
 
   const inline = found.immutable || (type?.inline ?? false);

@@ -42,6 +42,9 @@ const TYPES: AllowedType[] = [
   { mime: 'application/vnd.oasis.opendocument.presentation', ext: 'odp', kind: 'document', inline: false },
 ];
 
+/** The extensions of the raster types: a rendition's original has one of them. */
+export const RASTER_EXTS = TYPES.filter((t) => t.kind === 'raster').map((t) => t.ext);
+
 const BY_MIME = new Map(TYPES.map((t) => [t.mime, t]));
 
 /** Names file-type gives that mean one of ours. */
