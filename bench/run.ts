@@ -35,6 +35,7 @@ import { benchPublicApi } from './publicApi.js';
 import { benchScale } from './scale.js';
 import { benchSitemap } from './sitemap.js';
 import { benchExport } from './exportRows.js';
+import { benchImport } from './importRows.js';
 import { benchStalls } from './stalls.js';
 import { benchStartup } from './startup.js';
 import { benchThumbs, benchUpload, benchUploadS3 } from './upload.js';
@@ -64,6 +65,7 @@ const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Pr
   publicApi: { title: '13. delivery API: product detail, lists and route at 1,000,000 products vs bare Fastify (50 connections)', run: benchPublicApi },
   sitemap: { title: '14. sitemap.xml and its files at 1,000,000 products: server memory while all are served', run: benchSitemap },
   export: { title: '15. export of 1,000,000 products as CSV: rows per second and server memory', run: benchExport },
+  import: { title: '16. import of 10,000 new products from CSV: rows per second and server memory', run: benchImport },
 };
 
 /** HEAD, with "+dirty" when the working tree has changes (the figures are for the tree). */
