@@ -297,6 +297,21 @@ describeEachDialect(
         expect((row as Record<string, unknown>).image_id).toBe(media.id);
         const file = await exported(category, `ids=${(row as { id: number }).id}`);
         expect((await imported(category, file)).summary).toMatchObject({ unchanged: 1 });
+        // A media list and a file of a product, both ways; another site's file of the same name is not found.
+        const second = await uploaded(h, rossi, await image('png', 9, 9), { filename: `${m}-2.png` });
+        const pid = await fx.create('product', 'rossi', { gallery: [second.id, media.id], brochure: media.id });
+        const productFile = await exported(product, `ids=${pid}`);
+        const job = await imported(product, productFile, { key: 'id' });
+        expect(job.summary, JSON.stringify(await rowsOf(job.id))).toMatchObject({ unchanged: 1 });
+        await uploaded(h, verdi, await image('png', 8, 8), { filename: `${m}-v.png` });
+        const theirs = await imported(category, `slug,title.${def},image\n${m}-v,Theirs,${m}-v.png\n`, { mode: 'create' });
+        expect(await reportOf(theirs.id)).toEqual([expect.stringMatching(/^2,image,Nothing of this site is called/)]);
+      });
+
+      it('creates without a key column when only creating', async () => {
+        const m = mark();
+        const job = await imported(product, `name.${def},brand,model_year\n${m} one,${brandCode},2001\n${m} two,${brandCode},2002\n`, { mode: 'create' });
+        expect(job.summary).toMatchObject({ created: 2, error: 0 });
       });
     });
 

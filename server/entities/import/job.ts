@@ -14,7 +14,6 @@ import { type Kysely, sql } from 'kysely';
 import { type CellColumn, cellColumns, cellsRecord } from '../../../entities/cells.js';
 import type { EntityDef } from '../../../entities/define.js';
 import { cellText } from '../../../entities/fieldTypes/cellForms.js';
-import type { CellInput } from '../../../entities/fieldTypes/description.js';
 import type { Errors } from '../../../entities/problems.js';
 import { validateRecord } from '../../../entities/validateRecord.js';
 import type { Actor } from '../../activity/actor.js';
@@ -167,14 +166,15 @@ async function importRow(b: Batch, row: SheetRow, keyValue: string, found: Loade
 
 /** Each row of the batch, in order; a row sees the rows written before it. */
 async function importRows(b: Batch, rows: readonly SheetRow[]): Promise<RowResult[]> {
-  const keyCol = b.columns[b.keyAt]!;
-  const keyValues = rows.map((r) => cellText(r.cells[b.keyAt] ?? null).trim());
+  const keyCol = b.columns[b.keyAt];
+  // A create-only import may map no key: every row is new.
+  const keyValues = rows.map((r) => (keyCol ? cellText(r.cells[b.keyAt] ?? null).trim() : ''));
   const [found, keys] = await Promise.all([
-    rowsByKey(b.ctx, b.entity, keyCol, keyValues),
+    keyCol ? rowsByKey(b.ctx, b.entity, keyCol, keyValues) : new Map<string, Loaded[]>(),
     referencedKeys(
       b.ctx,
       b.columns,
-      rows.map((r) => r.cells as CellInput[]),
+      rows.map((r) => r.cells),
     ),
   ]);
   const out: RowResult[] = [];
