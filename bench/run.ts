@@ -38,6 +38,7 @@ import { benchScale } from './scale.js';
 import { benchSitemap } from './sitemap.js';
 import { benchExport } from './exportRows.js';
 import { benchHistory } from './history.js';
+import { benchImport } from './importRows.js';
 import { benchStalls } from './stalls.js';
 import { benchStartup } from './startup.js';
 import { benchThumbs, benchUpload, benchUploadS3 } from './upload.js';
@@ -69,6 +70,7 @@ const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Pr
   export: { title: '15. export of 1,000,000 products as CSV: rows per second and server memory', run: benchExport },
   history: { title: "16. a row's 10,000 revisions and a site's 1,000,000 activity entries (20 connections); a save's cost of its revision", run: benchHistory },
   renditions: { title: '17. renditions of a 12-megapixel JPEG: first render, and served cached vs bare Fastify (50 connections)', run: benchRenditions },
+  import: { title: '18. import of 10,000 new products from CSV: rows per second and server memory', run: benchImport },
 };
 
 /** HEAD, with "+dirty" when the working tree has changes (the figures are for the tree). */

@@ -14,6 +14,7 @@ export const brand = defineEntity({
   label: { one: 'entities.brand.one', many: 'entities.brand.many' },
   titleField: 'name',
   exportable: true,
+  importKeys: ['code'],
   naturalKey: 'code',
   public: {
     statusField: 'is_active',

@@ -10,6 +10,7 @@ export const category = defineEntity({
   label: { one: 'entities.category.one', many: 'entities.category.many' },
   titleField: 'title',
   exportable: true,
+  importKeys: ['slug'],
   naturalKey: 'slug',
   public: { collection: 'categories', fields: ['title', 'slug', 'description', 'image', 'order'], sortable: ['title', 'order'] },
   fields: {

@@ -160,6 +160,12 @@ function keyProblems(entity: EntityDef, all: readonly EntityDef[]): string[] {
     const f = entity.fields[entity.naturalKey];
     if (!f || f.translated || !['text', 'slug', 'email', 'url'].includes(f.type)) p.push(`naturalKey ${entity.naturalKey} must be a plain text field`);
   }
+  for (const n of entity.importKeys ?? []) {
+    const f = entity.fields[n];
+    if (!f || !['text', 'slug'].includes(f.type) || (f.type === 'text' && f.translated)) p.push(`importKeys ${n} must be a slug or a plain text field`);
+  }
+  if (entity.importKeys && (!entity.exportable || entity.readOnly || entity.singleton || entity.acrossSites))
+    p.push('importKeys is for an exportable entity with rows its own site writes');
   if (!entity.exportable) return p;
   for (const [n, f] of Object.entries(entity.fields)) {
     if (f.type !== 'fk' && f.type !== 'm2m') continue;

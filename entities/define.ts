@@ -178,6 +178,12 @@ export interface EntityDef {
   naturalKey?: string;
   /** Its list exports what it shows as CSV or XLSX (docs/decisions.md §21). */
   exportable?: true;
+  /**
+   * Its list imports rows from CSV or XLSX (`POST /api<path>/import/`, a job): the fields a file
+   * may name existing rows by besides `id` — a slug, or a plain text field such as a SKU or a
+   * code — the first the default. An importable entity is exportable (the same columns).
+   */
+  importKeys?: readonly string[];
   fields: Readonly<Record<string, Field>>;
   list: ListDef;
   form: FormDef;

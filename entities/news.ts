@@ -13,6 +13,7 @@ export const news = defineEntity({
   label: { one: 'entities.news.one', many: 'entities.news.many' },
   titleField: 'title',
   exportable: true,
+  importKeys: ['slug'],
   public: {
     statusField: 'status',
     publicValues: ['published'],

@@ -138,6 +138,20 @@ export type ServerCode =
   | 'bulkLinks'
   /** {count} */
   | 'bulkTooMany'
+  /** An import (server/entities/import/): the file cannot be read as CSV or XLSX ({value}: why). */
+  | 'importUnreadable'
+  | 'importEmpty'
+  /** {value}: a mapping's column or key that the entity does not have. */
+  | 'importColumn'
+  /** {value}: two headers mapped to the same column. */
+  | 'importColumnTwice'
+  /** {value}: a mapped header the file does not have. */
+  | 'importHeader'
+  | 'importNothing'
+  /** {value}: the key column no header is mapped to. */
+  | 'importKeyUnmapped'
+  /** {count}: all or nothing takes at most count rows. */
+  | 'importTooMany'
   /** A redirect whose target leads back to its source (server/services/redirects/). */
   | 'redirectLoop'
   // The route schemas' own (server/schemas.ts, server/services/media/http.ts).

@@ -10,6 +10,7 @@ export const product = defineEntity({
   label: { one: 'entities.product.one', many: 'entities.product.many' },
   titleField: 'name',
   exportable: true,
+  importKeys: ['sku', 'slug'],
   public: {
     statusField: 'status',
     publicValues: ['published'],

@@ -11,6 +11,7 @@ export const promotion = defineEntity({
   label: { one: 'entities.promotion.one', many: 'entities.promotion.many' },
   titleField: 'title',
   exportable: true,
+  importKeys: ['slug'],
   public: {
     statusField: 'status',
     publicValues: ['published'],

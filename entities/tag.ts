@@ -10,6 +10,7 @@ export const tag = defineEntity({
   label: { one: 'entities.tag.one', many: 'entities.tag.many' },
   titleField: 'title',
   exportable: true,
+  importKeys: ['slug'],
   naturalKey: 'slug',
   public: { collection: 'tags', fields: ['title', 'slug', 'order'], sortable: ['title', 'order'] },
   fields: {

@@ -13,6 +13,7 @@ export const usedCategory = defineEntity({
   label: { one: 'entities.usedCategory.one', many: 'entities.usedCategory.many' },
   titleField: 'title',
   exportable: true,
+  importKeys: ['slug'],
   naturalKey: 'slug',
   public: { collection: 'used-categories', fields: ['title', 'slug', 'order'], sortable: ['title', 'order'] },
   fields: {

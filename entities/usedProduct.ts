@@ -10,6 +10,7 @@ export const usedProduct = defineEntity({
   label: { one: 'entities.usedProduct.one', many: 'entities.usedProduct.many' },
   titleField: 'title',
   exportable: true,
+  importKeys: ['stock_number', 'slug'],
   public: {
     statusField: 'status',
     publicValues: ['published', 'sold'],

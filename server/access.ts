@@ -10,7 +10,9 @@
  *   auth        any signed-in user allowed on the site: 404 unknown site, 401
  *   permission  `<action>_<model>` on a site whose kind the scope allows: 404 unknown site or
  *               wrong kind, 401, 404 for a page hidden from the user (`superuserOnly`,
- *               `notForRoles`: docs/spec.md §6), 403 without the permission
+ *               `notForRoles`: docs/spec.md §6), 403 without the permission; with several
+ *               actions, 403 without any of them (an import: its mode, in the body, asks
+ *               for add, change or both, which the operation then requires, guards.ts)
  *   delivery    the public delivery API of a dealer site (server/public/): the site of the
  *               request (server/public/siteOfRequest.ts), 404 on the master host and unknown
  *               ones; no session is read, no cookie set, and the answers may be cached
@@ -27,7 +29,7 @@ export type Access =
   | {
       kind: 'permission';
       model: Model;
-      action: Action;
+      action: Action | readonly Action[];
       scope: Scope;
       superuserOnly?: boolean;
       notForRoles?: readonly ('MA' | 'DE')[];

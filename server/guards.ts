@@ -7,7 +7,7 @@
  * Rules that depend on the row (anti-escalation, market bounds) stay with the services.
  */
 import type { FastifyRequest } from 'fastify';
-import { codename } from '../entities/permissions.js';
+import { type Action, codename } from '../entities/permissions.js';
 import type { Access } from './access.js';
 import { scopeAllows } from './entities/context.js';
 import { forbidden, notFound, unauthorized } from './errors.js';
@@ -19,6 +19,8 @@ import type { Tenant } from './services/tenants.js';
 export interface Guarded {
   site: Tenant;
   user: Principal | undefined;
+  /** On a `permission` route: the user's permission codenames on its model (a superuser's are not consulted). */
+  codenames?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -59,7 +61,7 @@ export function guardOf(access: Access | undefined): Guard | undefined {
       };
     case 'permission': {
       const { model, scope, superuserOnly, notForRoles } = access;
-      const wanted = codename(access.action, model);
+      const wanted = [access.action].flat().map((action) => codename(action, model));
       return async (req) => {
         const site = await knownSite(req);
         if (!scopeAllows(scope, site.kind)) throw notFound();
@@ -70,12 +72,23 @@ export function guardOf(access: Access | undefined): Guard | undefined {
         if (!user.is_superuser) {
           // docs/spec.md §6: a page hidden from someone is not found for them, whatever they hold.
           if (superuserOnly || (user.role && notForRoles?.includes(user.role))) throw notFound();
-          if (!found.codenames.includes(wanted)) throw forbidden();
+          if (!wanted.some((c) => found.codenames.includes(c))) throw forbidden();
         }
-        req.guarded = { site, user };
+        req.guarded = { site, user, codenames: found.codenames };
       };
     }
   }
+}
+
+/**
+ * On a route whose declaration lets through any of several actions: 403 unless the user
+ * holds every one of `actions` on `model` (what the request turned out to ask for).
+ */
+export function requireActions(req: FastifyRequest, model: string, actions: readonly Action[]): void {
+  const g = req.guarded;
+  if (!g?.user || !g.codenames) throw new Error(`${req.method} ${req.routeOptions.url}: no permission guard resolved a user`);
+  if (g.user.is_superuser) return;
+  if (!actions.every((action) => g.codenames!.includes(codename(action, model)))) throw forbidden();
 }
 
 /** The site the route's guard resolved (any declaration but `public`). */

@@ -1,4 +1,5 @@
 import type { ActivityTable } from './tables/activity.js';
+import type { ImportMappingsTable, JobRowsTable } from './tables/imports.js';
 import type { JobErrorsTable, JobsTable } from './tables/jobs.js';
 import type { MarketsTable } from './tables/markets.js';
 import type { MediaCountsTable, MediaFoldersTable, MediaTable, MediaTermsTable, MediaTranslationsTable } from './tables/media.js';
@@ -27,4 +28,6 @@ export interface DatabaseSchema {
   activity: ActivityTable;
   jobs: JobsTable;
   job_errors: JobErrorsTable;
+  job_rows: JobRowsTable;
+  import_mappings: ImportMappingsTable;
 }

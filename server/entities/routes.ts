@@ -30,6 +30,7 @@ import { loadRecord, presentDetail } from './read.js';
 import { MEDIA_TABLE } from './references.js';
 import { Registry } from './registry.js';
 import { exportList, exportParams, selectedIds } from './export/exportList.js';
+import importRoutes from './import/routes.js';
 import { registerRevisionRoutes } from './revisions/routes.js';
 import { registerSingletonRoutes } from './singletonRoutes.js';
 import { createRecord, deleteRecords, updateRecord } from './write.js';
@@ -82,6 +83,9 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
     if (!ctx.site.languages.includes(raw)) throw fieldError('language_code', 'language', { value: raw.slice(0, 20) });
     return raw;
   }
+
+  // Imports take a multipart body: their routes get the parser in a context of their own.
+  await app.register(importRoutes, { registry, context: (req) => context(req) });
 
   for (const entity of registry.entities) {
     if (entity.singleton) {

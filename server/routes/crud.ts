@@ -69,7 +69,7 @@ interface Versions {
 }
 
 /** A route of the collection beside the CRUD ones: `<base><path><slash>`, or `<base>/:id<path><slash>` with `row`. */
-type ExtraRoute<C> = { methods: readonly Method[]; path: string; action: Action } & (
+type ExtraRoute<C> = { methods: readonly Method[]; path: string; action: Action | readonly Action[] } & (
   { row?: false; op: Operation<C, [reply: FastifyReply], unknown> } | { row: true; op: Operation<C, [id: number, reply: FastifyReply], unknown> }
 );
 
@@ -80,7 +80,7 @@ export interface Collection<C> {
   /** Whether its URLs end in a slash. */
   slash: boolean;
   /** Who may call each action (server/access.ts). */
-  access(action: Action): { config: { access: Access } };
+  access(action: Action | readonly Action[]): { config: { access: Access } };
   /** Whether a row's answer carries `ETag: "<version>"`. */
   etag: boolean;
   versions: Versions;
@@ -132,7 +132,7 @@ function ifMatchOf(req: FastifyRequest): number | undefined {
  * Who may call: `<action>_<model>` on the entity's scope — a dealer entity served across sites
  * on the master site too — with the pages hidden from some (docs/spec.md §6).
  */
-export function entityAccess(entity: EntityDef, action: Action) {
+export function entityAccess(entity: EntityDef, action: Action | readonly Action[]) {
   const { model, superuserOnly, notForRoles } = entity;
   const scope = entity.acrossSites ? 'both' : entity.scope;
   return withAccess({ kind: 'permission', model, action, scope, ...(superuserOnly ? { superuserOnly } : {}), ...(notForRoles ? { notForRoles } : {}) });
@@ -142,7 +142,7 @@ export function entityAccess(entity: EntityDef, action: Action) {
 export const entityCollection = (entity: EntityDef) => ({
   bases: [`/api${entity.path}`],
   slash: true,
-  access: (action: Action) => entityAccess(entity, action),
+  access: (action: Action | readonly Action[]) => entityAccess(entity, action),
   etag: true,
   versions: { update: versionOf, remove: ifMatchOf },
 });
@@ -155,8 +155,13 @@ export function crudRoutes<C>(fastify: FastifyInstance, c: Collection<C>) {
   const end = c.slash ? '/' : '';
   // Sent with its ETag when the collection gives one, else returned as the operation made it (sent already when it was cached).
   const answer = (reply: FastifyReply, row: unknown) => (c.etag && isPlainObject(row) ? reply.header('etag', `"${String(row.version)}"`).send(row) : row);
-  const route = (method: Method, url: string, action: Action, schema: object, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
-    app.route({ method, url, ...c.access(action), schema, handler });
+  const route = (
+    method: Method,
+    url: string,
+    action: Action | readonly Action[],
+    schema: object,
+    handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ) => app.route({ method, url, ...c.access(action), schema, handler });
   const schemaOf = ({ querystring, body }: Parts) => ({ querystring, ...(body ? { body } : {}) });
   const rowSchema = (op: Parts) => ({ params: idParams, ...schemaOf(op) });
   const idOf = (req: FastifyRequest) => (req.params as z.output<typeof idParams>).id;

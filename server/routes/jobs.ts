@@ -5,6 +5,7 @@
  *   GET  /api/jobs/:id/            {id, kind, status, done, total, errors, …, report_url?}
  *   POST /api/jobs/:id/cancel/     a queued or running job stops (409 once it has ended)
  *   GET  /api/jobs/:id/report/     its problems as CSV
+ *   GET  /api/jobs/:id/rows/       an import's outcome per row (?after=<line>&items=&outcome=), in line order
  *
  * Any signed-in user of the site (`auth`): what they reach is their own jobs there, so
  * another user's job, or one of another site, is not found.
@@ -20,6 +21,7 @@ import { nothing, objectOf } from '../schemas.js';
 import { reportCsv } from '../services/jobs/report.js';
 import { cancelJob, countJobs, findJob, jobProblems, listJobs, type Owner } from '../services/jobs/store.js';
 import { crudRoutes, operation } from './crud.js';
+import { OUTCOMES, rowOutcomes } from '../entities/import/store.js';
 
 const AUTH = withAccess({ kind: 'auth' });
 const listQuery = objectOf({
@@ -27,6 +29,11 @@ const listQuery = objectOf({
   items: z.coerce.number().int().min(1).max(100).default(10),
 });
 const noQuery = objectOf({});
+const rowsQuery = objectOf({
+  after: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+  items: z.coerce.number().int().min(1).max(1000).default(100),
+  outcome: z.enum(OUTCOMES).optional(),
+});
 
 interface Jobs {
   owner: Owner;
@@ -63,6 +70,18 @@ const jobRoutes: FastifyPluginAsync = async (app) => {
           if (!job) throw notFound();
           if (!cancelled) throw new HttpError(409, { detail: `This job has ended (${job.status}): there is nothing to cancel.`, job });
           return job;
+        }),
+      },
+      {
+        methods: ['GET'],
+        path: '/rows',
+        action: 'view',
+        row: true,
+        op: operation({ querystring: rowsQuery }, async ({ owner }, req, id) => {
+          if (!(await findJob(db, owner, id))) throw notFound();
+          const { after, items, outcome } = req.query;
+          const rows = await rowOutcomes(db, id, { after, size: items, outcome });
+          return { items: rows, next: rows.length === items ? rows[rows.length - 1]!.line : null };
         }),
       },
       {

@@ -60,7 +60,7 @@ export function describeAccess(a: Access | undefined): string {
   if (a.kind === 'delivery' && a.byHost) return 'delivery (by host)';
   if (a.kind !== 'permission') return a.kind;
   const hidden = a.superuserOnly ? ', superusers only' : a.notForRoles ? `, not for ${a.notForRoles.join('/')}` : '';
-  return `${a.action}_${a.model} (${a.scope}${hidden})`;
+  return `${[a.action].flat().join('|')}_${a.model} (${a.scope}${hidden})`;
 }
 
 /** The route's URL with its parameters filled with the id, and `*` with a key that names no file. */

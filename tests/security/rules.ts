@@ -86,7 +86,8 @@ export function expected(
         const refused = hidden();
         if (refused) return refused;
       }
-      if (!holds(who, access.action, access.model)) return exactly('forbidden', 403);
+      // Several actions: the guard lets through whoever holds any of them.
+      if (![access.action].flat().some((action) => holds(who, action, access.model))) return exactly('forbidden', 403);
       // A market administrator reaches only the rows of its own market (`market`: set where that applies).
       if (ranked?.role === 'MA' && ids.real && ids.market !== undefined && ids.market !== ranked.market_id) {
         return exactly('other-market', 404);

@@ -11,6 +11,7 @@ import { accountListsMigration } from './0016_account_lists.js';
 import { publicWordsMigration } from './0020_public_words.js';
 import { mediaTermScopesMigration } from './0021_media_term_scopes.js';
 import { jobsMigration } from './0022_jobs.js';
+import { importsMigration } from './0024_imports.js';
 import { mediaMigration } from './0002_media.js';
 import { pagesMigration } from './0007_pages.js';
 import { rateLimitSweepMigration } from './0011_rate_limit_sweep.js';
@@ -48,6 +49,7 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0021_media_term_scopes': mediaTermScopesMigration(dialect),
     '0022_jobs': jobsMigration(dialect),
     '0023_revisions': revisionsMigration(dialect),
+    '0024_imports': importsMigration(dialect),
     '0026_focal_point': focalPointMigration(dialect),
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { importKind } from '../../entities/import/job.js';
 import { bulkUpdateKind } from './bulkUpdate.js';
 import { JobRunner } from './runner.js';
 
@@ -18,7 +19,7 @@ const jobs: FastifyPluginAsync = async (app) => {
   const runner = new JobRunner({
     db: app.db,
     dialect: app.dialect,
-    kinds: [bulkUpdateKind()],
+    kinds: [bulkUpdateKind(), importKind()],
     pollMs: cfg.pollMs,
     maxAttempts: cfg.maxAttempts,
     onError: (error) => app.log.error({ err: error }, 'job runner batch failed'),

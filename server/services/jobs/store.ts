@@ -74,13 +74,18 @@ export interface JobView {
   started_at: string | null;
   finished_at: string | null;
   report_url?: string;
+  /** What the job's batches counted, when its kind keeps a `summary` in its checkpoint (an import's outcomes). */
+  summary?: Readonly<Record<string, number | boolean>>;
 }
 
-const VIEW_COLUMNS = ['id', 'kind', 'status', 'done', 'total', 'errors', 'created_at', 'started_at', 'finished_at'] as const;
+const VIEW_COLUMNS = ['id', 'kind', 'status', 'done', 'total', 'errors', 'created_at', 'started_at', 'finished_at', 'checkpoint'] as const;
+
+const summaryOf = (checkpoint: string | null) => (checkpoint === null ? undefined : (JSON.parse(checkpoint) as { summary?: JobView['summary'] }).summary);
 
 function viewOf(r: Pick<Selectable<DB['jobs']>, (typeof VIEW_COLUMNS)[number]>): JobView {
   const id = Number(r.id);
   const errors = Number(r.errors);
+  const summary = summaryOf(r.checkpoint);
   return {
     id,
     kind: r.kind,
@@ -92,6 +97,7 @@ function viewOf(r: Pick<Selectable<DB['jobs']>, (typeof VIEW_COLUMNS)[number]>):
     started_at: r.started_at,
     finished_at: r.finished_at,
     ...(errors > 0 ? { report_url: `/api/jobs/${id}/report/` } : {}),
+    ...(summary ? { summary } : {}),
   };
 }
 

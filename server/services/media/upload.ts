@@ -78,12 +78,13 @@ export async function discardStaged(file: StagedFile | undefined) {
 
 /**
  * Reads a multipart body: the `file` part is streamed into the staging folder (never held
- * in memory; at most `maxBytes`), the `data` part is parsed as JSON. Other fields are
- * ignored; a second file, or a file under another name, is refused. On any error nothing
- * is left in the staging folder.
+ * in memory; at most `maxBytes`), the `data` part (or the one named `dataField`: an import's
+ * `options`) is parsed as JSON. Other fields are ignored; a second file, or a file under
+ * another name, is refused. On any error nothing is left in the staging folder.
  */
-export async function receiveForm(req: FastifyRequest, opts: { stagingDir: string; maxBytes: number }): Promise<ReceivedForm> {
+export async function receiveForm(req: FastifyRequest, opts: { stagingDir: string; maxBytes: number; dataField?: string }): Promise<ReceivedForm> {
   const form: ReceivedForm = {};
+  const dataField = opts.dataField ?? 'data';
   // Only reached once the sender may upload: the body may now take as long as it keeps coming.
   uploadBody(req.raw);
   try {
@@ -100,9 +101,9 @@ export async function receiveForm(req: FastifyRequest, opts: { stagingDir: strin
         await pipeline(part.file, fs.createWriteStream(file, { flags: 'wx' }));
         if (part.file.truncated) throw tooLarge(opts.maxBytes);
         form.file.size = (await fsp.stat(file)).size;
-      } else if (part.fieldname === 'data') {
-        if (form.data !== undefined) throw fieldError('data', 'dataOne');
-        form.data = parseData(part.value);
+      } else if (part.fieldname === dataField) {
+        if (form.data !== undefined) throw fieldError(dataField, 'dataOne');
+        form.data = parseData(part.value, dataField);
       }
     }
     return form;
@@ -112,18 +113,18 @@ export async function receiveForm(req: FastifyRequest, opts: { stagingDir: strin
   }
 }
 
-function parseData(value: unknown): unknown {
+function parseData(value: unknown, field: string): unknown {
   let parsed = value;
   if (typeof value === 'string') {
     if (value.trim() === '') return {};
     try {
       parsed = JSON.parse(value);
     } catch {
-      throw fieldError('data', 'jsonInvalid');
+      throw fieldError(field, 'jsonInvalid');
     }
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw fieldError('data', 'jsonObject');
+    throw fieldError(field, 'jsonObject');
   }
   // A JSON body that never passed the check of every other JSON body (plugins/security.ts).
   const refusal = bodyRefusal(parsed);

@@ -1,0 +1,63 @@
+/**
+ * An import's rows as the job reads them: one JSON array per line, `[line, ...cells]`, in a
+ * file under DATA_DIR/imports written when the import is asked. Whatever the upload was
+ * (CSV in any encoding, XLSX), a batch then starts reading at the byte offset its checkpoint
+ * holds, so resuming after a restart reads nothing twice and no batch re-reads the file
+ * from its start. A date cell (XLSX) is kept as `{"$d": "<ISO>"}`.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CellInput } from '../../../entities/fieldTypes/description.js';
+import type { SheetRow } from './sheet.js';
+
+export const importsDir = (dataDir: string) => path.join(dataDir, 'imports');
+
+const encode = (row: SheetRow) => JSON.stringify([row.line, ...row.cells.map((c) => (c instanceof Date ? { $d: c.toISOString() } : c))]);
+
+function decode(text: string): SheetRow {
+  const [line, ...cells] = JSON.parse(text) as [number, ...unknown[]];
+  return { line, cells: cells.map((c) => (c !== null && typeof c === 'object' ? new Date((c as { $d: string }).$d) : (c as CellInput))) };
+}
+
+/** Writes rows to a new file in `dir`; its path. */
+export async function writeRows(dir: string, rows: AsyncIterable<SheetRow>, onRow: (row: SheetRow) => void): Promise<string> {
+  await fs.promises.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${randomBytes(16).toString('hex')}.jsonl`);
+  const out = fs.createWriteStream(file, { flags: 'wx' });
+  try {
+    for await (const row of rows) {
+      onRow(row);
+      if (!out.write(`${encode(row)}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    }
+    await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+    return file;
+  } catch (error) {
+    out.destroy();
+    await fs.promises.rm(file, { force: true });
+    throw error;
+  }
+}
+
+/** Up to `count` rows from byte `offset`, and the offset after them (null: the file ended). */
+export async function readRows(file: string, offset: number, count: number): Promise<{ rows: SheetRow[]; next: number | null }> {
+  const rows: SheetRow[] = [];
+  const stream = fs.createReadStream(file, { start: offset, highWaterMark: 256 * 1024 });
+  let pending: Buffer = Buffer.alloc(0);
+  let at = offset;
+  try {
+    for await (const chunk of stream) {
+      pending = pending.length ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
+      let nl: number;
+      while ((nl = pending.indexOf(10)) >= 0) {
+        rows.push(decode(pending.subarray(0, nl).toString('utf8')));
+        at += nl + 1;
+        pending = pending.subarray(nl + 1);
+        if (rows.length === count) return { rows, next: at };
+      }
+    }
+    return { rows, next: null };
+  } finally {
+    stream.destroy();
+  }
+}
