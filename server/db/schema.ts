@@ -4,6 +4,7 @@ import type { MarketsTable } from './tables/markets.js';
 import type { MediaCountsTable, MediaFoldersTable, MediaTable, MediaTermsTable, MediaTranslationsTable } from './tables/media.js';
 import type { PermissionsTable, UserPermissionsTable } from './tables/permissions.js';
 import type { RateLimitsTable } from './tables/rateLimits.js';
+import type { ServerSecretsTable } from './tables/serverSecrets.js';
 import type { SessionsTable } from './tables/sessions.js';
 import type { SiteApiKeysTable } from './tables/siteApiKeys.js';
 import type { TenantDomainsTable, TenantsTable } from './tables/tenants.js';
@@ -27,4 +28,5 @@ export interface DatabaseSchema {
   activity: ActivityTable;
   jobs: JobsTable;
   job_errors: JobErrorsTable;
+  server_secrets: ServerSecretsTable;
 }

@@ -36,6 +36,8 @@ export interface WriteOptions {
   id?: number;
   /** The revision a restore writes the values of: the revision records it. */
   restoredFrom?: number;
+  /** The draft a publish writes (server/entities/drafts/store.ts): the revision is a `publish`. */
+  publishedDraft?: number;
 }
 
 const ATTEMPTS = 8;
@@ -221,7 +223,7 @@ async function writeIndexes(ctx: EngineContext, entity: EntityDef, id: number, r
   }
 }
 
-function validateOrThrow(
+export function validateOrThrow(
   ctx: EngineContext,
   entity: EntityDef,
   body: unknown,
@@ -332,6 +334,7 @@ export async function writeUpdate(ctx: EngineContext, entity: EntityDef, id: num
           after: candidate,
           version: opts.version! + 1,
           restoredFrom: opts.restoredFrom,
+          publishedDraft: opts.publishedDraft,
         });
       }),
     );

@@ -16,6 +16,7 @@ import { pagesMigration } from './0007_pages.js';
 import { rateLimitSweepMigration } from './0011_rate_limit_sweep.js';
 import { redirectsMigration } from './0014_redirects.js';
 import { revisionsMigration } from './0023_revisions.js';
+import { serverSecretsMigration } from './0025_server_secrets.js';
 import { sitesMigration } from './0004_sites.js';
 import { siteKeysMigration } from './0013_site_keys.js';
 import type { MigrationHooks } from './hooks.js';
@@ -47,5 +48,6 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0021_media_term_scopes': mediaTermScopesMigration(dialect),
     '0022_jobs': jobsMigration(dialect),
     '0023_revisions': revisionsMigration(dialect),
+    '0025_server_secrets': serverSecretsMigration(dialect),
   };
 }
