@@ -34,10 +34,11 @@ export async function previewed(ctx: EngineContext, entity: EntityDef & { public
   return draft ? { row: live.row, record: draft.record } : live;
 }
 
-/** An answer made for a preview request: sent as is, never stored. */
-export async function sendPreview(reply: FastifyReply, make: () => Promise<Answer>): Promise<FastifyReply> {
+/** An answer made for a preview request: sent as is, never stored; it names its site as every answer does. */
+export async function sendPreview(reply: FastifyReply, siteId: number, make: () => Promise<Answer>): Promise<FastifyReply> {
   const answer = await make();
-  reply.header('cache-control', 'private, no-store');
+  const tag = `site-${siteId}`;
+  reply.header('cache-control', 'private, no-store').header('surrogate-key', tag).header('cache-tag', tag);
   if (answer.location !== undefined) return reply.code(301).header('location', answer.location).send(answer.body);
   return reply.send(answer.body);
 }

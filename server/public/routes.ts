@@ -67,7 +67,7 @@ const delivery: FastifyPluginAsync<DeliveryOptions> = async (fastify, opts) => {
 
   /** The answer through the public cache, or — for a preview — made afresh and never stored (preview.ts). */
   const send = (req: FastifyRequest, reply: FastifyReply, siteId: number, grant: PreviewGrant | undefined, make: () => Promise<Answer>) =>
-    grant ? sendPreview(reply, make) : sendPublic(req, reply, siteId, make);
+    grant ? sendPreview(reply, siteId, make) : sendPublic(req, reply, siteId, make);
 
   let document: string | undefined;
   app.get(`${PUBLIC_API}${OPENAPI_PATH}`, { ...DELIVERY, schema: { querystring: emptyQuery } }, async (req, reply) => {
