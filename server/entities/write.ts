@@ -178,8 +178,8 @@ function checkMarket(ctx: EngineContext, entity: EntityDef, record: RecordValues
   else if (value !== bound[1]) addError(errors, name, 'ownMarket');
 }
 
-/** The database-side checks; throws 400 with every problem found. */
-async function checkAgainstDatabase(ctx: EngineContext, entity: EntityDef, record: RecordValues, self?: number) {
+/** The database-side checks (a draft is checked alike: drafts/store.ts); throws 400 with every problem found. */
+export async function checkAgainstDatabase(ctx: EngineContext, entity: EntityDef, record: RecordValues, self?: number) {
   const errors: Errors = {};
   checkMarket(ctx, entity, record, errors);
   const slugs = await resolveSlugs(ctx, entity, record, self, errors);

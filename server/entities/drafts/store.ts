@@ -22,7 +22,7 @@ import { type EngineContext, inTransaction } from '../context.js';
 import { loadRecord, type Loaded, presentDetail } from '../read.js';
 import { changedFields } from '../revisions/changes.js';
 import { parseJson } from '../storage.js';
-import { conflict, updateRecord, validateOrThrow } from '../write.js';
+import { checkAgainstDatabase, conflict, updateRecord, validateOrThrow } from '../write.js';
 
 /** Entities with drafts: those the public website shows (the delivery API's collections and the site pages). */
 export const hasDrafts = (entity: EntityDef) => entity.public !== undefined && !entity.readOnly;
@@ -138,12 +138,17 @@ const draftWrite = <T>(ctx: EngineContext, fn: (tx: EngineContext) => Promise<T>
     return fn(tx);
   });
 
-/** Saves the body (validated as the form's full record) as the row's pending draft; the live row is untouched. */
+/**
+ * Saves the body as the row's pending draft, checked as an update of the row would be (the
+ * form's validation, then slugs, unique values and references in the database: what could
+ * not be published is refused now, 400); the live row is untouched.
+ */
 export async function saveDraft(ctx: EngineContext, entity: EntityDef, id: number, body: unknown, base: DraftBase, language: string) {
   const first = await liveRow(ctx, entity, id);
   const { record } = validateOrThrow(ctx, entity, body, 'replace', { languageCode: language }, first.record);
   return draftWrite(ctx, async (tx) => {
     const { live } = await checkBase(tx, entity, id, base, language);
+    await checkAgainstDatabase(tx, entity, record, id);
     await logActivity(tx.db, tx.actor, {
       tenantId: tx.site.id,
       marketId: activityMarket(tx, entity, live.record),
