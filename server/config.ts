@@ -56,6 +56,11 @@ const envSchema = z
     SPA_DIR: z.string().default('./dist/spa'),
     MEDIA_MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
     REVISIONS_KEEP_DAYS: z.coerce.number().int().min(1).default(90),
+    PREVIEW_TOKEN_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 90)
+      .default(24),
     INDEXING_NOTIFIER: z.enum(['log', 'indexnow']).default('log'),
     INDEXING_POLL_MS: z.coerce.number().int().min(0).default(2000),
     INDEXING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
@@ -187,6 +192,8 @@ export type Config = {
   siteRenderer: boolean;
   /** How long a deleted row stays in its entity's bin (server/activity/prune.ts). */
   revisionsKeepDays: number;
+  /** How long a draft's preview link works (server/services/previewTokens.ts). */
+  previewTokenHours: number;
   /** The job runner (server/services/jobs/): bulk edits; pollMs 0 keeps it from polling. */
   jobs: { pollMs: number; maxAttempts: number };
   /** Search-engine indexing dispatcher (server/services/indexing/); pollMs 0 keeps it off. */
@@ -257,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: e.SLOW_BODIES_PER_IP,
     },
     revisionsKeepDays: e.REVISIONS_KEEP_DAYS,
+    previewTokenHours: e.PREVIEW_TOKEN_HOURS,
     jobs: { pollMs: e.JOBS_POLL_MS, maxAttempts: e.JOBS_MAX_ATTEMPTS },
     indexing: {
       notifier: e.INDEXING_NOTIFIER,

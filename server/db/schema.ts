@@ -5,6 +5,7 @@ import type { MarketsTable } from './tables/markets.js';
 import type { MediaCountsTable, MediaFoldersTable, MediaTable, MediaTermsTable, MediaTranslationsTable } from './tables/media.js';
 import type { PermissionsTable, UserPermissionsTable } from './tables/permissions.js';
 import type { RateLimitsTable } from './tables/rateLimits.js';
+import type { ServerSecretsTable } from './tables/serverSecrets.js';
 import type { SessionsTable } from './tables/sessions.js';
 import type { SiteApiKeysTable } from './tables/siteApiKeys.js';
 import type { TenantDomainsTable, TenantsTable } from './tables/tenants.js';
@@ -30,4 +31,5 @@ export interface DatabaseSchema {
   job_errors: JobErrorsTable;
   job_rows: JobRowsTable;
   import_mappings: ImportMappingsTable;
+  server_secrets: ServerSecretsTable;
 }

@@ -22,6 +22,8 @@ export interface WriteEvent {
   version: number;
   /** The revision a restore brought back (server/entities/revisions/restore.ts). */
   restoredFrom?: number;
+  /** The draft a publish wrote (server/entities/drafts/store.ts). */
+  publishedDraft?: number;
 }
 
 export type WriteHook = (ctx: EngineContext, event: WriteEvent) => Promise<void>;

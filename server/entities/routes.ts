@@ -31,6 +31,8 @@ import { MEDIA_TABLE } from './references.js';
 import { Registry } from './registry.js';
 import { exportList, exportParams, selectedIds } from './export/exportList.js';
 import importRoutes from './import/routes.js';
+import { draftedIds, hasDrafts, pendingDraft } from './drafts/store.js';
+import { registerDraftRoutes } from './drafts/routes.js';
 import { registerRevisionRoutes } from './revisions/routes.js';
 import { registerSingletonRoutes } from './singletonRoutes.js';
 import { createRecord, deleteRecords, updateRecord } from './write.js';
@@ -88,6 +90,8 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
   await app.register(importRoutes, { registry, context: (req) => context(req) });
 
   for (const entity of registry.entities) {
+    const drafts = hasDrafts(entity);
+    if (drafts) registerDraftRoutes(app, entity, { context: (req) => context(req, entity), languageOf });
     if (entity.singleton) {
       registerSingletonRoutes(app, entity, { context, languageOf, query: languageQuery });
       continue;
@@ -107,11 +111,11 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
         const view = viewOf(ctx);
         const { query, errors } = parseListQuery(view, req.query);
         if (Object.keys(errors).length) throw fieldErrors(errors);
+        // A draft's save moves the site's data version too: the flags are as cacheable as the rows.
+        const read = async () => withDraftFlags(ctx, entity, await listRecords(ctx, view, query, language));
         // A list across sites reads many sites' rows: no one site's data version covers it.
-        if (!cached || across(ctx)) return listRecords(ctx, view, query, language);
-        return sendCachedJson(reply, ctx.site.id, `${entity.name}|${language}|${ctx.userMarket ?? ''}|${JSON.stringify(query)}`, () =>
-          listRecords(ctx, entity, query, language),
-        );
+        if (!cached || across(ctx)) return read();
+        return sendCachedJson(reply, ctx.site.id, `${entity.name}|${language}|${ctx.userMarket ?? ''}|${JSON.stringify(query)}`, read);
       }),
       // The collection's own routes: each declared per entity, beside the seven of every collection.
       routes: [
@@ -155,7 +159,9 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
       read: operation({ querystring: languageQuery }, async (ctx, req, id) => {
         const language = languageOf(req, ctx) ?? ctx.site.default_language;
         const loaded = await loadRecord(ctx, viewOf(ctx), id);
-        return loaded && presentDetail(ctx, viewOf(ctx), loaded, language);
+        if (!loaded) return undefined;
+        const detail = await presentDetail(ctx, viewOf(ctx), loaded, language);
+        return drafts ? { ...detail, has_draft: (await pendingDraft(ctx, entity, id)) !== undefined } : detail;
       }),
       // Rows the server alone writes (indexing logs): no write routes at all.
       ...(entity.readOnly
@@ -184,5 +190,16 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
     });
   }
 };
+
+/** A list of an entity with drafts says, per shown row, whether it has a pending draft. */
+async function withDraftFlags<L extends { items: Record<string, unknown>[] }>(ctx: EngineContext, entity: EntityDef, list: L): Promise<L> {
+  if (!hasDrafts(entity)) return list;
+  const drafted = await draftedIds(
+    ctx,
+    entity,
+    list.items.map((i) => Number(i.id)),
+  );
+  return { ...list, items: list.items.map((i) => ({ ...i, has_draft: drafted.has(Number(i.id)) })) };
+}
 
 export default entityRoutes;

@@ -16,6 +16,7 @@ import { notFound } from '../errors.js';
 import { entityAccess, versionOf } from '../routes/crud.js';
 import { entityBody, type ZodProvider } from '../schemas.js';
 import type { EngineContext } from './context.js';
+import { hasDrafts, pendingDraft } from './drafts/store.js';
 import { loadRecord, presentDetail } from './read.js';
 import { ensureSingleton } from './singleton.js';
 import { updateRecord } from './write.js';
@@ -37,7 +38,8 @@ export function registerSingletonRoutes(fastify: FastifyInstance, entity: Entity
     const loaded = await loadRecord(ctx, entity, await ensureSingleton(ctx, entity));
     if (!loaded) throw notFound();
     const row = await presentDetail(ctx, entity, loaded, language);
-    return reply.header('etag', `"${row.version}"`).send(row);
+    const drafted = hasDrafts(entity) && (await pendingDraft(ctx, entity, Number(loaded.row.id))) !== undefined;
+    return reply.header('etag', `"${row.version}"`).send(hasDrafts(entity) ? { ...row, has_draft: drafted } : row);
   });
 
   const update = (partial: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {

@@ -36,6 +36,8 @@ export interface WriteOptions {
   id?: number;
   /** The revision a restore writes the values of: the revision records it. */
   restoredFrom?: number;
+  /** The draft a publish writes (server/entities/drafts/store.ts): the revision is a `publish`. */
+  publishedDraft?: number;
 }
 
 const ATTEMPTS = 8;
@@ -176,8 +178,8 @@ function checkMarket(ctx: EngineContext, entity: EntityDef, record: RecordValues
   else if (value !== bound[1]) addError(errors, name, 'ownMarket');
 }
 
-/** The database-side checks; throws 400 with every problem found. */
-async function checkAgainstDatabase(ctx: EngineContext, entity: EntityDef, record: RecordValues, self?: number) {
+/** The database-side checks (a draft is checked alike: drafts/store.ts); throws 400 with every problem found. */
+export async function checkAgainstDatabase(ctx: EngineContext, entity: EntityDef, record: RecordValues, self?: number) {
   const errors: Errors = {};
   checkMarket(ctx, entity, record, errors);
   const slugs = await resolveSlugs(ctx, entity, record, self, errors);
@@ -221,7 +223,7 @@ async function writeIndexes(ctx: EngineContext, entity: EntityDef, id: number, r
   }
 }
 
-function validateOrThrow(
+export function validateOrThrow(
   ctx: EngineContext,
   entity: EntityDef,
   body: unknown,
@@ -332,6 +334,7 @@ export async function writeUpdate(ctx: EngineContext, entity: EntityDef, id: num
           after: candidate,
           version: opts.version! + 1,
           restoredFrom: opts.restoredFrom,
+          publishedDraft: opts.publishedDraft,
         });
       }),
     );

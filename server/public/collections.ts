@@ -9,11 +9,13 @@ import type { RecordValues } from '../../entities/validateRecord.js';
 import type { EngineContext } from '../entities/context.js';
 import { listRecords } from '../entities/list/listRecords.js';
 import { parseListQuery, type RawQuery } from '../entities/list/query.js';
-import { loadRecord, loadRecords } from '../entities/read.js';
+import { loadRecord, loadRecords, type Loaded } from '../entities/read.js';
+import type { PreviewGrant } from '../services/previewTokens.js';
 import { SLUGS_TABLE } from '../entities/schema.js';
 import { publicWord } from '../entities/search.js';
 import type { Answer } from './cache.js';
-import { pathIn, publicPresenter } from './present.js';
+import { pathIn, publicPresenter, slugOf } from './present.js';
+import { previewed } from './preview.js';
 import { isVisible, listBoundary, type Moment, rowBoundary, visibilityFilters } from './visibility.js';
 
 export type PublicEntity = EntityDef & { public: PublicDef };
@@ -81,14 +83,28 @@ export function alternatesOf(ctx: EngineContext, entity: PublicEntity, record: R
   return out;
 }
 
-/** One public row with its alternates, or undefined when it is not public now. */
-export async function publicRow(ctx: EngineContext, entity: PublicEntity, id: number, lang: string, at: Moment) {
-  const loaded = await loadRecord(ctx, entity, id);
-  if (!loaded || !isVisible(entity, entity.public, loaded.record.values, at)) return undefined;
+/**
+ * One public row with its alternates, or undefined when it is not public now; `shown`, a
+ * preview's (preview.ts), is shown as it is, public or not.
+ */
+export async function publicRow(ctx: EngineContext, entity: PublicEntity, id: number, lang: string, at: Moment, shown?: Loaded) {
+  const loaded = shown ?? (await loadRecord(ctx, entity, id));
+  if (!loaded || (!shown && !isVisible(entity, entity.public, loaded.record.values, at))) return undefined;
   const show = await publicPresenter(ctx, entity, entity.public, [loaded], lang, at);
   return {
     item: show(loaded),
     alternates: alternatesOf(ctx, entity, loaded.record, id),
     until: rowBoundary(entity, entity.public, loaded.record.values, at),
   };
+}
+
+/** The row a slug names; with a preview of one of this entity's rows, that row as previewed when the slug is its live or its draft one. */
+export async function rowBySlug(ctx: EngineContext, entity: PublicEntity, slug: string, lang: string, at: Moment, grant?: PreviewGrant) {
+  const shown = grant && (await previewed(ctx, entity, grant));
+  const id = await idBySlug(ctx, entity, slug, lang);
+  if (shown && grant) {
+    const draftSlug = slugOf(entity, shown.record, lang, ctx.site.default_language) ?? String(grant.id);
+    if (id === grant.id || draftSlug === slug) return publicRow(ctx, entity, grant.id, lang, at, shown);
+  }
+  return id === undefined ? undefined : publicRow(ctx, entity, id, lang, at);
 }

@@ -11,13 +11,19 @@ const once = z
   .max(200)
   .optional();
 export const emptyQuery = z.object({}).strict();
-export const langQuery = z.object({ lang: once }).strict();
+/** A preview token (preview.ts): a draft's link, never cached. */
+const preview = z
+  .string({ error: code('once') })
+  .max(1000)
+  .optional();
+export const langQuery = z.object({ lang: once, preview }).strict();
 export const listQuery = z
-  .object({ lang: once, page: once, items: once, sort: once, search: once, fltr: z.union([z.string(), z.array(z.string())]).optional() })
+  .object({ lang: once, page: once, items: once, sort: once, search: once, fltr: z.union([z.string(), z.array(z.string())]).optional(), preview })
   .strict();
 export const routeQuery = z
   .object({
     lang: once,
+    preview,
     path: z
       .string({ error: code('once') })
       .min(1)

@@ -8,9 +8,10 @@
  *   GET <collection>/<slug>       one public row (slug-less entities: its id)
  *   GET route?path=               what a path of the website shows, with its alternates
  *   GET openapi.json              the OpenAPI 3.1 document of all of the above (openapi/)
+ * Each but the document takes `preview=<token>`: a draft's preview link (preview.ts), never cached.
  * and, at the host's root, robots.txt and the sitemaps (sitemap/routes.ts).
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityDef } from '../../entities/define.js';
 import { withAccess } from '../access.js';
 import { fieldError, notFound } from '../errors.js';
@@ -20,10 +21,12 @@ import { MEDIA_TABLE } from '../entities/references.js';
 import { sharedRegistry } from '../entities/registry.js';
 import { siteOf } from '../entities/routes.js';
 import type { ZodProvider } from '../schemas.js';
-import { sendFixed, sendPublic } from './cache.js';
-import { idBySlug, publicList, type PublicEntity, publicRow } from './collections.js';
+import type { PreviewGrant } from '../services/previewTokens.js';
+import { type Answer, sendFixed, sendPublic } from './cache.js';
+import { publicList, type PublicEntity, rowBySlug } from './collections.js';
 import { OPENAPI_PATH, openApiDocument } from './openapi/document.js';
 import { emptyQuery, langQuery, listQuery, pageParams, routeQuery, slugParams } from './params.js';
+import { previewGrant, sendPreview } from './preview.js';
 import { publicRateLimit } from './rateLimit.js';
 import { resolvePath } from './route.js';
 import { publicPage, publicSite } from './site.js';
@@ -59,8 +62,12 @@ const delivery: FastifyPluginAsync<DeliveryOptions> = async (fastify, opts) => {
     const ctx: EngineContext = { db: app.db, dialect: app.dialect, registry, site: siteOf(site), media, renditions: app.config.renditions };
     const asked = (req.query as { lang?: string }).lang;
     if (asked !== undefined && asked !== '' && !ctx.site.languages.includes(asked)) throw fieldError('lang', 'language', { value: asked.slice(0, 20) });
-    return { site, ctx, lang: asked || ctx.site.default_language, at: momentAt(Date.now()) };
+    return { site, ctx, lang: asked || ctx.site.default_language, at: momentAt(Date.now()), grant: await previewGrant(req, site.id) };
   }
+
+  /** The answer through the public cache, or — for a preview — made afresh and never stored (preview.ts). */
+  const send = (req: FastifyRequest, reply: FastifyReply, siteId: number, grant: PreviewGrant | undefined, make: () => Promise<Answer>) =>
+    grant ? sendPreview(reply, siteId, make) : sendPublic(req, reply, siteId, make);
 
   let document: string | undefined;
   app.get(`${PUBLIC_API}${OPENAPI_PATH}`, { ...DELIVERY, schema: { querystring: emptyQuery } }, async (req, reply) => {
@@ -69,26 +76,26 @@ const delivery: FastifyPluginAsync<DeliveryOptions> = async (fastify, opts) => {
   });
 
   app.get(`${PUBLIC_API}/site`, { ...DELIVERY, schema: { querystring: langQuery } }, async (req, reply) => {
-    const { site, ctx, lang, at } = await open(req);
-    return sendPublic(req, reply, site.id, async () => ({ body: await publicSite(ctx, site, lang, at) }));
+    const { site, ctx, lang, at, grant } = await open(req);
+    return send(req, reply, site.id, grant, async () => ({ body: await publicSite(ctx, site, lang, at, grant) }));
   });
 
   app.get(`${PUBLIC_API}/pages/:key`, { ...DELIVERY, schema: { params: pageParams, querystring: langQuery } }, async (req, reply) => {
-    const { site, ctx, lang, at } = await open(req);
-    return sendPublic(req, reply, site.id, async () => {
-      const page = await publicPage(ctx, req.params.key, lang, at);
+    const { site, ctx, lang, at, grant } = await open(req);
+    return send(req, reply, site.id, grant, async () => {
+      const page = await publicPage(ctx, req.params.key, lang, at, grant);
       if (!page) throw notFound();
       return { body: { language: lang, ...page } };
     });
   });
 
   app.get(`${PUBLIC_API}/route`, { ...DELIVERY, schema: { querystring: routeQuery } }, async (req, reply) => {
-    const { site, ctx, at } = await open(req);
+    const { site, ctx, at, grant } = await open(req);
     const path = req.query.path;
-    return sendPublic(req, reply, site.id, async () => {
+    return send(req, reply, site.id, grant, async () => {
       const location = await opts.findRedirect?.(ctx, path);
       if (location !== undefined) return { body: { location }, location };
-      const found = await resolvePath(ctx, entities, path, at);
+      const found = await resolvePath(ctx, entities, path, at, grant);
       if (!found) throw notFound();
       const { until, ...body } = found;
       return { body, until };
@@ -98,14 +105,14 @@ const delivery: FastifyPluginAsync<DeliveryOptions> = async (fastify, opts) => {
   for (const entity of entities) {
     const base = `${PUBLIC_API}/${entity.public.collection}`;
     app.get(`${base}/`, { ...DELIVERY, schema: { querystring: listQuery } }, async (req, reply) => {
-      const { site, ctx, lang, at } = await open(req);
-      return sendPublic(req, reply, site.id, () => publicList(ctx, entity, req.query, lang, at));
+      const { site, ctx, lang, at, grant } = await open(req);
+      // A list shows live rows only; with a preview it is still never stored.
+      return send(req, reply, site.id, grant, () => publicList(ctx, entity, req.query, lang, at));
     });
     app.get(`${base}/:slug`, { ...DELIVERY, schema: { params: slugParams, querystring: langQuery } }, async (req, reply) => {
-      const { site, ctx, lang, at } = await open(req);
-      return sendPublic(req, reply, site.id, async () => {
-        const id = await idBySlug(ctx, entity, req.params.slug, lang);
-        const row = id === undefined ? undefined : await publicRow(ctx, entity, id, lang, at);
+      const { site, ctx, lang, at, grant } = await open(req);
+      return send(req, reply, site.id, grant, async () => {
+        const row = await rowBySlug(ctx, entity, req.params.slug, lang, at, grant);
         if (!row) throw notFound();
         return { body: { language: lang, item: row.item, alternates: row.alternates }, until: row.until };
       });

@@ -12,7 +12,9 @@ import type { EngineContext } from '../entities/context.js';
 import { loadRecord } from '../entities/read.js';
 import { singletonId } from '../entities/singleton.js';
 import type { Tenant } from '../services/tenants.js';
+import type { PreviewGrant } from '../services/previewTokens.js';
 import { publicPresenter } from './present.js';
+import { previewed } from './preview.js';
 import type { Moment } from './visibility.js';
 
 // The site's own row is no public entity: these are the fields of it a website reads.
@@ -21,10 +23,18 @@ export const TENANT_PUBLIC: PublicDef = { fields: ['contact_email', 'phone', 'ad
 const pageEntity = (ctx: EngineContext, key: SitePageKey) => ctx.registry.get(sitePageEntityName(key)) as EntityDef & { public: PublicDef };
 
 /** A site page's public fields and path in `lang`, with its path in every site language; undefined when the site has no such row. */
-export async function publicPage(ctx: EngineContext, key: SitePageKey, lang: string, at: Moment): Promise<Record<string, unknown> | undefined> {
+export async function publicPage(
+  ctx: EngineContext,
+  key: SitePageKey,
+  lang: string,
+  at: Moment,
+  grant?: PreviewGrant,
+): Promise<Record<string, unknown> | undefined> {
   const entity = pageEntity(ctx, key);
   const id = await singletonId(ctx, entity);
-  const loaded = id === undefined ? undefined : await loadRecord(ctx, entity, id);
+  // A preview of this page (preview.ts) shows its pending draft.
+  const shown = grant && grant.id === id ? await previewed(ctx, entity, grant) : undefined;
+  const loaded = shown ?? (id === undefined ? undefined : await loadRecord(ctx, entity, id));
   if (!loaded) return undefined;
   const show = await publicPresenter(ctx, entity, entity.public, [loaded], lang, at);
   const url = sitePageInfo(key).url;
@@ -35,11 +45,11 @@ export async function publicPage(ctx: EngineContext, key: SitePageKey, lang: str
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
-export async function publicSite(ctx: EngineContext, site: Tenant, lang: string, at: Moment) {
+export async function publicSite(ctx: EngineContext, site: Tenant, lang: string, at: Moment, grant?: PreviewGrant) {
   const own = await loadRecord(ctx, tenantEntity, site.id);
   const [settings, contacts, details] = await Promise.all([
-    publicPage(ctx, 'settings', lang, at),
-    publicPage(ctx, 'contacts', lang, at),
+    publicPage(ctx, 'settings', lang, at, grant),
+    publicPage(ctx, 'contacts', lang, at, grant),
     own ? publicPresenter(ctx, tenantEntity, TENANT_PUBLIC, [own], lang, at).then((show) => show(own)) : undefined,
   ]);
   const s = (settings ?? {}) as Record<string, unknown>;

@@ -29,6 +29,9 @@ export class DeliveryReader {
   async get<T>(endpoint: string, query: Query = {}): Promise<Answer<T>> {
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v !== undefined) search.set(k, String(v));
+    // A preview link of the page (server/public/preview.ts) previews every read of it: the API says what the token shows.
+    const preview = (this.req.query as { preview?: unknown } | undefined)?.preview;
+    if (typeof preview === 'string') search.set('preview', preview);
     const qs = search.toString();
     const res = await this.app.inject({
       method: 'GET',

@@ -20,7 +20,8 @@ import { textOf } from './text.js';
 const NOT_SITE = /^\/(?:api|backoffice)(?:\/|$)/;
 
 // Any query a link may carry (campaign tags …) is accepted; only `page` is read, and a bad one reads as the first page.
-const siteQuery = z.object({ page: z.union([z.string(), z.array(z.string())]).optional() });
+// `preview`, a draft's preview link (server/public/preview.ts), is handed to every read of the API.
+const siteQuery = z.object({ page: z.union([z.string(), z.array(z.string())]).optional(), preview: z.string().max(1000).optional().catch(undefined) });
 const fileParams = z.object({ file: z.string().max(100) });
 const anyPath = z.object({ '*': z.string() });
 

@@ -83,6 +83,7 @@ export async function runMatrix(h: Harness, world: World, r: Resources, routes: 
             id = shared.get(key);
           }
         }
+        if (site && passes(guess)) await r.prepare(route, site, id);
         const body = await bodyFor(route, site, passes(guess), r, id);
         const res = await h.call(route.method, await r.urlOf(route, id ?? NO_SUCH_ID), {
           host: HOSTS[host],

@@ -7,6 +7,10 @@
 import { type EntityDef, fieldOf } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
 import { columnOf, isScoped } from '../../server/entities/schema.js';
+import { logActivity } from '../../server/activity/log.js';
+import { pendingDraft } from '../../server/entities/drafts/store.js';
+import { loadRecord } from '../../server/entities/read.js';
+import { ensureSingleton } from '../../server/entities/singleton.js';
 import { deleteRecords } from '../../server/entities/write.js';
 import { contextFor, fixtures, type SiteName } from '../server/entity-fixtures.js';
 import type { Harness, Session } from '../server/harness.js';
@@ -43,10 +47,21 @@ export const binOf = (url: string) => ENTITIES.find((e) => stripPrefix(url) === 
  */
 const rowSite = (url: string, site: SiteKey): SiteKey => (site === 'master' && (entityOf(url) ?? binOf(url))?.acrossSites ? 'dealer' : site);
 
+/** A route about a row's pending draft (server/entities/drafts/routes.ts): what it acts on must exist first. */
+const DRAFT_ROUTE = /\/(draft|publish)\/$/;
+/** A singleton's own routes beside its read and update. */
+const SINGLETON_ROUTE = /^(draft|publish|preview)\/$/;
+
 export function entityOf(url: string): EntityDef | undefined {
   const u = stripPrefix(url);
   const base = (e: EntityDef) => `/api${e.path}/`;
-  return ENTITIES.find((e) => u === base(e) || u === `${base(e)}bulk_delete/` || u.startsWith(`${base(e)}:id/`));
+  return ENTITIES.find(
+    (e) =>
+      u === base(e) ||
+      u === `${base(e)}bulk_delete/` ||
+      u.startsWith(`${base(e)}:id/`) ||
+      (e.singleton !== undefined && u.startsWith(base(e)) && SINGLETON_ROUTE.test(u.slice(base(e).length))),
+  );
 }
 
 export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Session>) {
@@ -284,8 +299,33 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
   }
 
   /** A valid create/update body for the route on the site (from the declarations for an entity; `{}` elsewhere), with the row's version when it names one. */
+  /**
+   * Makes what a route acts on exist before a case calls it: a draft route's row gets a
+   * pending draft (its live record, as an entry of the log) unless it has one. Answers the
+   * pending draft's id, which a draft write names.
+   */
+  async function prepare(route: RouteCase, site: SiteKey, id: number | undefined): Promise<number | undefined> {
+    const entity = entityOf(route.url);
+    if (!entity || !DRAFT_ROUTE.test(route.url)) return undefined;
+    const ctx = await contextFor(h, FIXTURE_SITE[rowSite(route.url, site)]);
+    const row = id ?? (entity.singleton ? await ensureSingleton(ctx, entity) : undefined);
+    const loaded = row === undefined ? undefined : await loadRecord(ctx, entity, row);
+    if (row === undefined || !loaded) return undefined;
+    const pending = await pendingDraft(ctx, entity, row);
+    if (pending) return pending.id;
+    const entry = { tenantId: ctx.site.id, marketId: null, action: 'draft', model: entity.name, objectId: row };
+    await logActivity(h.db, undefined, { ...entry, version: Number(loaded.row.version), record: loaded.record });
+    return (await pendingDraft(ctx, entity, row))?.id;
+  }
+
   async function validBody(route: RouteCase, site: SiteKey, id?: number): Promise<Record<string, unknown>> {
     if (stripPrefix(route.url) === '/api/siteKeys/') return siteKeyBody();
+    const draft = await prepare(route, site, id);
+    if (draft !== undefined) return { ...(await entityBody(route, site, id)), draft };
+    return entityBody(route, site, id);
+  }
+
+  async function entityBody(route: RouteCase, site: SiteKey, id?: number): Promise<Record<string, unknown>> {
     const entity = entityOf(route.url);
     const across = site === 'master' && entity?.acrossSites !== undefined;
     const served = entity && (across || entity.scope === 'both' || (entity.scope === 'master') === (site === 'master'));
@@ -302,7 +342,7 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
     return version === undefined ? body : { ...body, version };
   }
 
-  return { resourceOf, existingId, urlOf, throwawayId, stillThere, validBody, versionOf, tenantOf, marketOf };
+  return { resourceOf, existingId, urlOf, throwawayId, stillThere, prepare, validBody, versionOf, tenantOf, marketOf };
 }
 
 export type Resources = ReturnType<typeof resources>;

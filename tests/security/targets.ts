@@ -24,6 +24,7 @@ export const siteFor = (route: RouteCase): SiteKey => (route.access?.kind === 'p
 export async function targetOf(r: Resources, route: RouteCase, adminOn: (site: SiteKey) => Promise<Session>): Promise<Target> {
   const site = siteFor(route);
   const id = hasId(route.url) ? await r.existingId(route, site) : undefined;
+  await r.prepare(route, site, id);
   return {
     route,
     site,

@@ -18,6 +18,7 @@ import { rateLimitSweepMigration } from './0011_rate_limit_sweep.js';
 import { redirectsMigration } from './0014_redirects.js';
 import { revisionsMigration } from './0023_revisions.js';
 import { focalPointMigration } from './0026_focal_point.js';
+import { serverSecretsMigration } from './0025_server_secrets.js';
 import { sitesMigration } from './0004_sites.js';
 import { siteKeysMigration } from './0013_site_keys.js';
 import type { MigrationHooks } from './hooks.js';
@@ -50,6 +51,7 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0022_jobs': jobsMigration(dialect),
     '0023_revisions': revisionsMigration(dialect),
     '0024_imports': importsMigration(dialect),
+    '0025_server_secrets': serverSecretsMigration(dialect),
     '0026_focal_point': focalPointMigration(dialect),
   };
 }

@@ -15,7 +15,7 @@ export async function recordRevision(ctx: EngineContext, event: WriteEvent): Pro
   await logActivity(ctx.db, ctx.actor, {
     tenantId: ctx.site.id,
     marketId: activityMarket(ctx, event.entity, record),
-    action: event.restoredFrom !== undefined ? 'restore' : event.op,
+    action: event.restoredFrom !== undefined ? 'restore' : event.publishedDraft !== undefined ? 'publish' : event.op,
     model: event.entity.name,
     objectId: event.id,
     version: event.version,

@@ -25,6 +25,8 @@ const PARAMETER_TEXT: Record<string, string> = {
   path: 'A path of the public site, `/` and the language first, e.g. `/it/prodotti/deutz-fahr-5080`',
   key: 'A site page',
   slug: 'The row’s slug in the asked language (or the default one); for a collection without slugs, its id',
+  preview:
+    'A preview token from the back office: the row it names answers its pending draft (found by its live or draft slug or path); the answer is `private, no-store`. Expired or altered: 401; another site’s: 403',
 };
 
 /** A zod object schema as OpenAPI parameters, one per property. */
@@ -77,7 +79,8 @@ const problem = (description: string, headers?: Record<string, unknown>) => ({ d
 const RESPONSES = {
   NotModified: { description: 'The answer named by If-None-Match is still true', headers: cached },
   BadRequest: { description: 'A parameter is not valid: its problems by name', content: json(ref('FieldErrors')) },
-  Unauthorized: problem('The site key is unknown, revoked, or its site inactive'),
+  Unauthorized: problem('The site key is unknown, revoked, or its site inactive; or the preview token is not valid or has expired'),
+  Forbidden: problem('The preview token is for another site'),
   NotFound: problem('No such public page or row; or the host is not a dealer site'),
   TooManyRequests: problem('Too many requests from this address, or with this site key, this minute', {
     'Retry-After': { $ref: '#/components/headers/RetryAfter' },
@@ -98,6 +101,7 @@ function operation(operationId: string, summary: string, parameters: unknown[], 
         '304': { $ref: '#/components/responses/NotModified' },
         '400': { $ref: '#/components/responses/BadRequest' },
         '401': { $ref: '#/components/responses/Unauthorized' },
+        '403': { $ref: '#/components/responses/Forbidden' },
         '404': { $ref: '#/components/responses/NotFound' },
         '429': { $ref: '#/components/responses/TooManyRequests' },
         '503': { $ref: '#/components/responses/Unavailable' },
