@@ -23,7 +23,7 @@ import type { JobKind, JobProblem } from '../../services/jobs/kinds.js';
 import { contextForSite, dialectOf, type EngineContext, hasTable } from '../context.js';
 import type { Loaded } from '../read.js';
 import { MEDIA_TABLE } from '../references.js';
-import { diffRecords } from '../revisions/changes.js';
+import { diffRecords } from '../../../entities/recordDiff.js';
 import { sanitizeRecord } from '../richtext.js';
 import { insertRecord, writeUpdate } from '../write.js';
 import { referencedKeys, rowsByKey } from './keys.js';
