@@ -35,7 +35,7 @@ function writeUrl(path: string, search: string, replace: boolean) {
   writeUrlQuery(search, { replace, quiet: ['search'] });
 }
 
-/** Opens the bulk edit dialog on the ticked rows, or on every row the list matches when none is ticked. */
+/** Opens the bulk edit dialog on the ticked rows, or on every row the list matches when none is ticked (the dialog can switch). */
 function BulkEditButton({ entity, list }: { entity: EntityDef; list: EntityListProps }) {
   const t = useT();
   const [first] = bulkFields(entity);
@@ -89,7 +89,8 @@ function Toolbar({ entity, list, canAdd, canBulkEdit }: { entity: EntityDef; lis
           {t('bin.link')}
         </Link>
       )}
-      {canBulkEdit && <BulkEditButton entity={entity} list={list} />}
+      {/* With rows ticked, the bulk bar below holds it. */}
+      {canBulkEdit && list.selection.count === 0 && <BulkEditButton entity={entity} list={list} />}
       {entity.exportable && <ExportMenu list={list} />}
       {canAdd && (
         <Link href={`${entity.path}/new`} className={buttonClass.primary} data-testid="list-new">
