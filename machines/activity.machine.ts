@@ -19,11 +19,7 @@ export interface ActivityContext {
   loadError: BootError | null;
 }
 
-export type ActivityEvent =
-  | { type: 'retry' }
-  | { type: 'more' }
-  | { type: 'filter.change'; filters: Partial<ActivityFilters> }
-  | { type: 'filter.clear' };
+export type ActivityEvent = { type: 'retry' } | { type: 'more' } | { type: 'filter.change'; filters: Partial<ActivityFilters> } | { type: 'filter.clear' };
 
 const activitySetup = setup({
   types: {

@@ -2,7 +2,8 @@
  * GET /api/activity/?user=&model=&action=&from=&to=&items=&before= — the activity log,
  * read-only (no route writes or deletes an entry). Any signed-in user reads the entries its
  * scope reaches: on a dealer site that site's, on the master site a market administrator
- * its market's and staff every site's (scope.ts).
+ * its market's and staff every site's (scope.ts); the addresses only the platform's own
+ * people (present.ts readsAddresses).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +14,7 @@ import type { ZodProvider } from '../schemas.js';
 import { code } from '../zodProblems.js';
 import { listActivity } from './list.js';
 import { keysetQuery } from './paging.js';
+import { pageForReader } from './present.js';
 import { activityScope } from './scope.js';
 
 const once = { error: code('once') };
@@ -40,7 +42,7 @@ const activity: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodProvider>();
   app.get('/api/activity/', { ...withAccess({ kind: 'auth' }), schema: { querystring: activityQuery } }, async (req) => {
     const { site, user } = signedIn(req);
-    return listActivity(app.db, activityScope(site, user), req.query);
+    return pageForReader(user, await listActivity(app.db, activityScope(site, user), req.query));
   });
 };
 export default activity;

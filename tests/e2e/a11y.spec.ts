@@ -109,7 +109,7 @@ const clickTab = (page: Page, name: string) => page.getByRole('tab', { name, exa
 for (const s of SITES) {
   for (const vp of VIEWPORTS) {
     test(`no serious or critical axe violation on the ${s.name} site on a ${vp.name} (${vp.width}×${vp.height})`, async ({ page }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(300_000);
       const t = (key: string) => text(s.messages, key);
       const findings: Finding[] = [];
       await page.setViewportSize({ width: vp.width, height: vp.height });

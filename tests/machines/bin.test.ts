@@ -48,7 +48,9 @@ function boot(opts: { pages?: KeysetPage<BinEntry>[]; answer?: boolean; restore?
   const actor = createActor(
     binMachine.provide({
       actors: {
-        fetchBin: fromPromise<KeysetPage<BinEntry>, PageInput>(async ({ input }) => (calls.pages.push(input), pages.shift() ?? { items: [deleted(1)], next: null })),
+        fetchBin: fromPromise<KeysetPage<BinEntry>, PageInput>(
+          async ({ input }) => (calls.pages.push(input), pages.shift() ?? { items: [deleted(1)], next: null }),
+        ),
         restoreFromBin: fromPromise<void, BinRestoreInput>(async ({ input }) => {
           calls.restores.push(input);
           await opts.restore?.();
@@ -65,7 +67,12 @@ function boot(opts: { pages?: KeysetPage<BinEntry>[]; answer?: boolean; restore?
 
 describe('the bin', () => {
   it('lists deleted rows by their title, reads the next page before the last, and restores one after asking, naming it', async () => {
-    const m = boot({ pages: [{ items: [deleted(3)], next: 3 }, { items: [deleted(2)], next: null }] });
+    const m = boot({
+      pages: [
+        { items: [deleted(3)], next: 3 },
+        { items: [deleted(2)], next: null },
+      ],
+    });
     await waitFor(m.actor, (s) => s.matches('ready'));
     expect(m.view().entries.map((e) => e.title)).toEqual(['Trattore 3']);
     m.view().more();

@@ -87,7 +87,12 @@ function boot(opts: { pages?: KeysetPage<ActivityEntry>[]; answer?: boolean; res
 
 describe('history: reading and comparing', () => {
   it('reads the newest page first, then the next one before the last entry', async () => {
-    const m = boot({ pages: [{ items: [entry(9), entry(8)], next: 8 }, { items: [entry(7)], next: null }] });
+    const m = boot({
+      pages: [
+        { items: [entry(9), entry(8)], next: 8 },
+        { items: [entry(7)], next: null },
+      ],
+    });
     await m.settle();
     expect(m.view().canLoadMore).toBe(true);
     m.view().more();
@@ -133,7 +138,9 @@ describe('history: reading and comparing', () => {
     const m = boot();
     await m.settle();
     const failing = historyMachine.provide({
-      actors: { fetchRevisions: fromPromise<KeysetPage<ActivityEntry>, RevisionPageInput>(() => Promise.reject(Object.assign(new Error('down'), { status: 503 }))) },
+      actors: {
+        fetchRevisions: fromPromise<KeysetPage<ActivityEntry>, RevisionPageInput>(() => Promise.reject(Object.assign(new Error('down'), { status: 503 }))),
+      },
     });
     const a = createActor(failing, { input: { resource: 'products', id: 5, fieldOrder: [], languages: [] } }).start();
     await waitFor(a, (s) => s.matches('failed'));

@@ -14,7 +14,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { EntityDef } from '../../../entities/define.js';
 import { keysetQuery } from '../../activity/paging.js';
+import { forReader, pageForReader } from '../../activity/present.js';
 import { notFound } from '../../errors.js';
+import { signedIn } from '../../guards.js';
 import { entityAccess, versionOf } from '../../routes/crud.js';
 import { idParams, nothing, objectOf, type ZodProvider } from '../../schemas.js';
 import type { EngineContext } from '../context.js';
@@ -44,13 +46,13 @@ export function registerRevisionRoutes(fastify: FastifyInstance, entity: EntityD
   const lang = (req: FastifyRequest, ctx: EngineContext) => h.languageOf(req, ctx) ?? ctx.site.default_language;
 
   app.get(`${base}/:id/revisions/`, { ...entityAccess(entity, 'view'), schema: { params: idParams, querystring: pageQuery } }, async (req) =>
-    listRevisions(await reached(req, req.params.id), entity, req.params.id, req.query),
+    pageForReader(signedIn(req).user, await listRevisions(await reached(req, req.params.id), entity, req.params.id, req.query)),
   );
 
   app.get(`${base}/:id/revisions/:rev/`, { ...entityAccess(entity, 'view'), schema: { params: revParams, querystring: nothing } }, async (req) => {
     const found = await readRevision(await reached(req, req.params.id), entity, req.params.id, req.params.rev);
     if (!found) throw notFound();
-    return found;
+    return forReader(signedIn(req).user, found);
   });
 
   app.post(
@@ -64,7 +66,7 @@ export function registerRevisionRoutes(fastify: FastifyInstance, entity: EntityD
   );
 
   app.get(`${base}/bin/`, { ...entityAccess(entity, 'view'), schema: { querystring: pageQuery } }, async (req) =>
-    listBin(await h.context(req), entity, req.query),
+    pageForReader(signedIn(req).user, await listBin(await h.context(req), entity, req.query)),
   );
 
   app.post(
