@@ -143,7 +143,7 @@ describeEachDialect(
       const item = await uploaded(h, admin, await bands(), { filename: 'bands.png' });
       const before = renders();
       const urls = await Promise.all(
-        [spec({ width: 300 }), spec({ height: 200, fit: 'cover' }), spec({ quality: 80 })].map((s) => renditionUrl(h, item.id, s)),
+        [spec({ width: 300 }), spec({ height: 200, fit: 'cover' }), spec({ quality: 80 }), spec({ fit: 'cover' })].map((s) => renditionUrl(h, item.id, s)),
       );
       // A format that is none of the rendition formats.
       urls.push((await renditionUrl(h, item.id, spec())).replace(/\.webp$/, '.png'));
