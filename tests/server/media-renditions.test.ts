@@ -1,6 +1,8 @@
 import sharp from 'sharp';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.js';
 import { sweepOrphanFiles } from '../../server/services/media/debris.js';
+import { coverGeometry } from '../../server/services/media/render.js';
 import { renditionKey, type RenditionSpec } from '../../server/services/media/renditionKeys.js';
 import { mediaUrl } from '../../server/services/media/serialize.js';
 import { image, pdf, svg } from './fixtures/media.js';
@@ -141,7 +143,7 @@ describeEachDialect(
       const item = await uploaded(h, admin, await bands(), { filename: 'bands.png' });
       const before = renders();
       const urls = await Promise.all(
-        [spec({ width: 300 }), spec({ height: 200, fit: 'cover' }), spec({ quality: 80 })].map((s) => renditionUrl(h, item.id, s)),
+        [spec({ width: 300 }), spec({ height: 200, fit: 'cover' }), spec({ quality: 80 }), spec({ fit: 'cover' })].map((s) => renditionUrl(h, item.id, s)),
       );
       // A format that is none of the rendition formats.
       urls.push((await renditionUrl(h, item.id, spec())).replace(/\.webp$/, '.png'));
@@ -203,3 +205,42 @@ describeEachDialect(
   },
   { stores: BOTH_STORES, env: { MEDIA_RENDITIONS: JSON.stringify(PRESETS) } },
 );
+
+describe('rendition settings', () => {
+  const base = { DATA_DIR: '/tmp/x' };
+  it('takes the defaults, or MEDIA_RENDITIONS over them', () => {
+    expect(loadConfig(base).renditions.widths).toEqual([320, 480, 640, 800, 1024, 1280, 1600, 1920]);
+    const config = loadConfig({ ...base, MEDIA_RENDITIONS: '{"widths":[400,800],"formats":["webp"]}' });
+    expect(config.renditions).toMatchObject({ widths: [400, 800], formats: ['webp'], fits: ['cover', 'contain'], format: 'webp', quality: 75 });
+  });
+
+  it('names the variable and what is wrong at start', () => {
+    expect(() => loadConfig({ ...base, MEDIA_RENDITIONS: '{widths:[1]}' })).toThrow(/MEDIA_RENDITIONS: JSON/);
+    expect(() => loadConfig({ ...base, MEDIA_RENDITIONS: '{"widths":[0]}' })).toThrow(/MEDIA_RENDITIONS\.widths\.0/);
+    expect(() => loadConfig({ ...base, MEDIA_RENDITIONS: '{"widths":[]}' })).toThrow(/MEDIA_RENDITIONS\.widths/);
+    expect(() => loadConfig({ ...base, MEDIA_RENDITIONS: '{"formats":["png"]}' })).toThrow(/MEDIA_RENDITIONS\.formats\.0/);
+    expect(() => loadConfig({ ...base, MEDIA_RENDITIONS: '{"sizes":[1]}' })).toThrow(/MEDIA_RENDITIONS/);
+    expect(() => loadConfig({ ...base, MEDIA_RENDITIONS: '{"formats":["avif"]}' })).toThrow(/MEDIA_RENDITIONS\.format: must be one of "formats"/);
+    expect(() => loadConfig({ ...base, MEDIA_RENDITIONS: '{"qualities":[60]}' })).toThrow(/MEDIA_RENDITIONS\.quality: must be one of "qualities"/);
+  });
+});
+
+describe('cover geometry', () => {
+  it('cuts the box around the focal point, inside the image, never enlarging', () => {
+    const src = { width: 4000, height: 3000 };
+    expect(coverGeometry(src, { width: 800, height: 600 }, { x: 0.5, y: 0.5 })).toEqual({
+      resized: { width: 800, height: 600 },
+      extract: { left: 0, top: 0, width: 800, height: 600 },
+    });
+    expect(coverGeometry(src, { width: 800, height: 100 }, { x: 0.5, y: 0.9 })).toEqual({
+      resized: { width: 800, height: 600 },
+      extract: { left: 0, top: 490, width: 800, height: 100 },
+    });
+    expect(coverGeometry(src, { width: 800, height: 100 }, { x: 0.5, y: 1 }).extract.top).toBe(500);
+    expect(coverGeometry(src, { width: 100, height: 600 }, { x: 0, y: 0.5 }).extract.left).toBe(0);
+    expect(coverGeometry({ width: 400, height: 100 }, { width: 800, height: 800 }, { x: 0.9, y: 0.5 })).toEqual({
+      resized: { width: 400, height: 100 },
+      extract: { left: 300, top: 0, width: 100, height: 100 },
+    });
+  });
+});

@@ -52,11 +52,14 @@ export function parseRenditionKey(key: string): ParsedRendition | undefined {
   };
 }
 
-/** Whether the presets allow the spec: nothing else is ever rendered. */
+/**
+ * Whether the presets allow the spec: nothing else is ever rendered. A width alone is
+ * written with `contain` (a cover needs a box), so each rendition has one URL.
+ */
 export function allowedSpec(presets: RenditionPresets, spec: ParsedRendition['spec']): spec is RenditionSpec {
   return (
     presets.widths.includes(spec.width) &&
-    (spec.height === null || presets.heights.includes(spec.height)) &&
+    (spec.height === null ? spec.fit === 'contain' : presets.heights.includes(spec.height)) &&
     presets.fits.includes(spec.fit) &&
     spec.format !== undefined &&
     presets.formats.includes(spec.format) &&
