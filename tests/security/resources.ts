@@ -43,6 +43,9 @@ export const binOf = (url: string) => ENTITIES.find((e) => stripPrefix(url) === 
  */
 const rowSite = (url: string, site: SiteKey): SiteKey => (site === 'master' && (entityOf(url) ?? binOf(url))?.acrossSites ? 'dealer' : site);
 
+/** The entity whose import the URL is (`/api<path>/import/`). */
+export const importOf = (url: string) => ENTITIES.find((e) => e.importKeys && stripPrefix(url) === `/api${e.path}/import/`);
+
 export function entityOf(url: string): EntityDef | undefined {
   const u = stripPrefix(url);
   const base = (e: EntityDef) => `/api${e.path}/`;
@@ -185,6 +188,8 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
 
   /** An id of an existing row of the site that the route's `:id` names, or undefined. */
   async function existingId(route: RouteCase, site: SiteKey): Promise<number | undefined> {
+    // A job is its own user's only (another's is 404 by design): no one id serves every identity.
+    if (stripPrefix(route.url).startsWith('/api/jobs/')) return undefined;
     const bin = binOf(route.url);
     if (bin) return deletedRow(bin, route.url, site);
     const r = resourceOf(route.url);
