@@ -5,9 +5,11 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import type { Harness, Session } from '../server/harness.js';
-import { HOST_NAMES, HOSTS, type HostName, IDENTITY_NAMES, type IdentityName, type World } from './identities.js';
+import { hasCell } from '../../entities/fieldTypes/index.js';
+import { multipart } from '../server/fixtures/media.js';
+import { holds, HOST_NAMES, HOSTS, type HostName, type Identity, IDENTITY_NAMES, type IdentityName, type World } from './identities.js';
 import { leakIn } from './leaks.js';
-import { NO_SUCH_ID, type Resources, type SiteKey } from './resources.js';
+import { importOf, NO_SUCH_ID, type Resources, type SiteKey } from './resources.js';
 import { describeAccess, hasId, isMutating, type RouteCase } from './routeTable.js';
 import { expected, passes } from './rules.js';
 
@@ -35,6 +37,23 @@ export function answerProblem(res: LightMyRequestResponse, sent: readonly string
   const body = sent.reduce((b, s) => b.split(JSON.stringify(s).slice(1, -1)).join('<sent>'), res.body);
   const leak = leakIn(body, res.statusCode);
   return leak ? `${res.statusCode} body carries ${leak}: ${res.body.slice(0, 200)}` : undefined;
+}
+
+/**
+ * An import's multipart body for one who passed its guard: a dry run of a file with a header
+ * and no rows, in the mode the identity may ask (create with add, else update by id), so
+ * the answer is the route's own (202), not its refusal of a JSON body (415).
+ */
+function importPayload(route: RouteCase, who: Identity): { payload: Buffer; headers: Record<string, string> } | undefined {
+  const entity = importOf(route.url);
+  if (!entity || route.access?.kind !== 'permission') return undefined;
+  const column = Object.keys(entity.fields).find((n) => !entity.fields[n]!.translated && hasCell(entity.fields[n]!))!;
+  const mode = holds(who, 'add', route.access.model) ? 'create' : 'update';
+  const { payload, contentType } = multipart([
+    { name: 'options', body: JSON.stringify({ mode, key: 'id', dry_run: true }) },
+    { name: 'file', filename: 'rows.csv', contentType: 'text/csv', body: `id,${column}\n` },
+  ]);
+  return { payload, headers: { 'content-type': contentType } };
 }
 
 async function bodyFor(route: RouteCase, site: SiteKey | undefined, guardPassed: boolean, r: Resources, id: number | undefined) {
@@ -85,10 +104,11 @@ export async function runMatrix(h: Harness, world: World, r: Resources, routes: 
         }
         if (site && passes(guess)) await r.prepare(route, site, id);
         const body = await bodyFor(route, site, passes(guess), r, id);
+        const form = passes(guess) && site ? importPayload(route, who) : undefined;
         const res = await h.call(route.method, await r.urlOf(route, id ?? NO_SUCH_ID), {
           host: HOSTS[host],
           session: await sessionFor(route, name, host),
-          body,
+          ...(form ?? { body }),
         });
         const market = id === undefined || !site ? undefined : await r.marketOf(route, site, id);
         const want = expected(world, route, who, host, { real: id !== undefined, routeHasId: withId, market });

@@ -51,6 +51,8 @@ const rowSite = (url: string, site: SiteKey): SiteKey => (site === 'master' && (
 const DRAFT_ROUTE = /\/(draft|publish)\/$/;
 /** A singleton's own routes beside its read and update. */
 const SINGLETON_ROUTE = /^(draft|publish|preview)\/$/;
+/** The entity whose import the URL is (`/api<path>/import/`). */
+export const importOf = (url: string) => ENTITIES.find((e) => e.importKeys && stripPrefix(url) === `/api${e.path}/import/`);
 
 export function entityOf(url: string): EntityDef | undefined {
   const u = stripPrefix(url);
@@ -200,6 +202,8 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
 
   /** An id of an existing row of the site that the route's `:id` names, or undefined. */
   async function existingId(route: RouteCase, site: SiteKey): Promise<number | undefined> {
+    // A job is its own user's only (another's is 404 by design): no one id serves every identity.
+    if (stripPrefix(route.url).startsWith('/api/jobs/')) return undefined;
     const bin = binOf(route.url);
     if (bin) return deletedRow(bin, route.url, site);
     const r = resourceOf(route.url);

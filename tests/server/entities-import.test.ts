@@ -255,6 +255,7 @@ describeEachDialect(
           [{}, 'a,b\n1,2\n', 'mapping'],
           [{}, '', 'file'],
           [{}, 'sku,name\n"unclosed,x\n', 'file'],
+          [{ all_or_nothing: true }, `sku\n${Array.from({ length: 2001 }, (_, i) => `s${i}`).join('\n')}\n`, 'all_or_nothing'],
         ] as const) {
           const res = await send(product, file, options);
           expect(res.statusCode, `${JSON.stringify(options)}: ${res.body}`).toBe(400);

@@ -20,8 +20,8 @@ import { guessMapping } from './mapping.js';
 import { writeRows } from './rowsFile.js';
 import { type SheetRow, sheetRows } from './sheet.js';
 
-/** Rows an all-or-nothing import takes: they are written in one transaction. */
-export const MAX_ATOMIC_ROWS = 5000;
+/** Rows an all-or-nothing import takes: one transaction, which must end well within the runner's 60 s lease. */
+export const MAX_ATOMIC_ROWS = 2000;
 
 export const importOptions = z.object({
   /** File header → the entity's column (`name.it`); '' leaves the header out. */
