@@ -84,6 +84,12 @@ export function EntityForm({ canDelete, ...options }: EntityFormOptions & { canD
           )}
         </header>
 
+        {view.pending?.held && (
+          <p className="rounded-md border border-sky-500/40 bg-sky-500/10 px-4 py-3 text-sm" role="status" data-testid="pending-held">
+            {t('form.pendingHeld')}
+          </p>
+        )}
+
         {view.draft && <DraftOffer savedAt={view.draft} restore={() => send({ type: 'draft.restore' })} discard={() => send({ type: 'draft.discard' })} />}
 
         {view.loadError ? (
@@ -142,6 +148,7 @@ export function EntityForm({ canDelete, ...options }: EntityFormOptions & { canD
           busy={view.busy}
           status={view.status}
           dirty={view.dirty}
+          pending={view.pending}
           send={send}
         />
       </form>

@@ -1,5 +1,5 @@
 /**
- * The draft routes of an entity with drafts (store.ts hasDrafts), beside its CRUD routes —
+ * The draft routes of an entity with drafts (entities/drafts.ts), beside its CRUD routes —
  * at `/api<path>/:id/…` for a collection, `/api<path>/…` for a site page (its site's row):
  *
  *   GET    …/draft/     view    the pending draft as the form loads it, or 404
