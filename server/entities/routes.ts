@@ -88,6 +88,8 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
 
   for (const entity of registry.entities) {
     const drafts = hasDrafts(entity);
+    // A row just written has no pending draft: its write is its newest entry (drafts/store.ts).
+    const live = (row: Record<string, unknown>) => (drafts ? { ...row, has_draft: false } : row);
     if (drafts) registerDraftRoutes(app, entity, { context: (req) => context(req, entity), languageOf });
     if (entity.singleton) {
       registerSingletonRoutes(app, entity, { context, languageOf, query: languageQuery });
@@ -164,15 +166,15 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
       ...(entity.readOnly
         ? {}
         : {
-            create: operation(write, (ctx, req) => {
+            create: operation(write, async (ctx, req) => {
               const opts = { languageCode: languageOf(req, ctx) };
               if (across(ctx)) return createAcross(ctx, entity, req.body, opts, opts.languageCode ?? ctx.site.default_language);
-              return createRecord(ctx, entity, req.body, opts);
+              return live(await createRecord(ctx, entity, req.body, opts));
             }),
-            update: operation(write, (ctx, req, id, { partial, version }) => {
+            update: operation(write, async (ctx, req, id, { partial, version }) => {
               const opts = { partial, version: version(), languageCode: languageOf(req, ctx) };
               if (across(ctx)) return updateAcross(ctx, entity, id, req.body, opts, opts.languageCode ?? ctx.site.default_language);
-              return updateRecord(ctx, entity, id, req.body, opts);
+              return live(await updateRecord(ctx, entity, id, req.body, opts));
             }),
             remove: operation({ querystring: languageQuery, body: nothing }, async (ctx, req, id, version) => {
               const opts = { version, language: languageOf(req, ctx) };
