@@ -428,6 +428,8 @@ export const entityFormMachine = formSetup.createMachine({
                 errors: {},
                 conflict: null,
                 draft: null,
+                // A save of the live row is newer than any pending draft, which is then no longer pending.
+                pending: null,
                 createdId: context.id === null ? event.output.id : context.createdId,
                 id: event.output.id,
                 // Later drafts belong to the row, not to `new`.
