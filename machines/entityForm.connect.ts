@@ -17,7 +17,14 @@ export type EntityFormStatus =
   | 'conflict'
   | 'confirmingDelete'
   | 'deleting'
-  | 'deleted';
+  | 'deleted'
+  | 'loadingPending'
+  | 'savingPending'
+  | 'publishing'
+  | 'discardingPending'
+  | 'previewing';
+
+const PENDING_WORK: readonly EntityFormStatus[] = ['savingPending', 'publishing', 'discardingPending', 'previewing'];
 
 function statusOf(s: EntityFormSnapshot): EntityFormStatus {
   if (s.matches({ editable: 'invalid' })) return 'invalid';
@@ -34,13 +41,13 @@ export function connectEntityForm(snapshot: EntityFormSnapshot, send: (event: En
   const c = snapshot.context;
   const status = statusOf(snapshot);
   const editable = snapshot.matches('editable');
-  const busy = status === 'validating' || status === 'saving' || status === 'confirmingDelete' || status === 'deleting';
+  const busy = status === 'validating' || status === 'saving' || status === 'confirmingDelete' || status === 'deleting' || PENDING_WORK.includes(status);
   const tabsWithErrors = errorTabs(c.errors);
   const languages = [...new Set([...(options.languages ?? []), ...tabsWithErrors])];
 
   return {
     status,
-    loading: status === 'checkingDraft' || status === 'loading',
+    loading: status === 'checkingDraft' || status === 'loading' || status === 'loadingPending',
     busy,
     notFound: status === 'notFound',
     loadError: status === 'failed' ? c.loadError : null,
@@ -102,6 +109,22 @@ export function connectEntityForm(snapshot: EntityFormSnapshot, send: (event: En
     saveAndContinue: () => send({ type: 'saveAndContinue' }),
     remove: () => send({ type: 'delete.request' }),
     discardChanges: () => send({ type: 'changes.discard' }),
+    /**
+     * A row of an entity with drafts on the server (issue 16), which the user may change: Save
+     * draft, Publish, Discard draft (with a pending one) and Preview; null otherwise.
+     */
+    pendingDraft:
+      c.drafts && c.id !== null && !c.readOnly
+        ? {
+            /** The form holds a draft saved beside the live row: the website shows the live one. */
+            held: c.pending !== null,
+            canPublish: editable && (c.pending !== null || c.dirty),
+            save: () => send({ type: 'pending.save' }),
+            publish: () => send({ type: 'pending.publish' }),
+            discard: () => send({ type: 'pending.discard' }),
+            preview: () => send({ type: 'preview' }),
+          }
+        : null,
     /** What the last save asked for (Save goes back to the list, Save & continue stays). */
     intent: status === 'saved' ? c.intent : null,
   };

@@ -65,9 +65,16 @@ export function flatten(value: unknown, prefix = '', out: Record<string, unknown
 
 /** A row as form values: without id and version. */
 export function rowValues(row: VersionedRow | Record<string, unknown>): Values {
-  const { id: _id, version: _version, ...values } = row as Record<string, unknown>;
+  // Whether a pending draft exists, and which, says something about the row, not a value of it.
+  const { id: _id, version: _version, has_draft: _hasDraft, draft: _draft, ...values } = row as Record<string, unknown>;
   return values;
 }
+
+/** The pending draft a row read or saved carries (its id), or null. */
+export const pendingOf = (row: VersionedRow | Record<string, unknown>): number | null => {
+  const draft = (row as { draft?: { id?: unknown } }).draft;
+  return typeof draft?.id === 'number' ? draft.id : null;
+};
 
 /**
  * The fields where the form and the server's row differ, with who changed each since

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { and, assign, enqueueActions, setup } from 'xstate';
 import {
   clearFieldError,
   deepEqual,
@@ -7,6 +7,7 @@ import {
   firstError,
   hasErrors,
   mergeMine,
+  pendingOf,
   rowValues,
   setIn,
   toConflict,
@@ -23,7 +24,11 @@ import type {
   FetchRowInput,
   FieldErrors,
   Navigation,
+  PendingInput,
+  PendingRow,
+  PreviewLink,
   SaveIntent,
+  SavePendingInput,
   SaveRowInput,
   ValidateInput,
   Values,
@@ -64,6 +69,10 @@ export interface EntityFormContext {
   readOnly: boolean;
   /** A singleton (a site page) has no list to go back to and no other row: saving stays. */
   singleton: boolean;
+  /** The entity keeps drafts on the server beside the live row (issue 16): Save draft, Publish, Discard draft, Preview. */
+  drafts: boolean;
+  /** The server-side draft the form holds (loaded or last saved), by id; null: the form holds the live row. */
+  pending: number | null;
 }
 
 export interface EntityFormInput {
@@ -80,6 +89,7 @@ export interface EntityFormInput {
   scope?: FormScope;
   readOnly?: boolean;
   singleton?: boolean;
+  drafts?: boolean;
 }
 
 export type EntityFormEvent =
@@ -97,7 +107,15 @@ export type EntityFormEvent =
   | { type: 'delete.request' }
   | { type: 'retry' }
   /** What the user may do changed (a create became the row, which needs the change permission). */
-  | { type: 'readOnly.change'; readOnly: boolean };
+  | { type: 'readOnly.change'; readOnly: boolean }
+  /** The form saved as the row's pending draft; the website keeps the live row. */
+  | { type: 'pending.save' }
+  /** The pending draft (with the form's changes saved into it first) made the live row. */
+  | { type: 'pending.publish' }
+  /** The pending draft dropped: the form goes back to the live row. */
+  | { type: 'pending.discard' }
+  /** A preview link of the pending draft (the form's changes saved into it first), opened. */
+  | { type: 'preview' };
 
 const draftKey = (c: EntityFormContext): DraftKey => ({ resource: c.resource, id: c.draftId });
 const draftOf = (c: EntityFormContext): Draft => ({ values: c.values, version: c.version, savedAt: new Date().toISOString() });
@@ -124,6 +142,12 @@ const formSetup = setup({
     /** Client-side validation from the entity declaration: the errors map, `{}` when valid. */
     validate: provided<FieldErrors, ValidateInput>('validate'),
     saveRow: provided<VersionedRow, SaveRowInput>('saveRow'),
+    /** The row's pending draft on the server (GET …/draft/). */
+    fetchPending: provided<PendingRow, FetchRowInput>('fetchPending'),
+    savePending: provided<PendingRow, SavePendingInput>('savePending'),
+    publishPending: provided<PendingRow, PendingInput>('publishPending'),
+    discardPending: provided<unknown, PendingInput>('discardPending'),
+    previewLink: provided<PreviewLink, PendingInput>('previewLink'),
     deleteRow: provided<unknown, DeleteRowInput>('deleteRow'),
     confirm: provided<boolean, ConfirmInput>('confirm'),
     draftDebounce: wait,
@@ -139,6 +163,40 @@ const formSetup = setup({
     navigate: (_, _to: Navigation) => {},
     /** The screen shows the target (its language, its section) and moves keyboard focus to it. */
     revealError: (_, _target: ErrorTarget) => {},
+    /** The app opens the preview link (a new tab). */
+    openPreview: (_, _link: PreviewLink) => {},
+    /** A row read or saved (live, or its pending draft) is what the form now edits, at its version, holding its draft. */
+    takeRow: assign(({ context }: { context: EntityFormContext }, params: { row: PendingRow; offer?: boolean }) => {
+      const values = rowValues(params.row);
+      return {
+        values,
+        initial: values,
+        version: params.row.version ?? null,
+        pending: pendingOf(params.row),
+        dirty: false,
+        errors: {},
+        conflict: null,
+        loadError: null,
+        draft: params.offer ? offer(context.draft, values) : null,
+      };
+    }),
+    showConflict: assign(({ context }: { context: EntityFormContext }, params: { error: unknown }) => {
+      const c = toConflict(params.error)!;
+      return { conflict: { ...c, diff: diffValues(context.initial, context.values, rowValues(c.current)) } };
+    }),
+    showServerErrors: assign((_, params: { error: unknown }) => ({ errors: toServerErrors(params.error) })),
+    /** Keep mine over the conflict's row (or draft): my changes on their values, saved from their version. */
+    overwrite: assign(({ context }: { context: EntityFormContext }) => {
+      const current = context.conflict!.current;
+      const theirs = rowValues(current);
+      return {
+        values: mergeMine(context.initial, context.values, theirs),
+        initial: theirs,
+        version: current.version,
+        pending: pendingOf(current),
+        conflict: null,
+      };
+    }),
   },
   guards: {
     isNew: ({ context }) => context.id === null,
@@ -149,6 +207,11 @@ const formSetup = setup({
     valid: (_, params: { errors: FieldErrors }) => !hasErrors(params.errors),
     status: (_, params: { error: unknown; status: number }) => errorStatus(params.error) === params.status,
     isConflict: (_, params: { error: unknown }) => errorStatus(params.error) === 409 && toConflict(params.error) !== null,
+    /** A row of an entity with drafts, which the user may change. */
+    offersDrafts: ({ context }) => context.drafts && context.id !== null && !context.readOnly,
+    hasPending: ({ context }) => context.pending !== null,
+    rowHasPending: ({ context }, params: { row: PendingRow }) => context.drafts && params.row.has_draft === true,
+    intentIs: ({ context }, params: { intent: SaveIntent }) => context.intent === params.intent,
   },
 });
 
@@ -159,6 +222,13 @@ const errorTarget = (c: EntityFormContext): ErrorTarget => firstError(c.errors, 
 /** Writes the draft now if there is anything unsaved. */
 const flushDraft = formSetup.enqueueActions(({ context, enqueue }) => {
   if (context.dirty) enqueue({ type: 'saveDraft', params: { key: draftKey(context), draft: draftOf(context) } });
+});
+
+const pendingInput = ({ context }: { context: EntityFormContext }): PendingInput => ({
+  resource: context.resource,
+  id: context.id as RowId,
+  version: context.version,
+  draft: context.pending,
 });
 
 export const entityFormMachine = formSetup.createMachine({
@@ -186,6 +256,8 @@ export const entityFormMachine = formSetup.createMachine({
       scope: input.scope ?? null,
       readOnly: input.readOnly ?? false,
       singleton: input.singleton ?? false,
+      drafts: input.drafts ?? false,
+      pending: null,
     };
   },
   // As long as the form is on the page: Ctrl+S, and the draft written when the tab hides.
@@ -215,17 +287,29 @@ export const entityFormMachine = formSetup.createMachine({
         id: 'fetchRow',
         src: 'fetchRow',
         input: ({ context }) => ({ resource: context.resource, id: context.id as RowId }),
-        onDone: {
-          target: 'editable',
-          actions: assign(({ context, event }) => {
-            const values = rowValues(event.output);
-            return { values, initial: values, version: event.output.version ?? null, dirty: false, loadError: null, draft: offer(context.draft, values) };
-          }),
-        },
+        onDone: [
+          // A pending draft is what the form edits: read it next.
+          {
+            guard: { type: 'rowHasPending', params: ({ event }) => ({ row: event.output }) },
+            target: 'loadingPending',
+            actions: { type: 'takeRow', params: ({ event }) => ({ row: event.output, offer: true }) },
+          },
+          { target: 'editable', actions: { type: 'takeRow', params: ({ event }) => ({ row: event.output, offer: true }) } },
+        ],
         onError: [
           { guard: { type: 'status', params: ({ event }) => ({ error: event.error, status: 404 }) }, target: 'notFound' },
           { target: 'failed', actions: assign({ loadError: ({ event }) => toBootError(event.error) }) },
         ],
+      },
+    },
+    loadingPending: {
+      invoke: {
+        id: 'fetchPending',
+        src: 'fetchPending',
+        input: ({ context }) => ({ resource: context.resource, id: context.id as RowId }),
+        onDone: { target: 'editable', actions: { type: 'takeRow', params: ({ event }) => ({ row: event.output, offer: true }) } },
+        // Gone meanwhile (published or discarded elsewhere), or unreadable: the live row stays in the form.
+        onError: { target: 'editable' },
       },
     },
     failed: {
@@ -269,6 +353,17 @@ export const entityFormMachine = formSetup.createMachine({
         save: { guard: 'mayChange', target: 'validating', actions: [assign({ intent: 'save' as const }), flushDraft] },
         saveAndContinue: { guard: 'mayChange', target: 'validating', actions: [assign({ intent: 'saveAndContinue' as const }), flushDraft] },
         'delete.request': { guard: 'canDelete', target: 'confirmingDelete', actions: flushDraft },
+        'pending.save': { guard: 'offersDrafts', target: 'savingPending', actions: [assign({ intent: 'pending' as const }), flushDraft] },
+        // Unsaved changes go into the draft first; a clean form publishes the pending draft as it is.
+        'pending.publish': [
+          { guard: and(['offersDrafts', 'isDirty']), target: 'savingPending', actions: [assign({ intent: 'publish' as const }), flushDraft] },
+          { guard: and(['offersDrafts', 'hasPending']), target: 'publishing', actions: assign({ intent: 'publish' as const }) },
+        ],
+        'pending.discard': { guard: and(['offersDrafts', 'hasPending']), target: 'discardingPending' },
+        preview: [
+          { guard: and(['offersDrafts', 'isDirty']), target: 'savingPending', actions: [assign({ intent: 'preview' as const }), flushDraft] },
+          { guard: 'offersDrafts', target: 'previewing', actions: assign({ intent: 'preview' as const }) },
+        ],
       },
       states: {
         editing: {
@@ -333,6 +428,8 @@ export const entityFormMachine = formSetup.createMachine({
                 errors: {},
                 conflict: null,
                 draft: null,
+                // A save of the live row is newer than any pending draft, which is then no longer pending.
+                pending: null,
                 createdId: context.id === null ? event.output.id : context.createdId,
                 id: event.output.id,
                 // Later drafts belong to the row, not to `new`.
@@ -351,22 +448,132 @@ export const entityFormMachine = formSetup.createMachine({
           {
             guard: { type: 'status', params: ({ event }) => ({ error: event.error, status: 400 }) },
             target: '#entityForm.editable.invalid',
-            actions: assign({ errors: ({ event }) => toServerErrors(event.error) }),
+            actions: { type: 'showServerErrors', params: ({ event }) => ({ error: event.error }) },
           },
           {
             guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
             target: 'conflict',
-            actions: assign({
-              conflict: ({ context, event }) => {
-                const c = toConflict(event.error)!;
-                return { ...c, diff: diffValues(context.initial, context.values, rowValues(c.current)) };
-              },
-            }),
+            actions: { type: 'showConflict', params: ({ event }) => ({ error: event.error }) },
           },
           // The row was deleted meanwhile.
           { guard: { type: 'status', params: ({ event }) => ({ error: event.error, status: 404 }) }, target: 'notFound' },
-          { target: '#entityForm.editable.invalid', actions: assign({ errors: ({ event }) => toServerErrors(event.error) }) },
+          { target: '#entityForm.editable.invalid', actions: { type: 'showServerErrors', params: ({ event }) => ({ error: event.error }) } },
         ],
+      },
+    },
+    savingPending: {
+      invoke: {
+        id: 'savePending',
+        src: 'savePending',
+        input: ({ context }) => ({
+          resource: context.resource,
+          id: context.id as RowId,
+          values: context.values,
+          version: context.version,
+          draft: context.pending,
+        }),
+        // Saved as the draft: the locally kept text is no longer needed.
+        onDone: [
+          {
+            guard: { type: 'intentIs', params: { intent: 'publish' } },
+            target: 'publishing',
+            actions: [
+              { type: 'clearDraft', params: ({ context }) => ({ key: draftKey(context) }) },
+              { type: 'takeRow', params: ({ event }) => ({ row: event.output }) },
+            ],
+          },
+          {
+            guard: { type: 'intentIs', params: { intent: 'preview' } },
+            target: 'previewing',
+            actions: [
+              { type: 'clearDraft', params: ({ context }) => ({ key: draftKey(context) }) },
+              { type: 'takeRow', params: ({ event }) => ({ row: event.output }) },
+            ],
+          },
+          {
+            target: '#entityForm.editable.saved',
+            actions: [
+              { type: 'clearDraft', params: ({ context }) => ({ key: draftKey(context) }) },
+              { type: 'takeRow', params: ({ event }) => ({ row: event.output }) },
+              { type: 'notify', params: { key: 'form.pendingSaved', color: 'success' as const } },
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'status', params: ({ event }) => ({ error: event.error, status: 400 }) },
+            target: '#entityForm.editable.invalid',
+            actions: { type: 'showServerErrors', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            actions: { type: 'showConflict', params: ({ event }) => ({ error: event.error }) },
+          },
+          { guard: { type: 'status', params: ({ event }) => ({ error: event.error, status: 404 }) }, target: 'notFound' },
+          { target: '#entityForm.editable.invalid', actions: { type: 'showServerErrors', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    publishing: {
+      invoke: {
+        id: 'publishPending',
+        src: 'publishPending',
+        input: pendingInput,
+        onDone: {
+          target: '#entityForm.editable.saved',
+          actions: [
+            { type: 'clearDraft', params: ({ context }) => ({ key: draftKey(context) }) },
+            { type: 'takeRow', params: ({ event }) => ({ row: event.output }) },
+            { type: 'notify', params: { key: 'form.published', color: 'success' as const } },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            actions: { type: 'showConflict', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'editable',
+            actions: { type: 'notify', params: ({ event }) => ({ key: 'form.publishFailed', because: toBootError(event.error), color: 'error' as const }) },
+          },
+        ],
+      },
+    },
+    discardingPending: {
+      invoke: {
+        id: 'discardPending',
+        src: 'discardPending',
+        input: pendingInput,
+        // The live row is read again: it is what the form now edits.
+        onDone: {
+          target: 'loading',
+          actions: [
+            { type: 'clearDraft', params: ({ context }) => ({ key: draftKey(context) }) },
+            assign({ pending: null }),
+            { type: 'notify', params: { key: 'form.pendingDiscarded', color: 'success' as const } },
+          ],
+        },
+        onError: {
+          target: 'editable',
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({ key: 'form.pendingDiscardFailed', because: toBootError(event.error), color: 'error' as const }),
+          },
+        },
+      },
+    },
+    previewing: {
+      invoke: {
+        id: 'previewLink',
+        src: 'previewLink',
+        input: pendingInput,
+        onDone: { target: 'editable', actions: { type: 'openPreview', params: ({ event }) => event.output } },
+        onError: {
+          target: 'editable',
+          actions: { type: 'notify', params: ({ event }) => ({ key: 'form.previewFailed', because: toBootError(event.error), color: 'error' as const }) },
+        },
       },
     },
     /** 409: someone saved first. Reload takes their row and drops the edits; overwrite saves my changes over their row. */
@@ -378,18 +585,17 @@ export const entityFormMachine = formSetup.createMachine({
             { type: 'clearDraft', params: ({ context }) => ({ key: draftKey(context) }) },
             assign(({ context }) => {
               const values = rowValues(context.conflict!.current);
-              return { values, initial: values, version: context.conflict!.current.version, dirty: false, errors: {}, conflict: null };
+              const { version } = context.conflict!.current;
+              return { values, initial: values, version, pending: pendingOf(context.conflict!.current), dirty: false, errors: {}, conflict: null };
             }),
           ],
         },
-        // Keep mine: my changes over their row; what only they changed stays theirs.
-        'conflict.overwrite': {
-          target: 'saving',
-          actions: assign(({ context }) => {
-            const theirs = rowValues(context.conflict!.current);
-            return { values: mergeMine(context.initial, context.values, theirs), initial: theirs, version: context.conflict!.current.version, conflict: null };
-          }),
-        },
+        // Keep mine: my changes over their row (or their draft); what only they changed stays theirs. A draft's save stays a draft's.
+        'conflict.overwrite': [
+          { guard: { type: 'intentIs', params: { intent: 'save' } }, target: 'saving', actions: 'overwrite' },
+          { guard: { type: 'intentIs', params: { intent: 'saveAndContinue' } }, target: 'saving', actions: 'overwrite' },
+          { target: 'savingPending', actions: 'overwrite' },
+        ],
         // Keep editing with the local values (the next save meets the conflict again).
         'conflict.dismiss': { target: 'editable', actions: assign({ conflict: null }) },
       },

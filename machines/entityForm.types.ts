@@ -77,7 +77,45 @@ export interface Conflict {
   diff: DiffEntry[];
 }
 
-export type SaveIntent = 'save' | 'saveAndContinue';
+/**
+ * What a save is for: the live row (`save`, `saveAndContinue`), or a pending draft beside it
+ * (`pending`), which may be followed by publishing it or previewing it.
+ */
+export type SaveIntent = 'save' | 'saveAndContinue' | 'pending' | 'publish' | 'preview';
+
+/**
+ * A row of an entity with drafts kept on the server beside the live row (issue 16; not the
+ * locally kept unsaved text, `Draft`): as read, it says whether one is pending; a pending
+ * draft read or saved is the row's detail with the draft's values and `draft.id`.
+ */
+export interface PendingRow extends VersionedRow {
+  has_draft?: boolean;
+  draft?: { id: number };
+}
+
+/** Save the form as the row's pending draft, made from `version` and the pending draft `draft` (null: from the live row). */
+export interface SavePendingInput {
+  resource: string;
+  id: RowId;
+  values: Values;
+  version: number | null;
+  draft: number | null;
+}
+
+/** Publish or discard the pending draft, or make a preview link of it. */
+export interface PendingInput {
+  resource: string;
+  id: RowId;
+  version: number | null;
+  draft: number | null;
+}
+
+/** A preview link of the row (POST …/preview/). */
+export interface PreviewLink {
+  url: string;
+  token: string;
+  expires_at: string;
+}
 
 /** Where the screen should go (a provided action does it). */
 export type Navigation = { to: 'list' } | { to: 'detail'; id: RowId; replace: true };

@@ -31,7 +31,8 @@ import { MEDIA_TABLE } from './references.js';
 import { Registry } from './registry.js';
 import { exportList, exportParams, selectedIds } from './export/exportList.js';
 import importRoutes from './import/routes.js';
-import { draftedIds, hasDrafts, pendingDraft } from './drafts/store.js';
+import { hasDrafts } from '../../entities/drafts.js';
+import { draftedIds, pendingDraft } from './drafts/store.js';
 import { registerDraftRoutes } from './drafts/routes.js';
 import { registerRevisionRoutes } from './revisions/routes.js';
 import { registerSingletonRoutes } from './singletonRoutes.js';
@@ -91,6 +92,8 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
 
   for (const entity of registry.entities) {
     const drafts = hasDrafts(entity);
+    // A row just written has no pending draft: its write is its newest entry (drafts/store.ts).
+    const live = (row: Record<string, unknown>) => (drafts ? { ...row, has_draft: false } : row);
     if (drafts) registerDraftRoutes(app, entity, { context: (req) => context(req, entity), languageOf });
     if (entity.singleton) {
       registerSingletonRoutes(app, entity, { context, languageOf, query: languageQuery });
@@ -167,15 +170,15 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
       ...(entity.readOnly
         ? {}
         : {
-            create: operation(write, (ctx, req) => {
+            create: operation(write, async (ctx, req) => {
               const opts = { languageCode: languageOf(req, ctx) };
               if (across(ctx)) return createAcross(ctx, entity, req.body, opts, opts.languageCode ?? ctx.site.default_language);
-              return createRecord(ctx, entity, req.body, opts);
+              return live(await createRecord(ctx, entity, req.body, opts));
             }),
-            update: operation(write, (ctx, req, id, { partial, version }) => {
+            update: operation(write, async (ctx, req, id, { partial, version }) => {
               const opts = { partial, version: version(), languageCode: languageOf(req, ctx) };
               if (across(ctx)) return updateAcross(ctx, entity, id, req.body, opts, opts.languageCode ?? ctx.site.default_language);
-              return updateRecord(ctx, entity, id, req.body, opts);
+              return live(await updateRecord(ctx, entity, id, req.body, opts));
             }),
             remove: operation({ querystring: languageQuery, body: nothing }, async (ctx, req, id, version) => {
               const opts = { version, language: languageOf(req, ctx) };

@@ -16,7 +16,8 @@ import { notFound } from '../errors.js';
 import { entityAccess, versionOf } from '../routes/crud.js';
 import { entityBody, type ZodProvider } from '../schemas.js';
 import type { EngineContext } from './context.js';
-import { hasDrafts, pendingDraft } from './drafts/store.js';
+import { hasDrafts } from '../../entities/drafts.js';
+import { pendingDraft } from './drafts/store.js';
 import { loadRecord, presentDetail } from './read.js';
 import { ensureSingleton } from './singleton.js';
 import { updateRecord } from './write.js';
@@ -46,7 +47,8 @@ export function registerSingletonRoutes(fastify: FastifyInstance, entity: Entity
     const ctx = await h.context(req);
     const id = await ensureSingleton(ctx, entity);
     const row = await updateRecord(ctx, entity, id, req.body, { partial, version: versionOf(req), languageCode: h.languageOf(req, ctx) });
-    return reply.header('etag', `"${row.version}"`).send(row);
+    // Just written: its write is the row's newest entry, so no draft is pending (drafts/store.ts).
+    return reply.header('etag', `"${row.version}"`).send(hasDrafts(entity) ? { ...row, has_draft: false } : row);
   };
   const write = { ...entityAccess(entity, 'change'), schema: { querystring: h.query, body: entityBody } };
   app.put(url, write, update(false));

@@ -85,6 +85,12 @@ export function EntityForm({ canDelete, onReload, ...options }: EntityFormOption
           )}
         </header>
 
+        {view.pending?.held && (
+          <p className="rounded-md border border-sky-500/40 bg-sky-500/10 px-4 py-3 text-sm" role="status" data-testid="pending-held">
+            {t('form.pendingHeld')}
+          </p>
+        )}
+
         {onReload && !view.isNew && !view.loading && !view.loadError && (
           <HistorySection entity={entity} form={actor} id={Number(view.id)} languages={options.languages} canChange={canChange} onReload={onReload} />
         )}
@@ -147,6 +153,7 @@ export function EntityForm({ canDelete, onReload, ...options }: EntityFormOption
           busy={view.busy}
           status={view.status}
           dirty={view.dirty}
+          pending={view.pending}
           send={send}
         />
       </form>

@@ -261,9 +261,17 @@ function Table({
               {columns.map((c) => (
                 <td key={c} className={`max-w-xs px-3 py-2 ${c === titleColumn ? 'sm:min-w-48' : ''}`}>
                   {c === titleColumn && entity.fields[c]?.type !== 'url' ? (
-                    <Link href={`${entity.path}/${r.id}`} className="font-medium text-ink hover:text-brand-ink hover:underline">
-                      <Cell entity={entity} column={c} row={r.row} locale={locale} />
-                    </Link>
+                    <>
+                      <Link href={`${entity.path}/${r.id}`} className="font-medium text-ink hover:text-brand-ink hover:underline">
+                        <Cell entity={entity} column={c} row={r.row} locale={locale} />
+                      </Link>
+                      {/* A draft saved beside the live row (issue 16): the website still shows the live one. */}
+                      {r.row.has_draft === true && (
+                        <span className="ml-2 rounded-full bg-sky-500/15 px-2 py-0.5 text-xs text-sky-300" data-testid="row-pending">
+                          {t('form.pendingBadge')}
+                        </span>
+                      )}
+                    </>
                   ) : (
                     <Cell entity={entity} column={c} row={r.row} locale={locale} />
                   )}

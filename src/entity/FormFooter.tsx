@@ -14,11 +14,13 @@ interface FooterProps {
   busy: boolean;
   status: EntityFormStatus;
   dirty: boolean;
-  send: (event: { type: 'delete.request' } | { type: 'saveAndContinue' }) => void;
+  /** A row of an entity with drafts on the server (issue 16): whether the form holds one, and whether there is anything to publish. */
+  pending: { held: boolean; canPublish: boolean } | null;
+  send: (event: { type: 'delete.request' | 'saveAndContinue' | 'pending.save' | 'pending.publish' | 'pending.discard' | 'preview' }) => void;
 }
 
-/** The form's sticky bar: back to the list, delete, and the two saves (Save submits the form). */
-export function FormFooter({ listPath, singleton, deletable, canChange, canSave, busy, status, dirty, send }: FooterProps) {
+/** The form's sticky bar: back to the list, delete, the draft's actions beside the live row, and the two saves (Save submits the form). */
+export function FormFooter({ listPath, singleton, deletable, canChange, canSave, busy, status, dirty, pending, send }: FooterProps) {
   const t = useT();
   return (
     <footer className="sticky bottom-0 z-20 -mx-4 mt-2 border-t border-surface-border bg-surface-raised/95 backdrop-blur sm:-mx-6">
@@ -38,6 +40,48 @@ export function FormFooter({ listPath, singleton, deletable, canChange, canSave,
         <span className="ml-auto text-xs text-ink-faint" aria-live="polite">
           {status === 'saving' || status === 'validating' ? t('form.saving') : status === 'saved' && !dirty ? t('form.saved') : ''}
         </span>
+        {canChange && pending && (
+          <>
+            {pending.held && (
+              <button
+                type="button"
+                className={buttonClass.ghost}
+                onClick={() => send({ type: 'pending.discard' })}
+                disabled={busy}
+                data-testid="form-discard-pending"
+              >
+                {t('form.pendingDiscard')}
+              </button>
+            )}
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              onClick={() => send({ type: 'preview' })}
+              disabled={!canSave || busy}
+              data-testid="form-preview"
+            >
+              {t('form.preview')}
+            </button>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              onClick={() => send({ type: 'pending.save' })}
+              disabled={!canSave || busy}
+              data-testid="form-save-pending"
+            >
+              {t('form.pendingSave')}
+            </button>
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              onClick={() => send({ type: 'pending.publish' })}
+              disabled={!canSave || busy || !pending.canPublish}
+              data-testid="form-publish"
+            >
+              {t('form.publish')}
+            </button>
+          </>
+        )}
         {canChange && (
           <>
             {!singleton && (

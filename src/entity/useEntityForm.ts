@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import type { EntityDef } from '../../entities/define';
+import { hasDrafts } from '../../entities/drafts';
 import { connectEntityForm } from '../../machines/entityForm.connect';
 import { type EntityFormMachine, entityFormMachine } from '../../machines/entityForm.machine';
 import type { ErrorTarget, Navigation } from '../../machines/entityForm.types';
@@ -108,6 +109,7 @@ export function useEntityForm({ entity, detail, languages, defaultLanguage, canC
       scope: { win: window, form: () => formRef.current },
       readOnly: !canChange,
       singleton: entity.singleton !== undefined,
+      drafts: hasDrafts(entity),
     },
   });
 
@@ -132,6 +134,7 @@ export function useEntityForm({ entity, detail, languages, defaultLanguage, canC
         conflict: f.conflict ? { detail: f.conflict.detail, diff: f.conflict.diff } : null,
         canSave: f.canSave,
         canDelete: f.canDelete,
+        pending: f.pendingDraft ? { held: f.pendingDraft.held, canPublish: f.pendingDraft.canPublish } : null,
         errorPaths: Object.entries(s.context.errors)
           .filter(([, list]) => list.length > 0)
           .map(([k]) => k),

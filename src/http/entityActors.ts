@@ -2,7 +2,20 @@ import { fromPromise } from 'xstate';
 import type { EntityDef } from '../../entities/define';
 import { validateRecord } from '../../entities/validateRecord';
 import type { Option, SearchOptionsInput } from '../../machines/autocomplete.machine';
-import type { Draft, DraftKey, FetchRowInput, FieldErrors, SaveRowInput, ValidateInput, VersionedRow, DeleteRowInput } from '../../machines/entityForm.types';
+import type {
+  DeleteRowInput,
+  Draft,
+  DraftKey,
+  FetchRowInput,
+  FieldErrors,
+  PendingInput,
+  PendingRow,
+  PreviewLink,
+  SavePendingInput,
+  SaveRowInput,
+  ValidateInput,
+  VersionedRow,
+} from '../../machines/entityForm.types';
 import { toApiParams } from '../../machines/entityList.helpers';
 import type { BulkUpdateInput, ConfirmInput, DeleteRowsInput, ExportRowsInput, FetchPageInput, Notice, PageAnswer, Row } from '../../machines/entityList.types';
 import type { Job } from '../../machines/jobs.types';
@@ -131,17 +144,35 @@ export interface FormActorOptions {
  */
 export const SINGLETON_ID = 'singleton';
 
+const isDraftRef = (v: unknown): v is { id: number } => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'number';
+
 /** The entity form's actors and storage/snackbar actions; `navigate` is the screen's. */
 export function entityFormActors(ask: AskConfirm, opts: FormActorOptions) {
   const { entity, languages, defaultLanguage, host } = opts;
   const storage = opts.storage ?? window.localStorage;
   const singleton = entity.singleton !== undefined;
   const urlOf = (resource: string, id: number | string) => (singleton ? resourceUrl(resource) : resourceUrl(resource, id));
-  const adapt = (row: Record<string, unknown>) => {
+  const adapt = (row: Record<string, unknown>): PendingRow => {
     rememberRefs(entity, [row as Row]);
     const formRow = toFormRow(entity, row, languages);
-    return singleton ? { ...formRow, id: SINGLETON_ID } : formRow;
+    // Whether the row has a pending draft on the server, and which one the answer is (issue 16).
+    const pending = {
+      ...(typeof row.has_draft === 'boolean' ? { has_draft: row.has_draft } : {}),
+      ...(isDraftRef(row.draft) ? { draft: { id: row.draft.id } } : {}),
+    };
+    return { ...formRow, ...pending, ...(singleton ? { id: SINGLETON_ID } : {}) };
   };
+  /** `…/<id>/draft/`, `…/<id>/publish/`, `…/<id>/preview/` (a singleton's: `/api<path>/draft/` …). */
+  const pendingUrl = (input: { resource: string; id: number | string }, what: 'draft' | 'publish' | 'preview') => `${urlOf(input.resource, input.id)}${what}/`;
+  const failing =
+    <I, O>(run: (input: I) => Promise<O>) =>
+    async ({ input }: { input: I }) => {
+      try {
+        return await run(input);
+      } catch (error) {
+        throw adaptError(error);
+      }
+    };
   /** A 409 carries the server's row in the API's shape: the conflict diff needs the form's. */
   const adaptError = (error: unknown): unknown => {
     const data = (error as { data?: { current?: unknown } }).data;
@@ -185,8 +216,31 @@ export function entityFormActors(ask: AskConfirm, opts: FormActorOptions) {
         return validateRecord(entity, input.values, { mode: 'create', languages: [...new Set([...languages, ...given])], defaultLanguage }).errors;
       }),
       confirm: confirmActor(ask),
+      /** The pending draft kept on the server beside the live row (issue 16): read, saved, published, discarded, previewed. */
+      fetchPending: fromPromise<PendingRow, FetchRowInput>(async ({ input, signal }) =>
+        adapt(await quietOnAbort(signal, api<Record<string, unknown>>(pendingUrl(input, 'draft'), { signal }))),
+      ),
+      savePending: fromPromise<PendingRow, SavePendingInput>(
+        failing(async (input) =>
+          adapt(
+            await api<Record<string, unknown>>(pendingUrl(input, 'draft'), {
+              method: 'POST',
+              body: { ...input.values, version: input.version, draft: input.draft },
+            }),
+          ),
+        ),
+      ),
+      publishPending: fromPromise<PendingRow, PendingInput>(
+        failing(async (input) =>
+          adapt(await api<Record<string, unknown>>(pendingUrl(input, 'publish'), { method: 'POST', body: { version: input.version, draft: input.draft } })),
+        ),
+      ),
+      discardPending: fromPromise<unknown, PendingInput>(failing((input) => api<unknown>(pendingUrl(input, 'draft'), { method: 'DELETE' }))),
+      previewLink: fromPromise<PreviewLink, PendingInput>(failing((input) => api<PreviewLink>(pendingUrl(input, 'preview'), { method: 'POST', body: {} }))),
     },
     actions: {
+      /** A new tab on the site's page of the row, with the preview token. */
+      openPreview: (_: unknown, link: PreviewLink) => void window.open(link.url, '_blank', 'noopener'),
       saveDraft: (_: unknown, { key, draft }: { key: DraftKey; draft: Draft }) => {
         try {
           // A secret typed into the form never rests in the browser's storage.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { errorTabs, firstError } from '../../machines/entityForm.helpers';
 import { type EntityFormInput, entityFormMachine } from '../../machines/entityForm.machine';
-import { badRequest, conflict409, draft, entityFormModel, row, theirs } from '../../machines/entityForm.model';
+import { badRequest, conflict409, draft, entityFormModel, pendingRow, row, theirs, withPending } from '../../machines/entityForm.model';
 import type { Draft, DraftKey, ErrorTarget, FieldErrors, Navigation } from '../../machines/entityForm.types';
 import type { Notice } from '../../machines/entityList.types';
 import { pathsOf, uncoveredTransitions, unvisitedStates, walkPath } from './modelHarness';
@@ -43,13 +43,29 @@ describe('entity form machine (model-based)', () => {
   }
 });
 
-type Answers = Partial<Record<'loadDraft' | 'fetchRow' | 'validate' | 'saveRow' | 'deleteRow' | 'confirm', (input: any, call: number) => unknown>>;
+type Answers = Partial<
+  Record<
+    | 'loadDraft'
+    | 'fetchRow'
+    | 'validate'
+    | 'saveRow'
+    | 'deleteRow'
+    | 'confirm'
+    | 'fetchPending'
+    | 'savePending'
+    | 'publishPending'
+    | 'discardPending'
+    | 'previewLink',
+    (input: any, call: number) => unknown
+  >
+>;
 
 /** A form on fake actors that answer at once and record what they were asked and what it did. */
 function boot(input: Partial<EntityFormInput> = {}, answers: Answers = {}) {
   const calls: Record<string, any[]> = {};
   const drafts: Array<{ op: 'save'; key: DraftKey; draft: Draft } | { op: 'clear'; key: DraftKey }> = [];
   const notices: Notice[] = [];
+  const previews: string[] = [];
   const navigations: Navigation[] = [];
   const reveals: ErrorTarget[] = [];
   const defaults: Required<Answers> = {
@@ -59,6 +75,11 @@ function boot(input: Partial<EntityFormInput> = {}, answers: Answers = {}) {
     saveRow: (i) => ({ ...i.values, id: i.id ?? 8, version: (i.version ?? 0) + 1 }),
     deleteRow: () => ({}),
     confirm: () => true,
+    fetchPending: () => pendingRow,
+    savePending: (i) => ({ ...i.values, id: i.id, version: i.version, has_draft: true, draft: { id: (i.draft ?? 40) + 1 } }),
+    publishPending: (i) => ({ ...row, version: (i.version ?? 0) + 1, has_draft: false }),
+    discardPending: () => null,
+    previewLink: () => ({ url: 'https://rossi.example/it/x?preview=t', token: 't', expires_at: '2026-01-02T00:00:00.000Z' }),
   };
   const actors = Object.fromEntries(
     Object.entries({ ...defaults, ...answers }).map(([name, answer]) => [
@@ -78,12 +99,13 @@ function boot(input: Partial<EntityFormInput> = {}, answers: Answers = {}) {
         notify: (_: unknown, n: Notice) => void notices.push(n),
         navigate: (_: unknown, to: Navigation) => void navigations.push(to),
         revealError: (_: unknown, target: ErrorTarget) => void reveals.push(target),
+        openPreview: (_: unknown, link: { url: string }) => void previews.push(link.url),
       },
     }),
     { input: { resource: 'products', id: 7, debounceMs: 5, ...input } },
   ).start();
   const at = (state: any) => waitFor(actor, (s) => s.matches(state));
-  return { actor, calls, drafts, notices, navigations, reveals, at, ctx: () => actor.getSnapshot().context };
+  return { actor, calls, drafts, notices, navigations, reveals, previews, at, ctx: () => actor.getSnapshot().context };
 }
 
 describe('entity form: load, edit, dirty tracking', () => {
@@ -460,5 +482,108 @@ describe('entity form: a singleton (a site page)', () => {
     await at({ editable: 'saved' });
     expect(notices).toEqual([{ key: 'form.saved', color: 'success' }]);
     expect(navigations).toEqual([]);
+  });
+});
+
+describe('entity form: drafts on the server beside the live row (issue 16)', () => {
+  it('loads a row’s pending draft into the form, at the live version, holding its id', async () => {
+    const { calls, at, ctx } = boot({ drafts: true }, { fetchRow: () => withPending });
+    await at('editable');
+    expect(calls.fetchPending).toEqual([{ resource: 'products', id: 7 }]);
+    expect(ctx()).toMatchObject({ version: 3, pending: 41, dirty: false });
+    expect(ctx().values.name).toBe('Tractor (pending)');
+    expect(ctx().values).not.toHaveProperty('has_draft');
+    expect(ctx().values).not.toHaveProperty('draft');
+  });
+
+  it('without drafts for the entity, a row saying it has one loads as before and offers no draft actions', async () => {
+    const { actor, calls, at, ctx } = boot({}, { fetchRow: () => withPending });
+    await at('editable');
+    expect(calls.fetchPending).toBeUndefined();
+    actor.send({ type: 'field.change', path: 'name', value: 'X' });
+    actor.send({ type: 'pending.save' });
+    expect(calls.savePending).toBeUndefined();
+    expect(ctx().dirty).toBe(true);
+  });
+
+  it('saves the form as a draft from the version and draft it holds, and stays', async () => {
+    const { actor, calls, notices, navigations, at, ctx } = boot({ drafts: true }, { fetchRow: () => withPending });
+    await at('editable');
+    actor.send({ type: 'field.change', path: 'name', value: 'Tractor (second)' });
+    actor.send({ type: 'pending.save' });
+    await at({ editable: 'saved' });
+    expect(calls.savePending).toEqual([{ resource: 'products', id: 7, values: expect.objectContaining({ name: 'Tractor (second)' }), version: 3, draft: 41 }]);
+    expect(ctx()).toMatchObject({ pending: 42, dirty: false, version: 3 });
+    expect(notices.at(-1)?.key).toBe('form.pendingSaved');
+    expect(navigations).toEqual([]);
+  });
+
+  it('publishes unsaved changes by saving them into the draft first, then holds the live row', async () => {
+    const { actor, calls, notices, at, ctx } = boot({ drafts: true }, { fetchRow: () => withPending });
+    await at('editable');
+    actor.send({ type: 'field.change', path: 'name', value: 'Tractor (final)' });
+    actor.send({ type: 'pending.publish' });
+    await at({ editable: 'saved' });
+    expect(calls.savePending).toHaveLength(1);
+    expect(calls.publishPending).toEqual([{ resource: 'products', id: 7, version: 3, draft: 42 }]);
+    expect(ctx()).toMatchObject({ pending: null, version: 4, dirty: false });
+    expect(notices.at(-1)?.key).toBe('form.published');
+  });
+
+  it('a clean form publishes the pending draft as it is; without one there is nothing to publish', async () => {
+    const held = boot({ drafts: true }, { fetchRow: () => withPending });
+    await held.at('editable');
+    held.actor.send({ type: 'pending.publish' });
+    await held.at({ editable: 'saved' });
+    expect(held.calls.savePending).toBeUndefined();
+    expect(held.calls.publishPending).toHaveLength(1);
+    const live = boot({ drafts: true });
+    await live.at('editable');
+    live.actor.send({ type: 'pending.publish' });
+    live.actor.send({ type: 'pending.discard' });
+    expect(live.calls.publishPending).toBeUndefined();
+    expect(live.calls.discardPending).toBeUndefined();
+  });
+
+  it('discarding the draft reads the live row again', async () => {
+    const { actor, calls, at, ctx } = boot({ drafts: true }, { fetchRow: (_, n) => (n === 1 ? withPending : row) });
+    await at('editable');
+    actor.send({ type: 'pending.discard' });
+    await waitFor(actor, (s) => s.matches('editable') && calls.fetchRow?.length === 2);
+    expect(calls.discardPending).toEqual([{ resource: 'products', id: 7, version: 3, draft: 41 }]);
+    expect(ctx()).toMatchObject({ pending: null, values: expect.objectContaining({ name: 'Tractor' }) });
+  });
+
+  it('a draft save meeting another draft (409) keeps mine over theirs as a draft again', async () => {
+    const theirDraft = { ...theirs, has_draft: true, draft: { id: 50 } };
+    const { actor, calls, at, ctx } = boot(
+      { drafts: true },
+      {
+        savePending: (i, n) =>
+          n === 1
+            ? Promise.reject({ status: 409, data: { detail: 'Changed.', current: theirDraft } })
+            : { ...i.values, id: 7, version: i.version, draft: { id: 51 } },
+      },
+    );
+    await at('editable');
+    actor.send({ type: 'field.change', path: 'name', value: 'Mine' });
+    actor.send({ type: 'pending.save' });
+    await at('conflict');
+    actor.send({ type: 'conflict.overwrite' });
+    await at({ editable: 'saved' });
+    expect(calls.saveRow).toBeUndefined();
+    expect(calls.savePending![1]).toMatchObject({ version: 4, draft: 50, values: expect.objectContaining({ name: 'Mine' }) });
+    expect(ctx().pending).toBe(51);
+  });
+
+  it('previews: unsaved changes go into the draft first, then the link is opened', async () => {
+    const { actor, calls, previews, at } = boot({ drafts: true });
+    await at('editable');
+    actor.send({ type: 'field.change', path: 'name', value: 'Preview me' });
+    actor.send({ type: 'preview' });
+    await waitFor(actor, () => previews.length === 1);
+    expect(calls.savePending).toHaveLength(1);
+    expect(calls.previewLink).toEqual([{ resource: 'products', id: 7, version: 3, draft: 41 }]);
+    expect(previews).toEqual(['https://rossi.example/it/x?preview=t']);
   });
 });

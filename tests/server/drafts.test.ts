@@ -172,6 +172,21 @@ describeEachDialect(
       expect((await publicNews(slug, '&preview=garbage')).statusCode).toBe(401);
     });
 
+    it('shows the draft on the reference website through the preview link, never cached', async () => {
+      const { id, slug, row } = await published('Sul sito');
+      await r()('POST', `${api(news, id)}draft/?language_code=it`, draftOf(row, 'Sul sito (bozza)', { version: 1 }));
+      const { url } = json(await r()('POST', `${api(news, id)}preview/?language_code=it`, {}));
+      const link = new URL(url);
+      const page = await h.get(`${link.pathname}${link.search}`, { host: HOSTS.rossi });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Sul sito (bozza)');
+      expect(page.headers['cache-control']).toBe('no-store');
+      const visitor = await h.get(link.pathname, { host: HOSTS.rossi });
+      expect(visitor.body).toContain('Sul sito');
+      expect(visitor.body).not.toContain('Sul sito (bozza)');
+      expect(slug).toBe(link.pathname.split('/').at(-1));
+    });
+
     it('expires a preview token after PREVIEW_TOKEN_HOURS', async () => {
       const { id, slug, row } = await published();
       await r()('POST', `${api(news, id)}draft/?language_code=it`, draftOf(row, 'Scade', { version: 1 }));

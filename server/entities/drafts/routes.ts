@@ -1,5 +1,5 @@
 /**
- * The draft routes of an entity with drafts (store.ts hasDrafts), beside its CRUD routes —
+ * The draft routes of an entity with drafts (entities/drafts.ts), beside its CRUD routes —
  * at `/api<path>/:id/…` for a collection, `/api<path>/…` for a site page (its site's row):
  *
  *   GET    …/draft/     view    the pending draft as the form loads it, or 404
@@ -36,13 +36,15 @@ const languageQuery = z.object({ language_code: z.string().optional() });
 /** A publish writes the draft's values, not the body's: the body (an object, or none) carries the row's `version` and the draft's id. */
 const publishBody = objectOf({ version: z.unknown().optional(), draft: z.unknown().optional() });
 
-/** The row's page on the site's own host, in `lang`: its declared path, else the site's home in that language. */
+/** The row's page on the site's own domain, in `lang`: its declared path, else the site's home in that language. */
 async function previewUrl(ctx: EngineContext, entity: EntityDef, id: number, req: FastifyRequest, lang: string) {
   const live = await loadRecord(ctx, entity, id);
   if (!live) throw notFound();
   const record = (await pendingDraft(ctx, entity, id))?.record ?? live.record;
   const path = pathIn(entity, record, id, lang) ?? publicPath('/{lang}/', lang);
-  return `${req.protocol}://${signedIn(req).site.domain}${path}`;
+  // The back office on the site's own domain names it with its port (a development server's); else the primary domain.
+  const { domain } = signedIn(req).site;
+  return `${req.protocol}://${req.hostname === domain ? req.host : domain}${path}`;
 }
 
 export function registerDraftRoutes(fastify: FastifyInstance, entity: EntityDef, h: DraftRouteHelpers) {

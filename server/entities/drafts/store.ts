@@ -24,9 +24,6 @@ import { changedFields } from '../revisions/changes.js';
 import { parseJson } from '../storage.js';
 import { checkAgainstDatabase, conflict, updateRecord, validateOrThrow } from '../write.js';
 
-/** Entities with drafts: those the public website shows (the delivery API's collections and the site pages). */
-export const hasDrafts = (entity: EntityDef) => entity.public !== undefined && !entity.readOnly;
-
 export interface PendingDraft {
   id: number;
   at: string;
