@@ -1,5 +1,5 @@
 /**
- * The runner's side of an import (docs/decisions.md §NN): the next rows of the job's file from
+ * The runner's side of an import (docs/decisions.md §27): the next rows of the job's file from
  * the byte offset its checkpoint holds, each row through the entity engine's own create or
  * update (the form's validator, the database checks, revisions) in the batch's transaction.
  * Each row is written under a savepoint, so a row that fails leaves nothing and never stops

@@ -1,5 +1,5 @@
 /**
- * An import as asked (`POST /api<path>/import/`, docs/decisions.md §NN): its options checked,
+ * An import as asked (`POST /api<path>/import/`, docs/decisions.md §27): its options checked,
  * the uploaded file read once — its header row mapped to the entity's columns (as given, or
  * guessed: mapping.ts), its rows written to the job's own file (rowsFile.ts) while they are
  * counted and rows repeating an earlier row's key noted — and the job's payload. Anything

@@ -1,5 +1,5 @@
 /**
- * The import routes of every entity declaring `importKeys` (docs/decisions.md §NN), through
+ * The import routes of every entity declaring `importKeys` (docs/decisions.md §27), through
  * the one CRUD route builder, in their own context with the multipart parser:
  *
  *   POST /api<path>/import/          multipart `file` + `options` JSON → 202 {job}

@@ -1,5 +1,5 @@
 /**
- * An uploaded spreadsheet's rows (docs/decisions.md §NN): XLSX by exceljs's streaming reader
+ * An uploaded spreadsheet's rows (docs/decisions.md §27): XLSX by exceljs's streaming reader
  * (the first worksheet), anything else as CSV by csv-parse — UTF-8 with or without a BOM, or
  * Windows-1252 when the bytes are not valid UTF-8; the delimiter whichever of `, ; tab |`
  * the header line has most of outside quotes. A row's `line` is its number as a spreadsheet

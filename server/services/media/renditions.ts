@@ -23,7 +23,7 @@ const unrenderable = () => new HttpError(422, { detail: 'This image cannot be re
 type Original = { file_key: string; web_key: string | null; focal_x: number | null; focal_y: number | null; width: number | null; height: number | null };
 
 /**
- * Renditions on demand (docs/decisions.md, renditions): the media row of a rendition key,
+ * Renditions on demand (docs/decisions.md §26): the media row of a rendition key,
  * checked against the presets (400 before anything is read) and the current stamp (an old
  * file's or focal point's rendition is 404), and the rendering of a missing one: once per
  * key however many requests ask for it at the same time in this process, stored beside the
