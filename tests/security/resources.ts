@@ -302,7 +302,6 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
     return row ? (row.m === null ? null : Number(row.m)) : undefined;
   }
 
-  /** A valid create/update body for the route on the site (from the declarations for an entity; `{}` elsewhere), with the row's version when it names one. */
   /**
    * Makes what a route acts on exist before a case calls it: a draft route's row gets a
    * pending draft (its live record, as an entry of the log) unless it has one. Answers the
@@ -322,8 +321,13 @@ export function resources(h: Harness, adminOn: (site: SiteKey) => Promise<Sessio
     return (await pendingDraft(ctx, entity, row))?.id;
   }
 
+  /**
+   * A valid create/update body for the route on the site (from the declarations for an entity;
+   * `{}` elsewhere and for a preview, which reads no field), with the row's version when it names one.
+   */
   async function validBody(route: RouteCase, site: SiteKey, id?: number): Promise<Record<string, unknown>> {
     if (stripPrefix(route.url) === '/api/siteKeys/') return siteKeyBody();
+    if (route.url.endsWith('/preview/')) return {};
     const draft = await prepare(route, site, id);
     if (draft !== undefined) return { ...(await entityBody(route, site, id)), draft };
     return entityBody(route, site, id);
