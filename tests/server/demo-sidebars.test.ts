@@ -25,21 +25,21 @@ describeEachDialect('demo sidebars', (h) => {
 
   it('staff sees the master menu of non-MA users', async () => {
     const s = await sidebarOf('staff', 'localhost');
-    expect(s.top).toEqual(['Dealer Sites', 'Dealer Users', 'Redirects', 'Pages', 'Indexing Logs', 'Market Settings']);
+    expect(s.top).toEqual(['Dealer Sites', 'Dealer Users', 'Redirects', 'Pages', 'Indexing Logs', 'Market Settings', 'Activity']);
     expect(s.footer).toEqual(expect.arrayContaining(['Users', 'Media']));
     expect(s.pages).toEqual(['Homepage', 'Chi Siamo', 'Ricambi e Lubrificanti', 'Contatti', 'Settings']);
   });
 
-  it('the market administrator sees Dealer Sites, Dealer Users, Redirects, Users, Media and five pages', async () => {
+  it('the market administrator sees Dealer Sites, Dealer Users, Redirects, Activity, Users, Media and five pages', async () => {
     const s = await sidebarOf('market', 'localhost');
-    expect(s.top).toEqual(['Dealer Sites', 'Dealer Users', 'Redirects', 'Pages']);
+    expect(s.top).toEqual(['Dealer Sites', 'Dealer Users', 'Redirects', 'Pages', 'Activity']);
     expect(s.footer).toEqual(expect.arrayContaining(['Users', 'Media']));
     expect(s.pages).toEqual(['Homepage', 'Chi Siamo', 'Ricambi e Lubrificanti', 'Contatti', 'Settings']);
   });
 
   it('a dealer sees the dealer menu', async () => {
     const s = await sidebarOf('rossi', 'rossi.localhost');
-    expect(s.top).toEqual(['Products', 'Products Used', 'Dealer Brands', 'Promotions', 'News', 'Redirects', 'Pages']);
+    expect(s.top).toEqual(['Products', 'Products Used', 'Dealer Brands', 'Promotions', 'News', 'Redirects', 'Pages', 'Activity']);
     expect(s.footer).toEqual(expect.arrayContaining(['Users', 'Media']));
   });
 });
