@@ -8,6 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { CellInput } from '../../../entities/fieldTypes/description.js';
 import type { SheetRow } from './sheet.js';
 
@@ -20,20 +22,24 @@ function decode(text: string): SheetRow {
   return { line, cells: cells.map((c) => (c !== null && typeof c === 'object' ? new Date((c as { $d: string }).$d) : (c as CellInput))) };
 }
 
-/** Writes rows to a new file in `dir`; its path. */
+/**
+ * Writes rows to a new file in `dir`; its path. Through `pipeline`, which waits for the file to
+ * close before a failure (an unreadable upload) propagates: destroying the stream by hand while
+ * it was still opening let a buffered write fail later, uncaught.
+ */
 export async function writeRows(dir: string, rows: AsyncIterable<SheetRow>, onRow: (row: SheetRow) => void): Promise<string> {
   await fs.promises.mkdir(dir, { recursive: true });
   const file = path.join(dir, `${randomBytes(16).toString('hex')}.jsonl`);
-  const out = fs.createWriteStream(file, { flags: 'wx' });
-  try {
+  async function* lines() {
     for await (const row of rows) {
       onRow(row);
-      if (!out.write(`${encode(row)}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      yield `${encode(row)}\n`;
     }
-    await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  }
+  try {
+    await pipeline(Readable.from(lines()), fs.createWriteStream(file, { flags: 'wx' }));
     return file;
   } catch (error) {
-    out.destroy();
     await fs.promises.rm(file, { force: true });
     throw error;
   }
