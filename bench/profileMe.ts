@@ -20,7 +20,8 @@ function loadNote(r: LoadResult) {
   return bad ? ` [${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts]` : '';
 }
 
-async function measureBare(ctx: BenchContext): Promise<LoadResult> {
+/** The bare-Fastify floor (bench/lib/bare-fastify.mjs) at 50 connections: the reference of every share of bare. */
+export async function measureBare(ctx: BenchContext): Promise<LoadResult> {
   const bare = await startServer({ name: 'bare fastify', script: 'bench/lib/bare-fastify.mjs', env: {}, readyPath: '/' });
   try {
     ctx.log(`  bare Fastify on :${bare.port}, ${ctx.loadSeconds} s at 50 connections…`);

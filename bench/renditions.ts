@@ -7,16 +7,16 @@
  * - cached rendition: the same URL again at 50 connections, served from the store, against
  *   the bare Fastify floor measured the same way (budget ≥ 50 % of its req/s).
  */
-import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { renditionKey, type RenditionSpec } from '../server/services/media/renditionKeys.js';
 import { login, siteHeaders, startApp } from './lib/app.js';
 import { tempDir } from './lib/lifecycle.js';
-import { measureLoad, type LoadResult } from './lib/load.js';
 import { budgetStatus, int, ms, type BenchContext, type BenchOutcome, type Row } from './lib/report.js';
-import { startServer } from './lib/server.js';
+import { measureLoad } from './lib/load.js';
+import { measureBare } from './profileMe.js';
+import { request } from './lib/server.js';
 import { uploadFile } from './lib/upload.js';
 
 const SITE = 'rossi.localhost';
@@ -34,45 +34,12 @@ async function photo(): Promise<string> {
   return file;
 }
 
-/** A JSON PATCH with these headers as sent (fetch would replace `host`, which names the site). */
-function patch(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: string }> {
-  const payload = Buffer.from(JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: 'PATCH', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(payload.length) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
 async function measured(url: string, headers: Record<string, string>) {
   const started = performance.now();
   const res = await fetch(url, { headers });
   const body = Buffer.from(await res.arrayBuffer());
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${body.toString('utf8').slice(0, 300)}`);
   return { ms: performance.now() - started, bytes: body.length };
-}
-
-async function measureBare(ctx: BenchContext): Promise<LoadResult> {
-  const bare = await startServer({ name: 'bare fastify', script: 'bench/lib/bare-fastify.mjs', env: {}, readyPath: '/' });
-  try {
-    return await measureLoad(`${bare.url}/`, {
-      pid: bare.pid,
-      headers: { host: `localhost:${bare.port}` },
-      warmupSeconds: ctx.warmupSeconds,
-      durationSeconds: ctx.loadSeconds,
-    });
-  } finally {
-    await bare.stop();
-  }
 }
 
 export async function benchRenditions(ctx: BenchContext): Promise<BenchOutcome> {
@@ -85,7 +52,11 @@ export async function benchRenditions(ctx: BenchContext): Promise<BenchOutcome> 
     if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${res.body.slice(0, 300)}`);
     const item = JSON.parse(res.body) as { id: number; url: string; web_url: string };
     const focal = { x: 0.3, y: 0.6 };
-    const patched = await patch(`${app.url}/api/media/${item.id}`, headers, { focal_point: focal });
+    const patched = await request(`${app.url}/api/media/${item.id}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ focal_point: focal }),
+    });
     if (patched.status !== 200) throw new Error(`PATCH answered ${patched.status}: ${patched.body.slice(0, 300)}`);
     const row = { file_key: item.url.replace('/media/', ''), web_key: item.web_url.replace('/media/', ''), focal_x: focal.x, focal_y: focal.y };
     const urlOf = (spec: RenditionSpec) => `${app.url}/media/${renditionKey(row, spec)}`;
