@@ -1,21 +1,5 @@
-/** A job's state as `GET /api/jobs/<id>/` answers it (docs/decisions.md §24). */
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-
-export interface Job {
-  id: number;
-  kind: string;
-  status: JobStatus;
-  /** Rows dealt with so far (written or reported). */
-  done: number;
-  total: number;
-  /** Rows reported so far. */
-  errors: number;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  /** Set once the job has reported a row: its problems as CSV. */
-  report_url?: string;
-}
+/** A job as the API answers it, typed once for server and SPA (entities/jobView.ts). */
+export type { JobStatus, JobView as Job } from '../entities/jobView';
 
 export interface JobIdInput {
   id: number;

@@ -8,10 +8,10 @@ import type { Dialect } from '../../db/database.js';
 import { nowIso } from '../clock.js';
 import type { HeldJob, JobProblem } from './kinds.js';
 import { claimLeased, type LeasedTable } from './lease.js';
+import type { JobStatus, JobView } from '../../../entities/jobView.js';
 
 type DB = DatabaseSchema;
 
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 export const LIVE: JobStatus[] = ['queued', 'running'];
 
 export interface NewJob {
@@ -60,22 +60,6 @@ export async function insertProblems(db: Kysely<DB>, jobId: number, problems: re
     const chunk = problems.slice(i, i + 500).map((p) => ({ job_id: jobId, ref: p.ref.slice(0, 64), field: p.field.slice(0, 200), message: p.message }));
     await db.insertInto('job_errors').values(chunk).execute();
   }
-}
-
-/** A job as its user sees it (GET /api/jobs/<id>/). */
-export interface JobView {
-  id: number;
-  kind: string;
-  status: JobStatus;
-  done: number;
-  total: number;
-  errors: number;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  report_url?: string;
-  /** What the job's batches counted, when its kind keeps a `summary` in its checkpoint (an import's outcomes). */
-  summary?: Readonly<Record<string, number | boolean>>;
 }
 
 const VIEW_COLUMNS = ['id', 'kind', 'status', 'done', 'total', 'errors', 'created_at', 'started_at', 'finished_at', 'checkpoint'] as const;
