@@ -17,6 +17,7 @@ import { whenText, whoText } from './activityText';
 import { keepsHistory } from './keepsHistory';
 import { listHref } from './listMemory';
 import { buttonClass, EIcon } from './ui';
+import { LoadFailed, LoadMore } from './LoadStates';
 
 const all = (p: BinProps) => p;
 
@@ -50,12 +51,7 @@ function Bin({ entity, canRestore }: { entity: EntityDef; canRestore: boolean })
       </header>
       <p className="text-sm text-ink-muted">{t('bin.intro')}</p>
       {view.loadError ? (
-        <div className="flex items-center gap-3 rounded-md border border-danger/40 bg-danger/10 p-3 text-sm" role="alert">
-          <span className="flex-1">{t('bin.loadFailed', { detail: errorText(view.loadError) })}</span>
-          <button type="button" className={buttonClass.secondary} onClick={view.retry}>
-            {t('errors.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('bin.loadFailed', { detail: errorText(view.loadError) })} retry={view.retry} />
       ) : view.loading ? (
         <span className="block h-24 w-full animate-pulse rounded bg-surface-overlay" />
       ) : view.entries.length === 0 ? (
@@ -85,11 +81,7 @@ function Bin({ entity, canRestore }: { entity: EntityDef; canRestore: boolean })
           ))}
         </ul>
       )}
-      {(view.canLoadMore || view.loadingMore) && (
-        <button type="button" className={`${buttonClass.secondary} self-start`} onClick={view.more} disabled={view.loadingMore}>
-          {t('history.more')}
-        </button>
-      )}
+      <LoadMore view={view} />
     </div>
   );
 }

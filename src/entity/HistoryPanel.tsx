@@ -13,6 +13,7 @@ import { actionText, changedText, whenText, whoText } from './activityText';
 import { pathLabel, showValue } from './diffText';
 import { buttonClass } from './ui';
 import type { FormActor } from './useEntityForm';
+import { LoadFailed, LoadMore } from './LoadStates';
 
 export interface HistorySectionProps {
   entity: EntityDef;
@@ -51,14 +52,7 @@ export default function HistoryPanel({ entity, form, id, languages, canChange, o
   const version = useSelector(form, (s) => s.context.version);
 
   if (view.loadError) {
-    return (
-      <div className="flex items-center gap-3 rounded-md border border-danger/40 bg-danger/10 p-3 text-sm" role="alert">
-        <span className="flex-1">{t('history.loadFailed', { detail: errorText(view.loadError) })}</span>
-        <button type="button" className={buttonClass.secondary} onClick={view.retry}>
-          {t('errors.retry')}
-        </button>
-      </div>
-    );
+    return <LoadFailed message={t('history.loadFailed', { detail: errorText(view.loadError) })} retry={view.retry} />;
   }
   if (view.loading) return <span className="block h-16 w-full animate-pulse rounded bg-surface-overlay" data-testid="history-loading" />;
   return (
@@ -105,11 +99,7 @@ export default function HistoryPanel({ entity, form, id, languages, canChange, o
             );
           })}
         </ol>
-        {(view.canLoadMore || view.loadingMore) && (
-          <button type="button" className={`${buttonClass.secondary} self-start`} onClick={view.more} disabled={view.loadingMore} data-testid="history-more">
-            {t('history.more')}
-          </button>
-        )}
+        <LoadMore view={view} testId="history-more" />
       </div>
       <Comparison view={view} entity={entity} />
     </div>

@@ -11,6 +11,7 @@ import { useT } from '../i18n/i18n';
 import { errorText } from '../i18n/notices';
 import { useConnect } from '../ui/useConnect';
 import { buttonClass, EIcon } from './ui';
+import { LoadFailed } from './LoadStates';
 
 const all = (p: SiteKeysProps) => p;
 const when = (iso: string) => formatDate(new Date(iso), 'dateTime');
@@ -58,14 +59,7 @@ export default function SiteKeysPanel({ rowId: tenant }: { rowId: number }) {
 function KeyList({ view }: { view: SiteKeysProps }) {
   const t = useT();
   if (view.loadError) {
-    return (
-      <div className="flex items-center gap-3 rounded-md border border-danger/40 bg-danger/10 p-3 text-sm" role="alert" data-testid="site-keys-error">
-        <span className="flex-1">{t('siteKeys.loadFailed', { detail: errorText(view.loadError) })}</span>
-        <button type="button" className={buttonClass.secondary} onClick={view.retry}>
-          {t('errors.retry')}
-        </button>
-      </div>
-    );
+    return <LoadFailed message={t('siteKeys.loadFailed', { detail: errorText(view.loadError) })} retry={view.retry} testId="site-keys-error" />;
   }
   if (view.loading) {
     return (

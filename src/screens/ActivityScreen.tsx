@@ -14,6 +14,7 @@ import { activityImplementations } from '../http/historyActors';
 import { useT } from '../i18n/i18n';
 import { errorText } from '../i18n/notices';
 import { useConnect } from '../ui/useConnect';
+import { LoadFailed, LoadMore } from '../entity/LoadStates';
 
 const all = (p: ActivityProps) => p;
 const machine = activityMachine.provide(activityImplementations);
@@ -51,12 +52,7 @@ export default function ActivityScreen() {
       </header>
       <Filters view={view} />
       {view.loadError ? (
-        <div className="flex items-center gap-3 rounded-md border border-danger/40 bg-danger/10 p-3 text-sm" role="alert">
-          <span className="flex-1">{t('activity.loadFailed', { detail: errorText(view.loadError) })}</span>
-          <button type="button" className={buttonClass.secondary} onClick={view.retry}>
-            {t('errors.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('activity.loadFailed', { detail: errorText(view.loadError) })} retry={view.retry} />
       ) : view.loading && view.entries.length === 0 ? (
         <span className="block h-24 w-full animate-pulse rounded bg-surface-overlay" />
       ) : view.entries.length === 0 ? (
@@ -117,11 +113,7 @@ export default function ActivityScreen() {
           </table>
         </div>
       )}
-      {(view.canLoadMore || view.loadingMore) && (
-        <button type="button" className={`${buttonClass.secondary} self-start`} onClick={view.more} disabled={view.loadingMore} data-testid="activity-more">
-          {t('history.more')}
-        </button>
-      )}
+      <LoadMore view={view} testId="activity-more" />
     </div>
   );
 }
