@@ -231,6 +231,25 @@ const pendingInput = ({ context }: { context: EntityFormContext }): PendingInput
   draft: context.pending,
 });
 
+/** What a refused save (of the row or of its draft) does: 400 shows the fields, 409 the conflict, 404 the not-found page. */
+const saveRefused = [
+  {
+    guard: { type: 'status', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, status: 400 }) },
+    target: '#entityForm.editable.invalid',
+    actions: { type: 'showServerErrors', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  },
+  {
+    guard: { type: 'isConflict', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+    target: 'conflict',
+    actions: { type: 'showConflict', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  },
+  { guard: { type: 'status', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, status: 404 }) }, target: 'notFound' },
+  {
+    target: '#entityForm.editable.invalid',
+    actions: { type: 'showServerErrors', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  },
+] as const;
+
 export const entityFormMachine = formSetup.createMachine({
   id: 'entityForm',
   context: ({ input }) => {
@@ -444,21 +463,8 @@ export const entityFormMachine = formSetup.createMachine({
             }),
           ],
         },
-        onError: [
-          {
-            guard: { type: 'status', params: ({ event }) => ({ error: event.error, status: 400 }) },
-            target: '#entityForm.editable.invalid',
-            actions: { type: 'showServerErrors', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
-            target: 'conflict',
-            actions: { type: 'showConflict', params: ({ event }) => ({ error: event.error }) },
-          },
-          // The row was deleted meanwhile.
-          { guard: { type: 'status', params: ({ event }) => ({ error: event.error, status: 404 }) }, target: 'notFound' },
-          { target: '#entityForm.editable.invalid', actions: { type: 'showServerErrors', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        // The row was deleted meanwhile: 404.
+        onError: saveRefused,
       },
     },
     savingPending: {
@@ -499,20 +505,7 @@ export const entityFormMachine = formSetup.createMachine({
             ],
           },
         ],
-        onError: [
-          {
-            guard: { type: 'status', params: ({ event }) => ({ error: event.error, status: 400 }) },
-            target: '#entityForm.editable.invalid',
-            actions: { type: 'showServerErrors', params: ({ event }) => ({ error: event.error }) },
-          },
-          {
-            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
-            target: 'conflict',
-            actions: { type: 'showConflict', params: ({ event }) => ({ error: event.error }) },
-          },
-          { guard: { type: 'status', params: ({ event }) => ({ error: event.error, status: 404 }) }, target: 'notFound' },
-          { target: '#entityForm.editable.invalid', actions: { type: 'showServerErrors', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        onError: saveRefused,
       },
     },
     publishing: {
