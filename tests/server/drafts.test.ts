@@ -126,6 +126,30 @@ describeEachDialect(
       }
     });
 
+    it('takes a pending draft only from an entry its own site wrote', async () => {
+      const { id, row } = await published();
+      const other = await h.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', 'verdi.localhost').executeTakeFirstOrThrow();
+      const record = { values: { status: 'published' }, translations: { it: { title: 'Bozza altrui' } } };
+      await h.db
+        .insertInto('activity')
+        .values({
+          at: new Date().toISOString(),
+          tenant_id: Number(other.tenant_id),
+          username: 'verdi',
+          ip: '',
+          action: 'draft',
+          model: 'news',
+          object_id: id,
+          version: 1,
+          record: JSON.stringify(record),
+        })
+        .execute();
+      expect((await r()('GET', `${api(news, id)}draft/?language_code=it`)).statusCode).toBe(404);
+      expect(json(await r()('GET', `${api(news, id)}?language_code=it`))).toMatchObject({ title: row.title, has_draft: false });
+      const list = json(await r()('GET', `${api(news)}?language_code=it&items=100`));
+      expect(list.items.find((i: { id: number }) => i.id === id)).toMatchObject({ has_draft: false });
+    });
+
     it('previews the draft with a signed token of that site and row only, never cached', async () => {
       const { id, slug, row } = await published();
       const other = await published('Altra notizia');

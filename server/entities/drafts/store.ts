@@ -36,7 +36,7 @@ export interface PendingDraft {
 const newestEntry = (ctx: EngineContext, entity: EntityDef, id: number) =>
   ctx.db
     .selectFrom('activity')
-    .select(['id', 'at', 'username', 'action', 'version', 'record'])
+    .select(['id', 'at', 'tenant_id', 'username', 'action', 'version', 'record'])
     .where('model', '=', entity.name)
     .where('object_id', '=', id)
     .orderBy('id', 'desc')
@@ -45,7 +45,9 @@ const newestEntry = (ctx: EngineContext, entity: EntityDef, id: number) =>
 
 export async function pendingDraft(ctx: EngineContext, entity: EntityDef, id: number): Promise<PendingDraft | undefined> {
   const e = await newestEntry(ctx, entity, id);
-  if (e?.action !== 'draft') return undefined;
+  // The row's newest entry, whoever wrote it; a draft only when this site saved it (ids are
+  // never reused, and the routes reach the row first: this holds the site bound in the query too).
+  if (e?.action !== 'draft' || Number(e.tenant_id) !== ctx.site.id) return undefined;
   return {
     id: Number(e.id),
     at: e.at,
@@ -55,7 +57,7 @@ export async function pendingDraft(ctx: EngineContext, entity: EntityDef, id: nu
   };
 }
 
-/** Of the given rows, those with a pending draft: one statement, one index probe per row. */
+/** Of the given rows, those with a pending draft this site saved: one statement, one index probe per row. */
 export async function draftedIds(ctx: EngineContext, entity: EntityDef, ids: readonly number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const rows = await ctx.db
@@ -63,6 +65,7 @@ export async function draftedIds(ctx: EngineContext, entity: EntityDef, ids: rea
     .select('object_id')
     .where('model', '=', entity.name)
     .where('object_id', 'in', [...ids])
+    .where('tenant_id', '=', ctx.site.id)
     .where('action', '=', 'draft')
     .where((eb) =>
       eb(
