@@ -127,7 +127,11 @@ const serverOptions: esbuild.BuildOptions = {
   // The reference website (server/site/) renders React on the server: in a production build
   // React's production renderer (it picks its build by NODE_ENV, which `npm start` does not set).
   jsx: 'automatic',
-  ...(dev ? {} : { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  define: {
+    ...(dev ? {} : { 'process.env.NODE_ENV': JSON.stringify('production') }),
+    // The clock control of server/dev/clock.ts: in the e2e build only.
+    'process.env.DEV_CLOCK': JSON.stringify(playground ? '1' : ''),
+  },
   minify: !dev,
   keepNames: true,
   sourcemap: 'linked',

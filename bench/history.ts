@@ -12,9 +12,6 @@
  *   (BEFORE_REVISIONS, built once into the bench cache), alternating rounds so both see the
  *   same machine: p50 and p99 of each, and the ratio (budget: < +15 %).
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql, type Kysely } from 'kysely';
@@ -25,6 +22,7 @@ import { login, siteHeaders, startApp } from './lib/app.js';
 import { onBothDialects } from './lib/bothDialects.js';
 import { fixture } from './lib/fixtures.js';
 import { tempDir } from './lib/lifecycle.js';
+import { referenceBundle } from './lib/reference.js';
 import { ROOT } from './lib/paths.js';
 import { budgetStatus, int, ms, type BenchContext, type BenchOutcome, type Row } from './lib/report.js';
 import { runScenarios, type Scenario } from './lib/scenarios.js';
@@ -162,19 +160,6 @@ async function onDialect(ctx: BenchContext, adminUrl?: string) {
 }
 
 /** dist/server/main.js of BEFORE_REVISIONS, built once into the bench cache (a detached worktree beside the repository's node_modules). */
-function referenceBundle(ctx: BenchContext): string {
-  const dir = path.join(process.env.BENCH_CACHE_DIR || path.join(os.tmpdir(), 'bo-bench-cache'), `ref-${BEFORE_REVISIONS}`);
-  const bundle = path.join(dir, 'dist/server/main.js');
-  if (fs.existsSync(bundle)) return bundle;
-  ctx.log(`  building ${BEFORE_REVISIONS} (before revisions) for reference…`);
-  fs.rmSync(dir, { recursive: true, force: true });
-  execFileSync('git', ['worktree', 'prune'], { cwd: ROOT });
-  execFileSync('git', ['worktree', 'add', '--detach', dir, BEFORE_REVISIONS], { cwd: ROOT, stdio: 'ignore' });
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'esbuild.config.ts'], { cwd: dir, stdio: 'ignore' });
-  return bundle;
-}
-
 /** Sequential saves of one product, each with the version the last answered: ms per save. */
 async function saves(url: string, port: number, token: string, count: number): Promise<number[]> {
   const headers = { ...siteHeaders(port, SITE), authorization: `Token ${token}`, 'content-type': 'application/json' };
@@ -198,7 +183,7 @@ const quantile = (values: number[], q: number) => {
 };
 
 async function saveCost(ctx: BenchContext): Promise<Row[]> {
-  const servers = { before: referenceBundle(ctx), after: path.join(ROOT, 'dist/server/main.js') };
+  const servers = { before: referenceBundle(ctx, BEFORE_REVISIONS, 'before revisions'), after: path.join(ROOT, 'dist/server/main.js') };
   const times: Record<keyof typeof servers, number[]> = { before: [], after: [] };
   // Four rounds each, alternating, so that both see the same machine.
   for (let round = 0; round < 4; round++) {

@@ -17,7 +17,7 @@ import { budgetStatus, int, ms, type BenchContext, type BenchOutcome, type Row }
 import { measureLoad } from './lib/load.js';
 import { measureBare } from './profileMe.js';
 import { request } from './lib/server.js';
-import { uploadFile } from './lib/upload.js';
+import { processedMedia, uploadFile } from './lib/upload.js';
 
 const SITE = 'rossi.localhost';
 const MAX_FIRST_MS = 300;
@@ -50,7 +50,8 @@ export async function benchRenditions(ctx: BenchContext): Promise<BenchOutcome> 
     const headers = { ...siteHeaders(app.port, SITE), authorization: `Token ${token}` };
     const res = await uploadFile(`${app.url}/api/media/`, headers, file, 'image/jpeg');
     if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${res.body.slice(0, 300)}`);
-    const item = JSON.parse(res.body) as { id: number; url: string; web_url: string };
+    const { id } = JSON.parse(res.body) as { id: number };
+    const item = await processedMedia<{ id: number; url: string; web_url: string }>(`${app.url}/api/media/${id}`, headers);
     const focal = { x: 0.3, y: 0.6 };
     const patched = await request(`${app.url}/api/media/${item.id}`, {
       method: 'PATCH',

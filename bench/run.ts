@@ -17,6 +17,7 @@
  *   BENCH_NOSTALL_SECONDS=15 one site's worst list hammered beside another site's product list
  *   BENCH_SCALE_SITES=3000, BENCH_SCALE_ROWS=1000000, BENCH_SCALE_USERS=100000 the scale fixture;
  *   BENCH_SCALE_REPEATS=3 timed requests per list combination, BENCH_SCALE_WORST_REPEATS=100
+ *   BENCH_SCHEDULE_ACTIONS=10000 the schedule bench (BENCH_SCHEDULE_LEAD_MS=15000 from seeding to the moment due)
  *   BENCH_VISIBLE_RUNS=10  Chromium runs;  BENCH_STARTUP_RUNS=5  restarts
  *   BENCH_DATABASE_URL / TEST_DATABASE_URL   also run profile, products and media on PostgreSQL
  *   CHROMIUM_PATH          default /usr/bin/chromium
@@ -35,6 +36,7 @@ import { benchRenditions } from './renditions.js';
 import { benchProfileMe } from './profileMe.js';
 import { benchPublicApi } from './publicApi.js';
 import { benchScale } from './scale.js';
+import { benchSchedule } from './schedule.js';
 import { benchSitemap } from './sitemap.js';
 import { benchExport } from './exportRows.js';
 import { benchHistory } from './history.js';
@@ -71,6 +73,7 @@ const BENCHMARKS: Record<string, { title: string; run: (ctx: BenchContext) => Pr
   history: { title: "16. a row's 10,000 revisions and a site's 1,000,000 activity entries (20 connections); a save's cost of its revision", run: benchHistory },
   renditions: { title: '17. renditions of a 12-megapixel JPEG: first render, and served cached vs bare Fastify (50 connections)', run: benchRenditions },
   import: { title: '18. import of 10,000 new products from CSV: rows per second and server memory', run: benchImport },
+  schedule: { title: "19. 10,000 scheduled publishes and unpublishes due in the same second, and two sites' product lists meanwhile", run: benchSchedule },
 };
 
 /** HEAD, with "+dirty" when the working tree has changes (the figures are for the tree). */

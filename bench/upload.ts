@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { login, siteHeaders, startApp } from './lib/app.js';
 import { tempDir } from './lib/lifecycle.js';
 import { budgetStatus, type BenchContext, type BenchOutcome } from './lib/report.js';
-import { rssDuring, uploadFile } from './lib/upload.js';
+import { processedMedia, rssDuring, uploadFile } from './lib/upload.js';
 import { startS3 } from '../tests/server/s3Server.js';
 
 const SITE = 'rossi.localhost';
@@ -117,7 +117,9 @@ export async function benchThumbs(ctx: BenchContext): Promise<BenchOutcome> {
         next++;
         const res = await uploadFile(`${app.url}/api/media/`, headers, photo, 'image/jpeg');
         if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${res.body.slice(0, 300)}`);
-        const body = JSON.parse(res.body) as { thumbnail_url?: string | null };
+        // The upload answers before the variants exist: an image counts once its job has made them.
+        const { id } = JSON.parse(res.body) as { id: number };
+        const body = await processedMedia<{ thumbnail_url?: string | null }>(`${app.url}/api/media/${id}`, headers);
         if (!body.thumbnail_url) throw new Error('an uploaded JPEG has no thumbnail');
         done++;
       }

@@ -162,7 +162,8 @@ function keyProblems(entity: EntityDef, all: readonly EntityDef[]): string[] {
   }
   for (const n of entity.importKeys ?? []) {
     const f = entity.fields[n];
-    if (!f || !['text', 'slug'].includes(f.type) || (f.type === 'text' && f.translated)) p.push(`importKeys ${n} must be a slug or a plain text field`);
+    if (!f || !['text', 'slug', 'email'].includes(f.type) || (f.type !== 'slug' && f.translated))
+      p.push(`importKeys ${n} must be a slug or a plain text field`);
   }
   if (entity.importKeys && (!entity.exportable || entity.readOnly || entity.singleton || entity.acrossSites))
     p.push('importKeys is for an exportable entity with rows its own site writes');

@@ -184,6 +184,11 @@ export interface EntityDef {
    * code — the first the default. An importable entity is exportable (the same columns).
    */
   importKeys?: readonly string[];
+  /**
+   * The one back-office whose list imports, when the entity is listed on both (the accounts:
+   * a dealer site's users import, the master's staff and market administrators never do).
+   */
+  importOn?: 'dealer';
   fields: Readonly<Record<string, Field>>;
   list: ListDef;
   form: FormDef;
@@ -233,6 +238,10 @@ export function entityActions(user: PermissionHolder | null | undefined, entity:
   const held = actionsOn(user, entity.model);
   return entity.readOnly ? new Set([...held].filter((a) => a === 'view')) : held;
 }
+
+/** Whether the entity's list imports in this back-office (`tenant.kind` of the session: 'dealer' on a dealer site). */
+export const importsOn = (entity: Pick<EntityDef, 'importKeys' | 'importOn'>, siteKind: string | undefined) =>
+  entity.importKeys !== undefined && (entity.importOn === undefined || entity.importOn === siteKind);
 
 /** Keeps the literal types of a declaration (field names, options) for whoever imports it. */
 export function defineEntity<const T extends EntityDef>(def: T): T {

@@ -56,6 +56,7 @@ export type ValidationCode =
   | 'countryCode'
   | 'username'
   | 'endBeforeStart'
+  | 'unpublishBeforePublish'
   | 'defaultLanguage'
   | 'primaryDomain'
   | 'priceNeeded'
@@ -165,6 +166,9 @@ export type ServerCode =
   | 'type';
 
 export type ProblemCode = ValidationCode | ServerCode;
+
+/** Why an image was filed without a preview: what its variants job met (docs/decisions.md §37). */
+export type PreviewError = Extract<ServerCode, 'imageInvalid' | 'imageSlow'>;
 
 export type ProblemParams = Readonly<Record<string, string | number>>;
 

@@ -62,6 +62,7 @@ export const tenant = defineEntity({
     address: { type: 'textarea', label: 'fields.tenant.address', maxLength: 500 },
     location: { type: 'map', label: 'fields.tenant.location' },
     logo: { type: 'media', label: 'fields.tenant.logo', accept: 'image/*' },
+    preview_url: { type: 'url', label: 'fields.tenant.preview_url', help: 'help.tenant.preview_url', maxLength: 300 },
     api_origins: {
       type: 'list',
       label: 'fields.tenant.api_origins',
@@ -98,7 +99,7 @@ export const tenant = defineEntity({
       {
         // The keys panel (src/entity/panels.ts) lists rows of their own: only once the site exists.
         label: 'tabs.websiteApi',
-        groups: [{ fields: ['api_origins'] }],
+        groups: [{ fields: ['api_origins', 'preview_url'] }],
         panel: 'siteKeys',
       },
     ],

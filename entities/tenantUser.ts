@@ -10,6 +10,9 @@ export const tenantUser = defineEntity({
   table: 'users',
   label: { one: 'entities.tenantUser.one', many: 'entities.tenantUser.many' },
   titleField: 'username',
+  // Exported and imported by the accounts' own routes (server/routes/users.ts, docs/decisions.md §33).
+  exportable: true,
+  importKeys: ['username', 'email'],
   addFrom: { entity: 'tenant', field: 'tenant', label: 'users.addDealerUser' },
   fields: {
     ...accountFields,

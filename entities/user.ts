@@ -13,6 +13,10 @@ export const user = defineEntity({
   table: 'users',
   label: { one: 'entities.user.one', many: 'entities.user.many' },
   titleField: 'username',
+  // Exported and imported by the accounts' own routes (server/routes/users.ts, docs/decisions.md §33).
+  exportable: true,
+  importKeys: ['username', 'email'],
+  importOn: 'dealer',
   fields: {
     ...accountFields,
     current_password: { type: 'password', label: 'fields.user.current_password', help: 'help.user.current_password' },

@@ -108,6 +108,7 @@ export type EntityFormEvent =
   | { type: 'retry' }
   /** What the user may do changed (a create became the row, which needs the change permission). */
   | { type: 'readOnly.change'; readOnly: boolean }
+  | { type: 'row.versioned'; version: number }
   /** The form saved as the row's pending draft; the website keeps the live row. */
   | { type: 'pending.save' }
   /** The pending draft (with the form's changes saved into it first) made the live row. */
@@ -284,7 +285,11 @@ export const entityFormMachine = formSetup.createMachine({
     { id: 'saveShortcut', src: 'saveShortcut', input: ({ context }) => ({ scope: context.scope }) },
     { id: 'flushOnHide', src: 'flushOnHide', input: ({ context }) => ({ scope: context.scope }) },
   ],
-  on: { 'readOnly.change': { actions: assign({ readOnly: ({ event }) => event.readOnly }) } },
+  on: {
+    'readOnly.change': { actions: assign({ readOnly: ({ event }) => event.readOnly }) },
+    // The row's schedule was saved beside the form (schedule.machine.ts): its version moved, its fields did not.
+    'row.versioned': { actions: assign({ version: ({ event }) => event.version }) },
+  },
   initial: 'checkingDraft',
   states: {
     // A real state, not an `always`: the draft look-up is async and observable.

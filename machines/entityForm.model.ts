@@ -62,6 +62,7 @@ const events: AnyEvent[] = [
   fail('confirm', new Error('dialog closed')),
   { type: 'readOnly.change', readOnly: true },
   { type: 'readOnly.change', readOnly: false },
+  { type: 'row.versioned', version: 9 },
   done('deleteRow', {}),
   fail('deleteRow', { status: 409, data: { detail: 'Used by 2 featured products.' } }),
   // Drafts on the server beside the live row (issue 16).

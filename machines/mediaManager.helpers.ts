@@ -22,6 +22,19 @@ export const NONE_SELECTION_ERROR = "You cannot set a selection with select-mode
 /** Search box debounce; the delay lives in the `searchDebounce` actor, never in the chart. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** How often the grid re-reads its page while an item's variants are being made (docs/decisions.md §34). */
+export const PROCESSING_POLL_MS = 2000;
+
+/** The media being edited with what its variants' job changed (a re-read's), the rest as it was. */
+export function withVariants(editing: MediaItem | null, read: MediaItem): MediaItem | null {
+  if (!editing || editing.id !== read.id) return editing;
+  const { processing, preview_error, thumbnail_url, web_url, width, height } = read;
+  return { ...editing, processing, preview_error, thumbnail_url, web_url, width, height };
+}
+
+/** Whether an item shown still waits for its thumbnail and web variant. */
+export const anyProcessing = (medias: readonly MediaItem[]) => medias.some((m) => m.processing === true);
+
 /** The folder panel's virtual folders (docs/decisions.md §5): a mime-type filter each. */
 export const VIRTUAL_FOLDERS = [
   { key: 'images', label: 'mediaManager.images', mimeType: 'image/*' },

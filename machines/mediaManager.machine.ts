@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { Paginator } from '../entities/paginator';
 import {
+  anyProcessing,
   chooseMedia,
   completeTrail,
   currentFolderId,
@@ -13,11 +14,13 @@ import {
   nextTrail,
   normalizeMimeType,
   pagesOf,
+  PROCESSING_POLL_MS,
   queryToMedia,
   SEARCH_DEBOUNCE_MS,
   trailTo,
   toggleEditList,
   validateSelectMode,
+  withVariants,
   validateSelection,
 } from './mediaManager.helpers';
 import type {
@@ -80,6 +83,8 @@ export interface MediaManagerContext {
   /** Every folder of the site (`GET api/media-folders/tree`) for the folder picker and the editor's folder field; null until loaded. */
   folderTree: MediaFolder[] | null;
   debounceMs: number;
+  /** How long the grid waits before re-reading a page with items still processing. */
+  processingPollMs: number;
 }
 
 export interface MediaManagerInput {
@@ -92,6 +97,7 @@ export interface MediaManagerInput {
   /** The media screen's URL query at start (`location.search`); it wins over folder, search and mimeType. */
   query?: string;
   debounceMs?: number;
+  processingPollMs?: number;
 }
 
 export type MediaManagerEvent =
@@ -148,6 +154,7 @@ const managerSetup = setup({
   actors: {
     loadMedia: provided<MediaListResponse, LoadMediaInput>('loadMedia'),
     searchDebounce: wait,
+    processingWait: wait,
     loadMediaDetail: provided<MediaItem, { id: number }>('loadMediaDetail'),
     saveMedia: provided<MediaItem, SaveMediaInput>('saveMedia'),
     /** Deletes each id (one DELETE per id, docs/spec.md §7) and answers how many went. */
@@ -169,6 +176,8 @@ const managerSetup = setup({
   },
   guards: {
     noneMode: ({ context }) => context.selectMode === 'none',
+    processing: ({ context }) => anyProcessing(context.medias),
+    editingProcessing: ({ context }) => context.editMedia?.processing === true,
     stale: ({ context }) => context.stale,
     hasEditList: ({ context }) => context.editList.length > 0,
     fromEditor: ({ context }) => context.pendingDelete?.kind === 'media' && context.pendingDelete.origin === 'editor',
@@ -186,6 +195,19 @@ const managerSetup = setup({
  * debounced search, selection modes, an edit list with bulk delete behind the confirm
  * dialog, folder create/rename/delete, and the media edit panel.
  */
+/**
+ * The wait before a re-read while variants are being made (by a server job, docs/decisions.md
+ * §34), for the grid's page and for the editor's media alike; its sibling `refreshing` reads again.
+ */
+const awaitingVariants = managerSetup.createStateConfig({
+  invoke: {
+    id: 'processingWait',
+    src: 'processingWait',
+    input: ({ context }) => ({ ms: context.processingPollMs }),
+    onDone: { target: 'refreshing' },
+  },
+});
+
 export const mediaManagerMachine = managerSetup.createMachine({
   id: 'mediaManager',
   context: ({ input }) => {
@@ -217,6 +239,7 @@ export const mediaManagerMachine = managerSetup.createMachine({
       pendingMove: null,
       folderTree: null,
       debounceMs: input.debounceMs ?? SEARCH_DEBOUNCE_MS,
+      processingPollMs: input.processingPollMs ?? PROCESSING_POLL_MS,
     };
   },
   // Selection rules hold in every state: a picker may set them while the grid loads.
@@ -266,6 +289,8 @@ export const mediaManagerMachine = managerSetup.createMachine({
           target: '.loading',
           actions: assign({ allFolders: ({ event }) => event.allFolders === true, page: 1 }),
         },
+        // A pick counts while the next page loads too (the tiles shown stay clickable): a click is never dropped.
+        'media.choose': { actions: assign({ selection: ({ context, event }) => chooseMedia(context.selectMode, context.selection, event.media) }) },
         // Typing restarts the debounce; a commit (Enter) or the debounce's end loads.
         'search.change': { target: '.ready.debouncing', actions: assign({ search: ({ event }) => event.search, page: 1 }) },
         'search.commit': { target: '.loading', actions: assign({ page: 1 }) },
@@ -307,11 +332,8 @@ export const mediaManagerMachine = managerSetup.createMachine({
           always: { guard: 'stale', target: 'loading' },
           initial: 'idle',
           on: {
-            'media.choose': [
-              // docs/spec.md §4: in none mode choosing a media opens the editor.
-              { guard: 'noneMode', target: '#mediaManager.editor', actions: assign({ editMedia: ({ event }) => event.media }) },
-              { actions: assign({ selection: ({ context, event }) => chooseMedia(context.selectMode, context.selection, event.media) }) },
-            ],
+            // docs/spec.md §4: in none mode choosing a media opens the editor (a pick is browse's, below).
+            'media.choose': { guard: 'noneMode', target: '#mediaManager.editor', actions: assign({ editMedia: ({ event }) => event.media }) },
             'editor.open': { target: '#mediaManager.editor', actions: assign({ editMedia: ({ event }) => event.media }) },
             'editList.toggle': { actions: assign({ editList: ({ context, event }) => toggleEditList(context.editList, event.id) }) },
             'bulkDelete.request': {
@@ -343,7 +365,22 @@ export const mediaManagerMachine = managerSetup.createMachine({
             },
           },
           states: {
-            idle: {},
+            idle: {
+              always: { guard: 'processing', target: 'awaitingVariants' },
+            },
+            // Items of the page are still processing: the page is read again quietly — no loading
+            // state, no URL change — until none is.
+            awaitingVariants,
+            refreshing: {
+              invoke: {
+                id: 'refreshMedia',
+                src: 'loadMedia',
+                input: ({ context }) => loadInput(context),
+                onDone: { target: 'idle', actions: assign(({ event }) => fromListResponse(event.output)) },
+                // A failed re-read is tried again after the next wait; the page shown stays.
+                onError: { target: 'awaitingVariants' },
+              },
+            },
             debouncing: {
               invoke: {
                 id: 'searchDebounce',
@@ -510,6 +547,24 @@ export const mediaManagerMachine = managerSetup.createMachine({
           },
         },
         open: {
+          initial: 'idle',
+          states: {
+            idle: {
+              always: { guard: 'editingProcessing', target: 'awaitingVariants' },
+            },
+            // The media's detail is read again until its variants exist, and only what the job
+            // changes is taken from it, so nothing typed in the form is lost.
+            awaitingVariants,
+            refreshing: {
+              invoke: {
+                id: 'refreshMediaDetail',
+                src: 'loadMediaDetail',
+                input: ({ context }) => ({ id: context.editMedia?.id ?? -1 }),
+                onDone: { target: 'idle', actions: assign({ editMedia: ({ context, event }) => withVariants(context.editMedia, event.output) }) },
+                onError: { target: 'awaitingVariants' },
+              },
+            },
+          },
           on: {
             'editor.save': { target: 'saving', actions: assign({ saveData: ({ event }) => event.data, editErrors: null }) },
             'editor.delete': {

@@ -1,4 +1,4 @@
-import { currentFolderId } from './mediaManager.helpers';
+import { anyProcessing, currentFolderId } from './mediaManager.helpers';
 import { mediaManagerMachine } from './mediaManager.machine';
 import type { MediaFolder, MediaItem, MediaListResponse } from './mediaManager.types';
 import { done, fail, type MachineModel } from './model/paths';
@@ -34,7 +34,13 @@ export const listResponse = (overrides: { items?: MediaItem[]; page?: number; pa
   };
 };
 
+/** A page with an item whose variants are still being made. */
+export const processingResponse = listResponse({ items: [media(3, { processing: true, thumbnail_url: null, width: null, height: null }), media(2)] });
+
 export const detail = media(1, { translations: { en: { title: 'Red tractor', alt_text: 'A red tractor' } }, used_by: [] });
+
+/** The detail of a media whose file was just replaced: its variants are still being made. */
+export const processingDetail: MediaItem = { ...detail, processing: true, thumbnail_url: null, web_url: null, width: null, height: null };
 
 /** The media manager as a test model: every server answer and the user's confirm answer are events. */
 export const mediaManagerModel: MachineModel = {
@@ -51,12 +57,25 @@ export const mediaManagerModel: MachineModel = {
     'confirm',
     'loadFolderTree',
     'moveMedia',
+    'processingWait',
   ],
-  // Guards read the select mode, whether anything is ticked, whether the list went stale and the folder shown.
-  contextKey: (c) => [c.selectMode, c.editList.length > 0, c.stale, currentFolderId(c.parentFolders)],
+  // Guards read the select mode, whether anything is ticked, whether the list went stale, the folder shown and what is processing.
+  contextKey: (c) => [
+    c.selectMode,
+    c.editList.length > 0,
+    c.stale,
+    currentFolderId(c.parentFolders),
+    anyProcessing(c.medias),
+    c.editMedia?.processing === true,
+  ],
   events: [
     done('loadMedia', listResponse()),
+    done('loadMedia', processingResponse),
     fail('loadMedia', { status: 500 }),
+    done('processingWait'),
+    done('refreshMedia', listResponse()),
+    done('refreshMedia', processingResponse),
+    fail('refreshMedia', { status: 503 }),
     { type: 'retry' },
     { type: 'reload' },
     { type: 'folder.open', folder: folderA },
@@ -88,7 +107,11 @@ export const mediaManagerModel: MachineModel = {
     fail('deleteFolder', { status: 404 }),
     { type: 'editor.open', media: media(2) },
     done('loadMediaDetail', detail),
+    done('loadMediaDetail', processingDetail),
     fail('loadMediaDetail', { status: 404 }),
+    done('refreshMediaDetail', detail),
+    done('refreshMediaDetail', processingDetail),
+    fail('refreshMediaDetail', { status: 503 }),
     { type: 'editor.retry' },
     { type: 'editor.save', data: { translations: { it: { alt_text: 'Trattore rosso' } } } },
     done('saveMedia', detail),

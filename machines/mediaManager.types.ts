@@ -1,6 +1,7 @@
 /** Media manager data (docs/spec.md §3, §7; docs/decisions.md §5). */
 
 import type { Paginator } from '../entities/paginator';
+import type { PreviewError } from '../entities/problems';
 import type { FocalPoint } from './focalPoint.machine';
 
 export interface MediaTranslation {
@@ -18,6 +19,10 @@ export interface MediaItem {
   name: string;
   /** File URL. */
   url: string;
+  /** Its thumbnail and web variant are still being made (the URLs are null until then). */
+  processing?: boolean;
+  /** Why an image has no preview: its variants job found it unreadable or too slow (docs/decisions.md §37). */
+  preview_error?: PreviewError | null;
   thumbnail_url?: string | null;
   /** Web-sized variant of an image. */
   web_url?: string | null;

@@ -19,6 +19,8 @@ export function connectUpload(snapshot: UploadSnapshot, send: (event: UploadEven
     /** Bytes known but none acknowledged yet: show an indeterminate bar. */
     indeterminate: status === 'uploading' && c.loaded === 0,
     media: c.media,
+    /** Uploaded, and the server is still making its thumbnail and web variant. */
+    processing: status === 'done' && c.media?.processing === true,
     error: status === 'failed' ? c.error : null,
     attempts: c.attempts,
     canStart: status === 'queued',

@@ -14,6 +14,7 @@ import errors from './plugins/errors.js';
 import { lazyChildLogger } from './plugins/requestLogger.js';
 import indexing from './services/indexing/plugin.js';
 import jobs from './services/jobs/plugin.js';
+import scheduler from './entities/schedule/plugin.js';
 import security, { screened } from './plugins/security.js';
 import { type LoginThrottle, loginThrottle } from './services/loginThrottle.js';
 import { databaseRateLimiter } from './services/rateLimit.js';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   await app.register(renditions);
   await app.register(media);
   await app.register(jobs);
+  await app.register(scheduler);
   await app.register(jobRoutes);
   await app.register(entities);
   await app.register(delivery, { findRedirect: async (ctx, path) => (await redirectFor(ctx.db, ctx.site.id, path))?.location });
@@ -129,6 +131,8 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   await app.register(users);
   await app.register(siteKeys);
   await app.register(activity);
+  // The e2e build's clock control: esbuild defines DEV_CLOCK there only, so a production bundle drops this branch and the file.
+  if (process.env.DEV_CLOCK === '1') await app.register((await import('./dev/clock.js')).default);
   await app.register(spa);
   // The reference website on each dealer host's root, read from the delivery API above (server/site/).
   if (config.siteRenderer) await app.register(website);

@@ -66,6 +66,7 @@ const envSchema = z
     INDEXING_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
     JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
     JOBS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+    JOBS_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     INDEXNOW_ENDPOINT: z.url().default('https://api.indexnow.org/indexnow'),
     INDEXNOW_KEY: z
       .string()
@@ -195,7 +196,7 @@ export type Config = {
   /** How long a draft's preview link works (server/services/previewTokens.ts). */
   previewTokenHours: number;
   /** The job runner (server/services/jobs/): bulk edits; pollMs 0 keeps it from polling. */
-  jobs: { pollMs: number; maxAttempts: number };
+  jobs: { pollMs: number; maxAttempts: number; keepDays: number };
   /** Search-engine indexing dispatcher (server/services/indexing/); pollMs 0 keeps it off. */
   indexing: {
     notifier: 'log' | 'indexnow';
@@ -265,7 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     revisionsKeepDays: e.REVISIONS_KEEP_DAYS,
     previewTokenHours: e.PREVIEW_TOKEN_HOURS,
-    jobs: { pollMs: e.JOBS_POLL_MS, maxAttempts: e.JOBS_MAX_ATTEMPTS },
+    jobs: { pollMs: e.JOBS_POLL_MS, maxAttempts: e.JOBS_MAX_ATTEMPTS, keepDays: e.JOBS_KEEP_DAYS },
     indexing: {
       notifier: e.INDEXING_NOTIFIER,
       pollMs: e.INDEXING_POLL_MS,

@@ -53,6 +53,7 @@ const TEXT: { readonly [C in ProblemCode]: Text } = {
   countryCode: () => 'Use the two capital letters of the country (ISO 3166), e.g. IT.',
   username: () => 'Enter a valid username: letters, digits and @ . + - _ only.',
   endBeforeStart: () => 'The end date must not be before the start date.',
+  unpublishBeforePublish: () => 'The unpublish time must be after the publish time.',
   defaultLanguage: () => 'The default language must be one of the languages.',
   primaryDomain: () => 'This is the primary domain already.',
   priceNeeded: () => 'Enter the price, or untick “Show the price” to show “price on request”.',

@@ -1,5 +1,6 @@
 /** autocannon against a URL: a short warm-up, then the measured run. */
 import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { request } from './server.js';
 
@@ -89,3 +90,23 @@ export function loadResult(url: string, connections: number, durationSeconds: nu
     statusCodes,
   };
 }
+
+/**
+ * One user's reads of a list, one after another with a short pause (a steady load, not a
+ * saturating one), until `until` settles: each one's ms. Any answer but 200 ends it with an error.
+ */
+export async function readsDuring(url: string, headers: Record<string, string>, until: Promise<unknown>): Promise<number[]> {
+  let over = false;
+  void until.finally(() => (over = true)).catch(() => undefined);
+  const times: number[] = [];
+  while (!over) {
+    const t = performance.now();
+    const res = await request(url, { headers, timeoutMs: 30_000 });
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    times.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return times;
+}
+
+export const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(0.99 * values.length))] ?? 0;

@@ -25,7 +25,10 @@ export interface HttpResult {
   body: string;
 }
 
-export function request(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {}): Promise<HttpResult> {
+export function request(
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number } = {},
+): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: opts.method ?? 'GET', headers: opts.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { request } from './server.js';
 
 export function uploadFile(url: string, headers: Record<string, string>, file: string, mime: string): Promise<{ status: number; body: string }> {
   const boundary = `----bench${Math.random().toString(16).slice(2)}`;
@@ -55,4 +56,20 @@ export async function rssDuring<T>(pid: number, work: (idle: number) => Promise<
   const seconds = (performance.now() - started) / 1000;
   peak = Math.max(peak, rssOf(pid));
   return { result, idle, peak, growth: peak - idle, seconds };
+}
+
+/**
+ * The media item once its variants exist (docs/decisions.md §34): an image upload answers
+ * `processing`, and the server's job makes them after; read again every 50 ms, up to `maxMs`.
+ */
+export async function processedMedia<T>(url: string, headers: Record<string, string>, maxMs = 60_000): Promise<T> {
+  const until = Date.now() + maxMs;
+  for (;;) {
+    const res = await request(url, { headers });
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    const item = JSON.parse(res.body) as T & { processing: boolean };
+    if (!item.processing) return item;
+    if (Date.now() > until) throw new Error(`${url}: still processing after ${maxMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -4,6 +4,7 @@
  * deletes one (the bin's expiry only drops the records of rows deleted long ago: prune.ts).
  */
 import type { Kysely } from 'kysely';
+import { insertMany } from '../entities/insertMany.js';
 import { nowIso } from '../services/clock.js';
 import type { Actor } from './actor.js';
 
@@ -21,10 +22,17 @@ export interface ActivityEntry {
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
 
 export async function logActivity(db: Kysely<any>, actor: Actor | undefined, entry: ActivityEntry): Promise<void> {
-  await db
-    .insertInto('activity')
-    .values({
-      at: nowIso(),
+  await logActivities(db, actor, [entry]);
+}
+
+/** Entries of one actor, in one statement (a batch's revisions). */
+export async function logActivities(db: Kysely<any>, actor: Actor | undefined, entries: readonly ActivityEntry[]): Promise<void> {
+  const at = nowIso();
+  await insertMany(
+    db,
+    'activity',
+    entries.map((entry) => ({
+      at,
       tenant_id: entry.tenantId,
       market_id: entry.marketId,
       user_id: actor?.userId ?? null,
@@ -36,6 +44,6 @@ export async function logActivity(db: Kysely<any>, actor: Actor | undefined, ent
       version: entry.version ?? null,
       changes: json(entry.changes),
       record: json(entry.record),
-    })
-    .execute();
+    })),
+  );
 }

@@ -5,6 +5,7 @@ import type { MarketsTable } from './tables/markets.js';
 import type { MediaCountsTable, MediaFoldersTable, MediaTable, MediaTermsTable, MediaTranslationsTable } from './tables/media.js';
 import type { PermissionsTable, UserPermissionsTable } from './tables/permissions.js';
 import type { RateLimitsTable } from './tables/rateLimits.js';
+import type { ScheduledActionsTable } from './tables/scheduledActions.js';
 import type { ServerSecretsTable } from './tables/serverSecrets.js';
 import type { SessionsTable } from './tables/sessions.js';
 import type { SiteApiKeysTable } from './tables/siteApiKeys.js';
@@ -32,4 +33,5 @@ export interface DatabaseSchema {
   job_rows: JobRowsTable;
   import_mappings: ImportMappingsTable;
   server_secrets: ServerSecretsTable;
+  scheduled_actions: ScheduledActionsTable;
 }

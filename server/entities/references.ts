@@ -24,10 +24,15 @@ export function collectRefs(entity: EntityDef, record: RecordValues): RefSite[] 
 
 /** Adds an error on every reference to a row that does not exist in this site. */
 export async function checkRefs(ctx: EngineContext, entity: EntityDef, record: RecordValues, errors: Errors) {
-  const sites = collectRefs(entity, record);
-  if (!sites.length) return;
+  const [found] = await refProblems(ctx, entity, [record]);
+  for (const [path, list] of Object.entries(found!)) for (const p of list) addError(errors, path, p.code, p.params);
+}
+
+/** Per record, its references to rows that do not exist in this site: one query per target entity for all the records. */
+export async function refProblems(ctx: EngineContext, entity: EntityDef, records: readonly RecordValues[]): Promise<Errors[]> {
+  const sites = records.map((r) => collectRefs(entity, r));
   const wanted = new Map<string, Set<number>>();
-  for (const s of sites) {
+  for (const s of sites.flat()) {
     const key = s.target ?? '';
     const set = wanted.get(key) ?? new Set<number>();
     for (const id of s.ids) set.add(id);
@@ -59,12 +64,16 @@ export async function checkRefs(ctx: EngineContext, entity: EntityDef, record: R
     );
     found.set(key, new Set((await q.execute()).map((r) => Number(r.id))));
   }
-  for (const s of sites) {
-    const ok = found.get(s.target ?? '')!;
-    s.ids.forEach((id, i) => {
-      if (!ok.has(id)) addError(errors, s.list ? `${s.path}.${i}` : s.path, 'missing', { id });
-    });
-  }
+  return sites.map((list) => {
+    const errors: Errors = {};
+    for (const s of list) {
+      const ok = found.get(s.target ?? '')!;
+      s.ids.forEach((id, i) => {
+        if (!ok.has(id)) addError(errors, s.list ? `${s.path}.${i}` : s.path, 'missing', { id });
+      });
+    }
+    return errors;
+  });
 }
 
 export interface UsedBy {

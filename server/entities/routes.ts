@@ -34,6 +34,9 @@ import importRoutes from './import/routes.js';
 import { hasDrafts } from '../../entities/drafts.js';
 import { draftedIds, pendingDraft } from './drafts/store.js';
 import { registerDraftRoutes } from './drafts/routes.js';
+import { hasSchedule } from '../../entities/schedule.js';
+import { scheduleRoute } from './schedule/routes.js';
+import { scheduleOf, schedulesOf } from './schedule/store.js';
 import { registerRevisionRoutes } from './revisions/routes.js';
 import { registerSingletonRoutes } from './singletonRoutes.js';
 import { createRecord, deleteRecords, updateRecord } from './write.js';
@@ -93,7 +96,12 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
   for (const entity of registry.entities) {
     const drafts = hasDrafts(entity);
     // A row just written has no pending draft: its write is its newest entry (drafts/store.ts).
-    const live = (row: Record<string, unknown>) => (drafts ? { ...row, has_draft: false } : row);
+    /** A row just written live: no pending draft, and its scheduled actions as a read shows them. */
+    const live = async (ctx: EngineContext, row: Record<string, unknown>) => {
+      if (!drafts) return row;
+      const saved = { ...row, has_draft: false };
+      return hasSchedule(entity) ? { ...saved, schedule: await scheduleOf(ctx, entity, Number(row.id)) } : saved;
+    };
     if (drafts) registerDraftRoutes(app, entity, { context: (req) => context(req, entity), languageOf });
     if (entity.singleton) {
       registerSingletonRoutes(app, entity, { context, languageOf, query: languageQuery });
@@ -140,6 +148,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
               },
             ]
           : []),
+        ...(hasSchedule(entity) ? [scheduleRoute(entity, languageOf)] : []),
         // A bulk edit is a job (server/services/jobs/bulkUpdate.ts): 202 with the job queued.
         ...(!entity.readOnly && entity.bulkEdit?.length
           ? [
@@ -164,7 +173,9 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
         const loaded = await loadRecord(ctx, viewOf(ctx), id);
         if (!loaded) return undefined;
         const detail = await presentDetail(ctx, viewOf(ctx), loaded, language);
-        return drafts ? { ...detail, has_draft: (await pendingDraft(ctx, entity, id)) !== undefined } : detail;
+        if (!drafts) return detail;
+        const withDraft = { ...detail, has_draft: (await pendingDraft(ctx, entity, id)) !== undefined };
+        return hasSchedule(entity) ? { ...withDraft, schedule: await scheduleOf(ctx, entity, id) } : withDraft;
       }),
       // Rows the server alone writes (indexing logs): no write routes at all.
       ...(entity.readOnly
@@ -173,12 +184,12 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
             create: operation(write, async (ctx, req) => {
               const opts = { languageCode: languageOf(req, ctx) };
               if (across(ctx)) return createAcross(ctx, entity, req.body, opts, opts.languageCode ?? ctx.site.default_language);
-              return live(await createRecord(ctx, entity, req.body, opts));
+              return live(ctx, await createRecord(ctx, entity, req.body, opts));
             }),
             update: operation(write, async (ctx, req, id, { partial, version }) => {
               const opts = { partial, version: version(), languageCode: languageOf(req, ctx) };
               if (across(ctx)) return updateAcross(ctx, entity, id, req.body, opts, opts.languageCode ?? ctx.site.default_language);
-              return live(await updateRecord(ctx, entity, id, req.body, opts));
+              return live(ctx, await updateRecord(ctx, entity, id, req.body, opts));
             }),
             remove: operation({ querystring: languageQuery, body: nothing }, async (ctx, req, id, version) => {
               const opts = { version, language: languageOf(req, ctx) };
@@ -194,15 +205,17 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
   }
 };
 
-/** A list of an entity with drafts says, per shown row, whether it has a pending draft. */
+/** A list of an entity with drafts says, per shown row, whether it has a pending draft, and its scheduled actions (null: none). */
 async function withDraftFlags<L extends { items: Record<string, unknown>[] }>(ctx: EngineContext, entity: EntityDef, list: L): Promise<L> {
   if (!hasDrafts(entity)) return list;
-  const drafted = await draftedIds(
-    ctx,
-    entity,
-    list.items.map((i) => Number(i.id)),
-  );
-  return { ...list, items: list.items.map((i) => ({ ...i, has_draft: drafted.has(Number(i.id)) })) };
+  const ids = list.items.map((i) => Number(i.id));
+  const drafted = await draftedIds(ctx, entity, ids);
+  const scheduled = hasSchedule(entity) ? await schedulesOf(ctx, entity, ids) : undefined;
+  const flags = (id: number) => ({
+    has_draft: drafted.has(id),
+    ...(scheduled ? { schedule: scheduled.get(id) ?? { publish_at: null, unpublish_at: null } } : {}),
+  });
+  return { ...list, items: list.items.map((i) => ({ ...i, ...flags(Number(i.id)) })) };
 }
 
 export default entityRoutes;

@@ -7,22 +7,23 @@
  * is tried again, so its checks answer properly.
  */
 import type { EntityDef } from '../../entities/define.js';
-import type { Field } from '../../entities/fields.js';
-import { slugify } from '../../entities/formats.js';
-import { addError, type Errors } from '../../entities/problems.js';
 import { type RecordValues, validateRecord } from '../../entities/validateRecord.js';
 import { bumpDataVersion } from '../cache/dataVersions.js';
 import { fieldError, fieldErrors, HttpError, notFound } from '../errors.js';
 import { nowIso } from '../services/clock.js';
-import { bounded, type EngineContext, inTransaction, marketBound, rowBounds, tenantKey } from './context.js';
+import { bounded, type EngineContext, inTransaction, rowBounds, tenantKey } from './context.js';
 import { applyDeltas, type Delta, facetFields, recordDeltas, updateDeltas } from './counts.js';
 import { loadRecord, loadRecords, presentDetail } from './read.js';
+import type { ScheduledAction } from '../../entities/schedule.js';
 import { runWriteHooks } from './hooks.js';
-import { checkRefs, protectingReferences, referencingPairs, type UsedBy } from './references.js';
+import { checkAgainstDatabase, checkRecords, type SlugEntry } from './dbChecks.js';
+import { insertMany, insertManyReturningIds } from './insertMany.js';
+import { protectingReferences, referencingPairs, type UsedBy } from './references.js';
 import { sanitizeRecord } from './richtext.js';
+import { savepoint } from './savepoint.js';
 import { columnOf, isJoinField, joinTableOf, searchTableOf, SLUGS_TABLE } from './schema.js';
 import { rowTokens } from './search.js';
-import { encodeRecord, shadowValue } from './storage.js';
+import { encodeRecord } from './storage.js';
 
 export interface WriteOptions {
   /** `?language_code=`: flat translated values are written in this language. */
@@ -38,6 +39,8 @@ export interface WriteOptions {
   restoredFrom?: number;
   /** The draft a publish writes (server/entities/drafts/store.ts): the revision is a `publish`. */
   publishedDraft?: number;
+  /** The scheduled action this write carries out (server/entities/schedule/runner.ts): the revision says so. */
+  scheduled?: ScheduledAction;
 }
 
 const ATTEMPTS = 8;
@@ -85,141 +88,51 @@ function writeTransaction<T>(ctx: EngineContext, fn: (tx: EngineContext) => Prom
 
 class StaleVersion extends Error {}
 
-const slugField = (entity: EntityDef) => Object.entries(entity.fields).find(([, f]) => f.type === 'slug') as [string, Field & { type: 'slug' }] | undefined;
-
-interface SlugEntry {
-  language: string;
-  slug: string;
+/** A written row and what its join tables, slugs and words come from. */
+interface Written {
+  id: number;
+  record: RecordValues;
+  slugs: readonly SlugEntry[];
 }
 
-async function slugTaken(ctx: EngineContext, entity: EntityDef, language: string, slug: string, self?: number) {
-  let q = ctx.db
-    .selectFrom(SLUGS_TABLE)
-    .select('entity_id')
-    .where('entity', '=', entity.name)
-    .where('tenant_id', '=', tenantKey(ctx, entity))
-    .where('language', '=', language)
-    .where('slug', '=', slug);
-  if (self !== undefined) q = q.where('entity_id', '!=', self);
-  return (await q.executeTakeFirst()) !== undefined;
-}
-
-/** `base`, else `base-2`, `base-3` … whichever is free. */
-async function freeSlug(ctx: EngineContext, entity: EntityDef, language: string, base: string, max: number, self?: number) {
-  let q = ctx.db
-    .selectFrom(SLUGS_TABLE)
-    .select('slug')
-    .where('entity', '=', entity.name)
-    .where('tenant_id', '=', tenantKey(ctx, entity))
-    .where('language', '=', language)
-    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
-  if (self !== undefined) q = q.where('entity_id', '!=', self);
-  const used = new Set((await q.execute()).map((r) => String(r.slug)));
-  if (!used.has(base)) return base;
-  for (let i = 2; ; i++) {
-    const suffix = `-${i}`;
-    const candidate = `${base.slice(0, max - suffix.length).replace(/-+$/, '')}${suffix}`;
-    if (!used.has(candidate)) return candidate;
-  }
-}
-
-/**
- * Fills empty slugs from their source field and checks given ones are free in this site
- * (per language for translated slugs). Returns what entity_slugs must hold for the row.
- */
-async function resolveSlugs(ctx: EngineContext, entity: EntityDef, record: RecordValues, self: number | undefined, errors: Errors) {
-  const entries: SlugEntry[] = [];
-  const found = slugField(entity);
-  if (!found) return entries;
-  const [name, field] = found;
-  const max = field.maxLength ?? 200;
-  const source = field.from ? entity.fields[field.from] : undefined;
-  const resolve = async (language: string, current: unknown, sourceValue: unknown, path: string) => {
-    let slug = typeof current === 'string' ? current : '';
-    if (slug === '' && typeof sourceValue === 'string' && sourceValue !== '') {
-      const base = slugify(sourceValue, max) || entity.name;
-      slug = await freeSlug(ctx, entity, language, base, max, self);
-    } else if (slug !== '' && (await slugTaken(ctx, entity, language, slug, self))) {
-      addError(errors, path, 'slugTaken');
-    }
-    if (slug !== '') entries.push({ language, slug });
-    return slug;
-  };
-  if (!field.translated) {
-    const src =
-      field.from && source ? (source.translated ? shadowValue(record, field.from, source, ctx.site.default_language) : record.values[field.from]) : undefined;
-    record.values[name] = await resolve('', record.values[name], src, name);
-  } else {
-    for (const [lang, vals] of Object.entries(record.translations)) {
-      vals[name] = await resolve(lang, vals[name], field.from ? vals[field.from] : undefined, `translations.${lang}.${name}`);
-    }
-  }
-  return entries;
-}
-
-async function checkUnique(ctx: EngineContext, entity: EntityDef, record: RecordValues, self: number | undefined, errors: Errors) {
-  for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.type !== 'text' || !field.unique || field.translated) continue;
-    const v = record.values[name];
-    if (v === '' || v === null || v === undefined) continue;
-    let q = bounded(ctx.db.selectFrom(entity.table).select('id').where(columnOf(name, field), '=', v), rowBounds(ctx, entity, { market: false }));
-    if (self !== undefined) q = q.where('id', '!=', self);
-    if (await q.executeTakeFirst()) addError(errors, name, 'unique', { entity: entity.name, field: name });
-  }
-}
-
-/** A market administrator writes rows of its own market: an empty market becomes its own, another one is refused. */
-function checkMarket(ctx: EngineContext, entity: EntityDef, record: RecordValues, errors: Errors) {
-  const bound = marketBound(ctx, entity);
-  if (!bound) return;
-  const name = entity.marketField!;
-  const value = record.values[name];
-  if (value === null || value === undefined) record.values[name] = bound[1];
-  else if (value !== bound[1]) addError(errors, name, 'ownMarket');
-}
-
-/** The database-side checks (a draft is checked alike: drafts/store.ts); throws 400 with every problem found. */
-export async function checkAgainstDatabase(ctx: EngineContext, entity: EntityDef, record: RecordValues, self?: number) {
-  const errors: Errors = {};
-  checkMarket(ctx, entity, record, errors);
-  const slugs = await resolveSlugs(ctx, entity, record, self, errors);
-  await checkUnique(ctx, entity, record, self, errors);
-  await checkRefs(ctx, entity, record, errors);
-  if (Object.keys(errors).length) throw fieldErrors(errors);
-  return slugs;
-}
-
-async function writeJoins(ctx: EngineContext, entity: EntityDef, id: number, record: RecordValues, fields: readonly string[], fresh: boolean) {
+/** The rows' join tables (`fresh`: new rows, nothing to replace), one insert per table. */
+async function writeJoins(ctx: EngineContext, entity: EntityDef, rows: readonly Written[], fields: readonly string[], fresh: boolean) {
   for (const name of fields) {
     const table = joinTableOf(entity, name);
-    if (!fresh) await ctx.db.deleteFrom(table).where('source_id', '=', id).execute();
-    const ids = (record.values[name] as number[]) ?? [];
-    if (ids.length)
+    if (!fresh)
       await ctx.db
-        .insertInto(table)
-        .values(ids.map((target_id, position) => ({ source_id: id, target_id, position })))
+        .deleteFrom(table)
+        .where(
+          'source_id',
+          'in',
+          rows.map((r) => r.id),
+        )
         .execute();
+    const links = rows.flatMap(({ id, record }) =>
+      ((record.values[name] as number[]) ?? []).map((target_id, position) => ({ source_id: id, target_id, position })),
+    );
+    await insertMany(ctx.db, table, links);
   }
 }
 
-async function writeIndexes(ctx: EngineContext, entity: EntityDef, id: number, record: RecordValues, slugs: SlugEntry[], fresh: boolean) {
-  if (!fresh) await ctx.db.deleteFrom(SLUGS_TABLE).where('entity', '=', entity.name).where('entity_id', '=', id).execute();
-  if (slugs.length) {
-    await ctx.db
-      .insertInto(SLUGS_TABLE)
-      .values(slugs.map((s) => ({ entity: entity.name, tenant_id: tenantKey(ctx, entity), language: s.language, slug: s.slug, entity_id: id })))
-      .execute();
-  }
+/** The rows' slugs and search words, one insert each. */
+async function writeIndexes(ctx: EngineContext, entity: EntityDef, rows: readonly Written[], fresh: boolean) {
+  const ids = rows.map((r) => r.id);
+  const tenant = tenantKey(ctx, entity);
+  if (!fresh) await ctx.db.deleteFrom(SLUGS_TABLE).where('entity', '=', entity.name).where('entity_id', 'in', ids).execute();
+  await insertMany(
+    ctx.db,
+    SLUGS_TABLE,
+    rows.flatMap(({ id, slugs }) => slugs.map((s) => ({ entity: entity.name, tenant_id: tenant, language: s.language, slug: s.slug, entity_id: id }))),
+  );
   if (entity.list.search.length) {
     const table = searchTableOf(entity);
-    if (!fresh) await ctx.db.deleteFrom(table).where('entity_id', '=', id).execute();
-    const tokens = rowTokens(entity, record);
-    if (tokens.length) {
-      await ctx.db
-        .insertInto(table)
-        .values(tokens.map((token) => ({ tenant_id: tenantKey(ctx, entity), token, entity_id: id })))
-        .execute();
-    }
+    if (!fresh) await ctx.db.deleteFrom(table).where('entity_id', 'in', ids).execute();
+    await insertMany(
+      ctx.db,
+      table,
+      rows.flatMap(({ id, record }) => rowTokens(entity, record).map((token) => ({ tenant_id: tenant, token, entity_id: id }))),
+    );
   }
 }
 
@@ -258,27 +171,139 @@ export async function createRecord(ctx: EngineContext, entity: EntityDef, body: 
 
 /** Validates and inserts a row; its id. (createRecord without reading the row back, for seeds and loaders.) */
 export async function insertRecord(ctx: EngineContext, entity: EntityDef, body: unknown, opts: WriteOptions = {}): Promise<number> {
-  const { record } = validateOrThrow(ctx, entity, body, 'create', opts);
-  return withRetry(ctx, () =>
-    writeTransaction(ctx, async (tx) => {
-      const candidate = structuredClone(record);
-      const slugs = await checkAgainstDatabase(tx, entity, candidate);
-      const now = nowIso();
-      const values: Record<string, unknown> = { ...encodeFor(tx, entity, candidate), version: 1, created_at: now, updated_at: now };
-      if (opts.id !== undefined) values.id = opts.id;
-      for (const [column, value] of rowBounds(tx, entity, { market: false })) values[column] = value;
-      const inserted = await tx.db.insertInto(entity.table).values(values).returning('id').executeTakeFirstOrThrow();
-      const newId = Number(inserted.id);
-      const joinFields = Object.entries(entity.fields)
-        .filter(([, f]) => isJoinField(f))
-        .map(([n]) => n);
-      await writeJoins(tx, entity, newId, candidate, joinFields, true);
-      await writeIndexes(tx, entity, newId, candidate, slugs, true);
-      await applyDeltas(tx, entity, recordDeltas(entity, candidate, 1));
-      await runWriteHooks(tx, { op: 'create', entity, id: newId, after: candidate, version: 1, restoredFrom: opts.restoredFrom });
-      return newId;
-    }),
+  const [made] = await insertRecords(ctx, entity, [body], opts);
+  if ('refused' in made!) throw made.refused;
+  return made!.id;
+}
+
+/** A row of a batched create: its new id, or why it was refused (the 4xx a one-row create answers). */
+export type Created = { id: number } | { refused: HttpError };
+
+const JOIN_FIELDS = (entity: EntityDef) =>
+  Object.entries(entity.fields)
+    .filter(([, f]) => isJoinField(f))
+    .map(([n]) => n);
+
+/** A refusal of a row; anything else (a 500) is the whole write's failure. */
+function refusalOf(e: unknown): HttpError {
+  if (e instanceof HttpError && e.statusCode < 500) return e;
+  if (isUniqueViolation(e) || isReferenceViolation(e)) return new HttpError(409, { detail: 'A concurrent change got in the way. Try again.' });
+  throw e;
+}
+
+/** Every row of a create refused: thrown to roll its own transaction back, then answered. */
+class AllRefused extends Error {
+  constructor(readonly refusals: Array<number | HttpError>) {
+    super('every row refused');
+  }
+}
+
+/** The records written in `tx`: each its id or refusal; `guarded`, a failed statement is undone to a savepoint and the rows tried one by one. */
+async function writeAll(
+  tx: EngineContext,
+  entity: EntityDef,
+  records: RecordValues[],
+  opts: WriteOptions,
+  guarded: boolean,
+): Promise<Array<number | HttpError>> {
+  if (!guarded) return writeNew(tx, entity, records, opts);
+  try {
+    return await savepoint(tx.db, 'create_batch', () => writeNew(tx, entity, records, opts));
+  } catch (e) {
+    const refused = refusalOf(e);
+    if (records.length === 1) return [refused];
+  }
+  const one: Array<number | HttpError> = [];
+  for (const record of records) {
+    try {
+      one.push(...(await savepoint(tx.db, 'create_row', () => writeNew(tx, entity, [record], opts))));
+    } catch (e) {
+      one.push(refusalOf(e));
+    }
+  }
+  return one;
+}
+
+/**
+ * Validated records written together: checked against the database at once (dbChecks.ts), then
+ * one insert per table for those that passed, counters moved once, the write hooks and the
+ * revisions given every row at once. A record that fails its checks is that row's refusal.
+ */
+async function writeNew(tx: EngineContext, entity: EntityDef, records: readonly RecordValues[], opts: WriteOptions): Promise<Array<number | HttpError>> {
+  const candidates = records.map((r) => structuredClone(r));
+  const checked = await checkRecords(
+    tx,
+    entity,
+    candidates.map((record) => ({ record })),
   );
+  const passed = candidates.map((record, at) => ({ record, at, ...checked[at]! })).filter((c) => !Object.keys(c.errors).length);
+  const now = nowIso();
+  const bounds = rowBounds(tx, entity, { market: false });
+  const rows = passed.map(({ record }) => {
+    const values: Record<string, unknown> = { ...encodeFor(tx, entity, record), version: 1, created_at: now, updated_at: now };
+    if (opts.id !== undefined) values.id = opts.id;
+    for (const [column, value] of bounds) values[column] = value;
+    return values;
+  });
+  const ids = await insertManyReturningIds(tx.db, entity.table, rows);
+  const written: Written[] = passed.map((p, i) => ({ id: ids[i]!, record: p.record, slugs: p.slugs }));
+  if (written.length) {
+    await writeJoins(tx, entity, written, JOIN_FIELDS(entity), true);
+    await writeIndexes(tx, entity, written, true);
+    await applyDeltas(
+      tx,
+      entity,
+      written.flatMap((w) => recordDeltas(entity, w.record, 1)),
+    );
+    await runWriteHooks(
+      tx,
+      written.map((w) => ({ op: 'create', entity, id: w.id, after: w.record, version: 1, restoredFrom: opts.restoredFrom })),
+    );
+  }
+  const out: Array<number | HttpError> = checked.map((c) => fieldErrors(c.errors));
+  passed.forEach((p, i) => (out[p.at] = ids[i]!));
+  return out;
+}
+
+/**
+ * Creates rows: each validated by the form's validator, then the valid ones written together
+ * (writeNew). Each row's outcome is what creating it alone would answer. When the write of
+ * several rows is refused as a whole — a unique race, a write hook refusing one row — it is
+ * rolled back and the rows are written one at a time, each under its own savepoint, so the
+ * refusal lands on its row only. Inside a caller's transaction (an import's batch) a refused
+ * write leaves that transaction usable; outside one, one row's race is retried as before.
+ */
+export async function insertRecords(ctx: EngineContext, entity: EntityDef, bodies: readonly unknown[], opts: WriteOptions = {}): Promise<Created[]> {
+  if (opts.id !== undefined && bodies.length !== 1) throw new Error('A given id is for one row');
+  const out: Created[] = new Array<Created>(bodies.length);
+  const valid: Array<{ at: number; record: RecordValues }> = [];
+  bodies.forEach((body, at) => {
+    try {
+      valid.push({ at, record: validateOrThrow(ctx, entity, body, 'create', opts).record });
+    } catch (e) {
+      out[at] = { refused: refusalOf(e) };
+    }
+  });
+  if (!valid.length) return out;
+  const records = valid.map((v) => v.record);
+  const guarded = ctx.db.isTransaction || records.length > 1;
+  const results = await withRetry(ctx, () =>
+    writeTransaction(ctx, async (tx): Promise<Array<number | HttpError>> => {
+      const written = await writeAll(tx, entity, records, opts, guarded);
+      // Nothing created: the transaction of its own is undone, data version included.
+      if (!ctx.db.isTransaction && written.every((r) => r instanceof HttpError)) throw new AllRefused(written);
+      return written;
+    }),
+  ).catch((e: unknown) => {
+    if (e instanceof AllRefused) return e.refusals;
+    if (guarded) throw e;
+    return [refusalOf(e)];
+  });
+  valid.forEach((v, i) => {
+    const r = results[i]!;
+    out[v.at] = typeof r === 'number' ? { id: r } : { refused: r };
+  });
+  return out;
 }
 
 const encodeFor = (ctx: EngineContext, entity: EntityDef, record: RecordValues) => encodeRecord(entity, record, ctx.site.default_language);
@@ -323,19 +348,23 @@ export async function writeUpdate(ctx: EngineContext, entity: EntityDef, id: num
         const joinFields = Object.entries(entity.fields)
           .filter(([n, f]) => isJoinField(f) && (!opts.partial || touched.has(n)))
           .map(([n]) => n);
-        await writeJoins(tx, entity, id, candidate, joinFields, false);
-        await writeIndexes(tx, entity, id, candidate, slugs, false);
+        const row = [{ id, record: candidate, slugs }];
+        await writeJoins(tx, entity, row, joinFields, false);
+        await writeIndexes(tx, entity, row, false);
         await applyDeltas(tx, entity, updateDeltas(entity, current.record, candidate));
-        await runWriteHooks(tx, {
-          op: 'update',
-          entity,
-          id,
-          before: current.record,
-          after: candidate,
-          version: opts.version! + 1,
-          restoredFrom: opts.restoredFrom,
-          publishedDraft: opts.publishedDraft,
-        });
+        await runWriteHooks(tx, [
+          {
+            op: 'update',
+            entity,
+            id,
+            before: current.record,
+            after: candidate,
+            version: opts.version! + 1,
+            restoredFrom: opts.restoredFrom,
+            publishedDraft: opts.publishedDraft,
+            scheduled: opts.scheduled,
+          },
+        ]);
       }),
     );
   } catch (e) {
@@ -416,10 +445,13 @@ async function deleteWithReferences(ctx: EngineContext, entity: EntityDef, ids: 
   await bounded(ctx.db.deleteFrom(entity.table).where('id', 'in', found), rowBounds(ctx, entity)).execute();
   const deltas = found.flatMap((id) => recordDeltas(entity, loaded.get(id)!.record, -1));
   await applyDeltas(ctx, entity, deltas);
-  for (const id of found) {
-    const gone = loaded.get(id)!;
-    await runWriteHooks(ctx, { op: 'delete', entity, id, before: gone.record, version: Number(gone.row.version) });
-  }
+  await runWriteHooks(
+    ctx,
+    found.map((id) => {
+      const gone = loaded.get(id)!;
+      return { op: 'delete', entity, id, before: gone.record, version: Number(gone.row.version) };
+    }),
+  );
   return found;
 }
 

@@ -69,7 +69,7 @@ interface Versions {
 }
 
 /** A route of the collection beside the CRUD ones: `<base><path><slash>`, or `<base>/:id<path><slash>` with `row`. */
-type ExtraRoute<C> = { methods: readonly Method[]; path: string; action: Action | readonly Action[] } & (
+export type ExtraRoute<C> = { methods: readonly Method[]; path: string; action: Action | readonly Action[] } & (
   { row?: false; op: Operation<C, [reply: FastifyReply], unknown> } | { row: true; op: Operation<C, [id: number, reply: FastifyReply], unknown> }
 );
 

@@ -6,7 +6,7 @@ import { PUBLIC } from '../access.js';
 import { fieldError, notFound } from '../errors.js';
 import { signedIn } from '../guards.js';
 import { absentAsEmpty, idsBody, nothing, objectOf, parseOr400, type ZodProvider } from '../schemas.js';
-import { createMedia, removeKeys, replaceMediaFile } from '../services/media/files.js';
+import { createMedia, removeKeys, replaceMediaFile, type Uploader } from '../services/media/files.js';
 import { getFolder } from '../services/media/folders.js';
 import {
   bodyOrIfMatchVersion,
@@ -19,7 +19,6 @@ import {
   translationFields,
   version,
 } from '../services/media/http.js';
-import { ImagePool } from '../services/media/imagePool.js';
 import { deleteMedia, getMediaDetail, getMediaRow, mediaDetail, type TranslationInput, updateMedia } from '../services/media/library.js';
 import { moveMedia } from '../services/media/move.js';
 import { serveMediaFile } from '../services/media/serve.js';
@@ -85,12 +84,14 @@ const media: FastifyPluginAsync = async (fastify) => {
   app.addHook('onClose', () => storage.close());
   await app.register(multipart, { limits: { fileSize: maxUploadBytes }, throwFileSizeLimit: true });
 
-  const images = new ImagePool(app.config.images);
-  app.addHook('onClose', () => images.close());
+  const uploader = (req: FastifyRequest): Uploader => {
+    const { site, user } = signedIn(req);
+    return { tenantId: site.id, userId: user.id };
+  };
 
   async function open(req: FastifyRequest): Promise<Library> {
     const { site, user } = signedIn(req);
-    return { site, reader: readerOf(user), files: { db: app.db, dialect: app.dialect, storage, log: req.log, images } };
+    return { site, reader: readerOf(user), files: { db: app.db, dialect: app.dialect, storage, log: req.log } };
   }
   await app.register(mediaFolders, { open });
 
@@ -128,13 +129,14 @@ const media: FastifyPluginAsync = async (fastify) => {
           throw fieldError('folder', 'missing', { id: String(folder) });
         }
         const language = languageFor(site, data.language_code);
-        const row = await createMedia(files, site.id, file, {
+        const row = await createMedia(files, uploader(req), file, {
           folder,
           language,
           title: data.title?.trim() ? data.title : undefined,
           alt_text: data.alt_text?.trim() ? data.alt_text : undefined,
           description: data.description,
         });
+        if (row.processing) app.jobs.nudge();
         return mediaDetail(app.db, site.id, row, language, reader);
       }),
     ),
@@ -171,7 +173,8 @@ const media: FastifyPluginAsync = async (fastify) => {
           await assertMediaYours(app.db, site.id, [id], reader);
           return withUpload(req, reply, async (file, raw) => {
             const data = parseOr400(replaceData, raw);
-            const row = await replaceMediaFile(files, site.id, id, file, data.version ?? ifMatchVersion(req), language, reader);
+            const row = await replaceMediaFile(files, uploader(req), id, file, data.version ?? ifMatchVersion(req), language, reader);
+            if (row.processing) app.jobs.nudge();
             return mediaDetail(app.db, site.id, row, language, reader);
           });
         }),

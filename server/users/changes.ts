@@ -124,6 +124,9 @@ async function writePermissions(db: Db, userId: number, codenames: readonly stri
     .execute();
 }
 
+/** In its own transaction, or in the one `db` is (an import's batch: its savepoint undoes a refused row). */
+const inTransaction = <T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+
 const asUniqueError = (e: unknown) => (isUniqueViolation(e) ? fieldError('username', 'usernameTaken') : e);
 
 export async function createAccount(db: Db, roster: Roster, body: unknown) {
@@ -140,36 +143,33 @@ export async function createAccount(db: Db, roster: Roster, body: unknown) {
 
   const passwordHash = await hashPassword(values.password as string);
   const now = nowIso();
-  const id = await db
-    .transaction()
-    .execute(async (trx) => {
-      const { id: newId } = await trx
-        .insertInto('users')
-        .values({
-          username: values.username as string,
-          email: values.email as string,
-          first_name: values.first_name as string,
-          last_name: values.last_name as string,
-          password_hash: passwordHash,
-          role: standing.role,
-          is_superuser: standing.is_superuser ? 1 : 0,
-          is_active: values.is_active === false ? 0 : 1,
-          tenant_id: standing.tenant_id,
-          market_id: standing.market_id,
-          version: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await writePermissions(trx, newId, permissions);
-      await reindexAccounts(trx, [newId]);
-      await logAccountChange(trx, roster, { action: 'create', id: newId, market: standing.market_id, granted: permissions });
-      return newId;
-    })
-    .catch((e: unknown) => {
-      throw asUniqueError(e);
-    });
+  const id = await inTransaction(db, async (trx) => {
+    const { id: newId } = await trx
+      .insertInto('users')
+      .values({
+        username: values.username as string,
+        email: values.email as string,
+        first_name: values.first_name as string,
+        last_name: values.last_name as string,
+        password_hash: passwordHash,
+        role: standing.role,
+        is_superuser: standing.is_superuser ? 1 : 0,
+        is_active: values.is_active === false ? 0 : 1,
+        tenant_id: standing.tenant_id,
+        market_id: standing.market_id,
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writePermissions(trx, newId, permissions);
+    await reindexAccounts(trx, [newId]);
+    await logAccountChange(trx, roster, { action: 'create', id: newId, market: standing.market_id, granted: permissions });
+    return newId;
+  }).catch((e: unknown) => {
+    throw asUniqueError(e);
+  });
   return presentAccount(db, roster, (await loadAccount(db, roster, id))!);
 }
 
@@ -247,7 +247,7 @@ export async function updateAccount(db: Db, roster: Roster, id: number, body: un
 
   const passwordHash = password !== '' ? await hashPassword(password) : undefined;
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const result = await trx
         .updateTable('users')
         .set((eb) => ({

@@ -33,14 +33,14 @@ type Sort = ListQuery['sort'];
 /** The columns a list may filter or sort on: they are spliced into the SQL text. */
 const LISTED_COLUMNS = new Set(['id', 'username', 'email', 'first_name', 'last_name', 'is_active', 'updated_at', 'role', 'tenant_id']);
 
-function column(name: string): string {
+export function column(name: string): string {
   if (!LISTED_COLUMNS.has(name)) throw new Error(`accounts list: no column ${name}`);
   return name;
 }
 
-const ROW_COLUMNS = raw(COLUMNS.join(', '));
+export const ROW_COLUMNS = raw(COLUMNS.join(', '));
 
-const orderBy = (sort: Sort, alias: string) => raw(`order by ${sort.map((s) => `${alias}.${column(s.column)} ${s.desc ? 'desc' : 'asc'}`).join(', ')}`);
+export const orderBy = (sort: Sort, alias: string) => raw(`order by ${sort.map((s) => `${alias}.${column(s.column)} ${s.desc ? 'desc' : 'asc'}`).join(', ')}`);
 
 function valueIs(ref: (c: string) => Fragment, f: Extract<Filter, { type: 'in' }>, value: string | number | null): Fragment {
   return value === null ? sqlText`${ref(column(f.column))} is null` : sqlText`${ref(column(f.column))} = ${value}`;
@@ -50,7 +50,7 @@ function valueIs(ref: (c: string) => Fragment, f: Extract<Filter, { type: 'in' }
  * The roster's arms with the filters: a filter of a few values multiplies the arms (one walk
  * each), one of more values is a condition of every arm.
  */
-function armsOf(roster: Roster, query: ListQuery, ref: (c: string) => Fragment): Fragment[] {
+export function armsOf(roster: Roster, query: ListQuery, ref: (c: string) => Fragment): Fragment[] {
   let arms = rosterPath(roster).arms(ref);
   for (const f of query.filters) {
     if (f.type !== 'in') continue;
@@ -67,7 +67,7 @@ function armsOf(roster: Roster, query: ListQuery, ref: (c: string) => Fragment):
   return arms;
 }
 
-const anyOf = (arms: Fragment[]) =>
+export const anyOf = (arms: Fragment[]) =>
   joinText(
     arms.map((a) => sqlText`(${a})`),
     ' or ',

@@ -25,11 +25,14 @@ import { accountIndex } from './words.js';
 
 export type RosterKind = 'site' | 'master' | 'dealers';
 
+/** What a roster needs of its site (an import's job keeps it in its payload). */
+export type RosterSite = Pick<Tenant, 'id' | 'kind' | 'market_id'>;
+
 export interface Roster {
   kind: RosterKind;
   /** The declaration as this site serves it (entities/siteFields.ts). */
   entity: EntityDef;
-  site: Tenant;
+  site: RosterSite;
   actor: Principal;
   /** What the actor holds (every codename for a superuser). */
   held: ReadonlySet<string>;
@@ -71,7 +74,7 @@ export async function openRoster(req: FastifyRequest, entity: EntityDef): Promis
 }
 
 /** The roster of `entity` on `site` for `actor`, who holds `codenames`. */
-export function rosterOf(entity: EntityDef, site: Tenant, actor: Principal, codenames: readonly string[]): Roster {
+export function rosterOf(entity: EntityDef, site: RosterSite, actor: Principal, codenames: readonly string[]): Roster {
   const kind: RosterKind = entity.scope === 'master' ? 'dealers' : site.kind === 'dealer' ? 'site' : 'master';
   return { kind, entity: forSite(entity, site.kind), site, actor, held: new Set(codenames), backoffice: kind === 'master' ? 'master' : 'dealer' };
 }

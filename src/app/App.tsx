@@ -15,10 +15,13 @@ import { useSessionView } from './services/session';
  * Snackbar colours (docs/spec.md §3, §8: a success "in green"); dark enough that white text reads
  * at 7:1, and the icon drawn in the toast's own colours so it stays visible on them.
  */
+// Long enough to read a sentence (react-hot-toast's 2 s for a success is not; WCAG 2.2.1), and
+// hovering holds a message as long as it is wanted.
 const TOAST_OPTIONS = {
   className: '!bg-surface-overlay !text-ink',
-  success: { className: '!bg-[#166534] !text-white', iconTheme: { primary: '#ffffff', secondary: '#166534' } },
-  error: { className: '!bg-[#991b1b] !text-white', iconTheme: { primary: '#ffffff', secondary: '#991b1b' } },
+  duration: 6000,
+  success: { duration: 5000, className: '!bg-[#166534] !text-white', iconTheme: { primary: '#ffffff', secondary: '#166534' } },
+  error: { duration: 8000, className: '!bg-[#991b1b] !text-white', iconTheme: { primary: '#ffffff', secondary: '#991b1b' } },
 };
 
 function Boot() {

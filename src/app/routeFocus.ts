@@ -20,11 +20,26 @@ function userIsInPage(doc: Document) {
   return !!main && !!active && active !== doc.body && active !== main && main.contains(active);
 }
 
+/**
+ * The user opened a menu or popover (the header's Display options) while the page loaded:
+ * taking focus away would close it under their pointer. Only a control the user moved to
+ * counts: a closing dialog gives focus back to its opener, which then still moves on.
+ */
+function userOpenedMenu(doc: Document, before: Element | null) {
+  const active = doc.activeElement;
+  if (!active || active === before || active === doc.body) return false;
+  return [...doc.querySelectorAll('[aria-expanded="true"]')].some((control) => {
+    const panel = control.getAttribute('aria-controls');
+    return control === active || (!!panel && !!doc.getElementById(panel)?.contains(active));
+  });
+}
+
 export function focusHeadingWhenShown(doc: Document = document): () => void {
+  const before = doc.activeElement;
   return whenShown(
     () => shownHeading(doc),
     (heading) => {
-      if (userIsInPage(doc)) return;
+      if (userIsInPage(doc) || userOpenedMenu(doc, before)) return;
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
       heading.focus();
     },

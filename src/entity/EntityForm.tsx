@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { hasSchedule } from '../../entities/schedule';
 import { Link } from 'wouter';
 import { FieldHostContext, type FieldHost } from '../fields/context';
 import { fieldMessage } from '../fields/messages';
@@ -12,6 +13,7 @@ import { formFieldHost } from './FormField';
 import { FormFooter } from './FormFooter';
 import { FormSections } from './FormSections';
 import { HistorySection } from './HistorySection';
+import { ScheduleSection } from './ScheduleSection';
 import { listHref } from './listMemory';
 import { buttonClass, EIcon } from './ui';
 import { type EntityFormOptions, useEntityForm } from './useEntityForm';
@@ -93,6 +95,10 @@ export function EntityForm({ canDelete, onReload, ...options }: EntityFormOption
 
         {onReload && !view.isNew && !view.loading && !view.loadError && (
           <HistorySection entity={entity} form={actor} id={Number(view.id)} languages={options.languages} canChange={canChange} onReload={onReload} />
+        )}
+
+        {hasSchedule(entity) && !view.isNew && !view.loading && !view.loadError && (
+          <ScheduleSection entity={entity} form={actor} id={Number(view.id)} canChange={canChange} />
         )}
 
         {view.draft && <DraftOffer savedAt={view.draft} restore={() => send({ type: 'draft.restore' })} discard={() => send({ type: 'draft.discard' })} />}

@@ -1,16 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
-import { entityActions, type EntityDef } from '../../entities/define';
+import { entityActions, type EntityDef, importsOn } from '../../entities/define';
 import { DECLARED } from '../../entities/index';
 import { can as holds } from '../../entities/permissions';
 import { connectEntityList, type EntityListProps } from '../../machines/entityList.connect';
 import { entityListMachine } from '../../machines/entityList.machine';
 import { useConfirm } from '../app/services/confirm';
 import { useJobsEnded, useJobStarted } from '../app/services/jobs';
-import { useSession } from '../app/services/session';
+import { useSession, useSessionView } from '../app/services/session';
 import { entityListActors, notify } from '../http/entityActors';
 import { useT } from '../i18n/i18n';
+import { ScheduleBadges } from './ScheduleBadges';
 import { errorText } from '../i18n/notices';
 import { inputBase } from '../fields/ui';
 import { labelText } from '../fields/label';
@@ -54,7 +55,19 @@ function BulkEditButton({ entity, list }: { entity: EntityDef; list: EntityListP
   );
 }
 
-function Toolbar({ entity, list, canAdd, canBulkEdit }: { entity: EntityDef; list: EntityListProps; canAdd: boolean; canBulkEdit: boolean }) {
+function Toolbar({
+  entity,
+  list,
+  canAdd,
+  canBulkEdit,
+  canImport,
+}: {
+  entity: EntityDef;
+  list: EntityListProps;
+  canAdd: boolean;
+  canBulkEdit: boolean;
+  canImport: boolean;
+}) {
   const t = useT();
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -91,6 +104,12 @@ function Toolbar({ entity, list, canAdd, canBulkEdit }: { entity: EntityDef; lis
       )}
       {/* With rows ticked, the bulk bar below holds it. */}
       {canBulkEdit && list.selection.count === 0 && <BulkEditButton entity={entity} list={list} />}
+      {canImport && (
+        <Link href={`/import/${entity.name}`} className={buttonClass.secondary} data-testid="list-import">
+          <EIcon name="upload" size={16} />
+          {t('list.import')}
+        </Link>
+      )}
       {entity.exportable && <ExportMenu list={list} />}
       {canAdd && (
         <Link href={`${entity.path}/new`} className={buttonClass.primary} data-testid="list-new">
@@ -271,6 +290,7 @@ function Table({
                           {t('form.pendingBadge')}
                         </span>
                       )}
+                      <ScheduleBadges schedule={r.row.schedule} />
                     </>
                   ) : (
                     <Cell entity={entity} column={c} row={r.row} locale={locale} />
@@ -318,6 +338,7 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
   const ask = useConfirm();
   const locale = useIntlLocale();
   const user = useSession((s) => s.context.user);
+  const siteKind = useSessionView((s) => s.tenant?.kind);
   const can = useMemo(() => entityActions(user, entity), [user, entity]);
   const search = useSearch();
   const jobStarted = useJobStarted();
@@ -364,7 +385,13 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
           </span>
         )}
       </header>
-      <Toolbar entity={entity} list={list} canAdd={can.has('add')} canBulkEdit={canBulkEdit} />
+      <Toolbar
+        entity={entity}
+        list={list}
+        canAdd={can.has('add')}
+        canBulkEdit={canBulkEdit}
+        canImport={importsOn(entity, siteKind) && (can.has('add') || can.has('change'))}
+      />
       {canSelect && list.selection.count > 0 && (
         <div className="flex items-center gap-3 rounded-md border border-surface-border bg-surface-raised px-3 py-2 text-sm" data-testid="bulk-bar">
           <span>{t('list.selected', { count: list.selection.count })}</span>

@@ -7,7 +7,21 @@ import { pathLabel } from './diffText';
 type T = (key: string, params?: Record<string, unknown>) => string;
 
 /** The actions the log records (server/activity/); the activity screen filters by them. */
-export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'restore', 'draft', 'publish', 'discard', 'permissions', 'login', 'login_failed'] as const;
+export const ACTIVITY_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'draft',
+  'publish',
+  'discard',
+  'schedule',
+  'scheduled_publish',
+  'scheduled_unpublish',
+  'permissions',
+  'login',
+  'login_failed',
+] as const;
 
 export const actionText = (t: T, action: string) => ((ACTIVITY_ACTIONS as readonly string[]).includes(action) ? t(`activity.actions.${action}`) : action);
 

@@ -17,6 +17,7 @@ const PATHS = {
   alert: 'M12 3l10 18H2zM12 10v4M12 18h.01',
   filter: 'M4 5h16l-6 8v6l-4 1v-7z',
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  upload: 'M12 16V5M7 10l5-5 5 5M5 20h14',
 } as const;
 
 export type EntityIconName = keyof typeof PATHS;

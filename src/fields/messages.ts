@@ -53,6 +53,7 @@ const PROBLEM_KEYS: { readonly [C in ValidationCode | 'redirectLoop' | 'bulkTooM
   countryCode: 'validation.countryCode',
   username: 'validation.username',
   endBeforeStart: 'validation.endBeforeStart',
+  unpublishBeforePublish: 'validation.unpublishBeforePublish',
   defaultLanguage: 'validation.defaultLanguage',
   primaryDomain: 'validation.primaryDomain',
   priceNeeded: 'validation.priceNeeded',

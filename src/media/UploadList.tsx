@@ -17,14 +17,14 @@ function UploadRow({ row }: { row: Row }) {
   const up = useConnect(row.ref, connectUpload, (props) => props);
   const status =
     up.status === 'done'
-      ? t('upload.done')
+      ? t(up.processing ? 'upload.processing' : 'upload.done')
       : up.status === 'failed' && !row.waiting
         ? t(ERROR_KEYS[up.error?.key ?? ''] ?? up.error?.key ?? 'upload.network')
         : row.waiting
           ? t('upload.waiting')
           : t('upload.uploading', { percent: up.percent });
   return (
-    <li className="flex items-center gap-3 py-2" data-testid="upload-row" data-status={up.status}>
+    <li className="flex items-center gap-3 py-2" data-testid="upload-row" data-status={up.status} data-processing={up.processing || undefined}>
       <Icon
         name={up.status === 'done' ? 'check' : up.status === 'failed' ? 'x' : 'upload'}
         className={`shrink-0 ${up.status === 'done' ? 'text-success' : up.status === 'failed' ? 'text-danger' : 'text-ink-muted'}`}

@@ -168,6 +168,17 @@ export const ROUTES: RouteDef[] = [
     validate: (p) => /^[A-Za-z]{1,64}$/.test(p.entity ?? ''),
     screen: () => import('../entity/BinScreen'),
   },
+  // An entity's import wizard, reached from its list; the screen checks the entity's import and the add or change permission.
+  {
+    name: 'import',
+    path: '/import/:entity',
+    label: 'importWizard.title',
+    auth: true,
+    hidden: true,
+    backoffice: 'dealer',
+    validate: (p) => /^[A-Za-z]{1,64}$/.test(p.entity ?? ''),
+    screen: () => import('../entity/ImportScreen'),
+  },
   ...SITE_PAGES.map((p): RouteDef => ({
     name: `sitePages.${p.key}`,
     path: `/sitePages/${p.key}`,

@@ -161,9 +161,10 @@ test('a news item in Italian and English, with rich text and an image, published
   await tab(page, 'tabs.content').click();
   const editor = page.locator('[data-testid="translations.it.body-editor"] .ProseMirror');
   await editor.click();
-  await page.keyboard.type('Una giornata ');
-  await page.getByRole('button', { name: msg('fields.richtext.bold') }).click();
-  await page.keyboard.type('speciale');
+  // Bold on a selected word: a space typed just before the Bold button can land inside the mark
+  // when Chromium reports it after the button's click (seen once on a busy machine).
+  await page.keyboard.type('Una giornata speciale');
+  for (let i = 0; i < 'speciale'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
   await page.getByRole('button', { name: msg('fields.richtext.bold') }).click();
   await expect(editor.locator('strong')).toHaveText('speciale');
   await page.locator('[role="tab"][data-lang="en"]').click();

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
 import sharp from 'sharp';
-import { expectSignedIn, login, site } from './helpers';
+import { call, expectSignedIn, login, site } from './helpers';
 import { createFolder, fill, openFolder, ORIGIN, png, signIn, tiles, unique, uploadImage } from './mediaHelpers';
 
 /**
@@ -245,16 +245,19 @@ async function rossiWithImages(page: Page, path: string, names: string[]) {
   // *.localhost resolves in the browser, not in Node: upload from the page.
   for (const [i, name] of names.entries()) {
     const bytes = [...(await png(200, 40 * i, 20))];
-    const status = await page.evaluate(
+    const { status, id } = await page.evaluate(
       async ({ bytes, name }) => {
         const form = new FormData();
         form.append('data', JSON.stringify({ folder: null }));
         form.append('file', new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
-        return (await fetch('/backoffice/api/media/', { method: 'POST', body: form, headers: { accept: 'application/json' } })).status;
+        const res = await fetch('/backoffice/api/media/', { method: 'POST', body: form, headers: { accept: 'application/json' } });
+        return { status: res.status, id: ((await res.json()) as { id: number }).id };
       },
       { bytes, name },
     );
     expect(status).toBe(201);
+    // Its size is known once its variants are made (docs/decisions.md §34): the tests read it from the field.
+    await expect.poll(async () => (await call(page, 'GET', `/api/media/${id}`)).data.processing, { timeout: 20_000 }).toBe(false);
   }
 }
 

@@ -188,6 +188,24 @@ for (const backend of backends()) {
           expect(library.json<{ media: { paginator: { count: number } } }>().media.paginator.count).toBe(await count('media'));
         }
 
+        // Uploads the crash caught before their variants existed are made by the restarted
+        // server's runner (once the dead one's lease runs out): no row stays processing.
+        await expect
+          .poll(
+            async () =>
+              Number(
+                (
+                  await db
+                    .selectFrom('media')
+                    .select((eb) => eb.fn.countAll().as('n'))
+                    .where('processing', 'is not', null)
+                    .executeTakeFirst()
+                )?.n,
+              ),
+            { timeout: 100_000, interval: 500 },
+          )
+          .toBe(0);
+
         // No media row without its files.
         const referenced = new Set<string>();
         for (const row of await db.selectFrom('media').select(['id', 'file_key', 'thumb_key', 'web_key']).execute()) {

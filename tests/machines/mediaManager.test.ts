@@ -10,7 +10,7 @@ import {
   SINGLE_SELECTION_ERROR,
 } from '../../machines/mediaManager.helpers';
 import { type MediaManagerInput, mediaManagerMachine } from '../../machines/mediaManager.machine';
-import { detail, folderA, folderB, listResponse, media, mediaManagerModel } from '../../machines/mediaManager.model';
+import { detail, folderA, folderB, listResponse, media, mediaManagerModel, processingDetail, processingResponse } from '../../machines/mediaManager.model';
 import type { Notice } from '../../machines/mediaManager.types';
 import { pathsOf, uncoveredTransitions, unvisitedStates, walkPath } from './modelHarness';
 
@@ -45,35 +45,49 @@ describe('media manager machine (model-based)', () => {
 /** A media manager on fake actors that answer at once and record what they were asked. */
 function boot(
   input: MediaManagerInput = {},
-  answers: { confirm?: boolean; loadMedia?: (input: any) => unknown; deleteMedia?: () => unknown; moveMedia?: (input: any) => unknown } = {},
+  answers: {
+    confirm?: boolean;
+    loadMedia?: (input: any) => unknown;
+    refreshMedia?: (input: any) => unknown;
+    loadMediaDetail?: (input: any) => unknown;
+    refreshMediaDetail?: (input: any) => unknown;
+    deleteMedia?: () => unknown;
+    moveMedia?: (input: any) => unknown;
+  } = {},
   writeUrl: (search: string, replace: boolean) => void = () => {},
 ) {
   const calls: Record<string, unknown[]> = {};
   const notices: Notice[] = [];
-  const fake = (name: string, answer: (input: any) => unknown) =>
-    fromPromise(async ({ input }: { input: any }) => {
-      (calls[name] ??= []).push(input);
-      return answer(input);
+  // Calls and answers by invoke id: the grid's and the editor's re-reads invoke loadMedia and
+  // loadMediaDetail as `refreshMedia` and `refreshMediaDetail`.
+  const answerOf: Record<string, (input: any) => unknown> = {
+    refreshMedia: answers.refreshMedia ?? ((i) => listResponse({ page: i.page })),
+    refreshMediaDetail: answers.refreshMediaDetail ?? (() => detail),
+  };
+  const fake = (answer: (input: any) => unknown) =>
+    fromPromise(async ({ input, self }: { input: any; self: { id: string } }) => {
+      (calls[self.id] ??= []).push(input);
+      return (answerOf[self.id] ?? answer)(input);
     });
   const actor = createActor(
     mediaManagerMachine.provide({
       actors: {
-        loadMedia: fake('loadMedia', answers.loadMedia ?? ((i) => listResponse({ page: i.page }))),
-        loadMediaDetail: fake('loadMediaDetail', () => detail),
-        saveMedia: fake('saveMedia', () => detail),
-        deleteMedia: fake('deleteMedia', answers.deleteMedia ?? ((i) => i.ids.length)),
-        saveFolder: fake('saveFolder', () => folderB),
-        deleteFolder: fake('deleteFolder', () => ({})),
-        confirm: fake('confirm', () => answers.confirm ?? true),
-        loadFolderTree: fake('loadFolderTree', () => [folderB, folderA]),
-        moveMedia: fake('moveMedia', answers.moveMedia ?? ((i) => i.ids.length)),
+        loadMedia: fake(answers.loadMedia ?? ((i) => listResponse({ page: i.page }))),
+        loadMediaDetail: fake(answers.loadMediaDetail ?? (() => detail)),
+        saveMedia: fake(() => detail),
+        deleteMedia: fake(answers.deleteMedia ?? ((i) => i.ids.length)),
+        saveFolder: fake(() => folderB),
+        deleteFolder: fake(() => ({})),
+        confirm: fake(() => answers.confirm ?? true),
+        loadFolderTree: fake(() => [folderB, folderA]),
+        moveMedia: fake(answers.moveMedia ?? ((i) => i.ids.length)),
       } as any,
       actions: {
         notify: (_: unknown, notice: Notice) => void notices.push(notice),
         writeUrl: (_: unknown, { search, replace }: { search: string; replace: boolean }) => writeUrl(search, replace),
       },
     }),
-    { input: { debounceMs: 5, ...input } },
+    { input: { debounceMs: 5, processingPollMs: 5, ...input } },
   ).start();
   const ready = () => waitFor(actor, (s) => s.matches({ browse: 'ready' }));
   return { actor, calls, notices, ready, ctx: () => actor.getSnapshot().context };
@@ -147,6 +161,18 @@ describe('media manager: selection mode and selection (spec §4, §5)', () => {
     actor.send({ type: 'media.choose', media: media(2) });
     expect(ctx().selection).toEqual(media(2));
     expect(actor.getSnapshot().matches({ browse: 'ready' })).toBe(true);
+  });
+
+  it('a pick while the next page loads counts: a tile clicked as a search lands is not dropped', async () => {
+    const { actor, ready, ctx } = boot({ selectMode: 'single' });
+    await ready();
+    actor.send({ type: 'search.change', search: 'tractor' });
+    actor.send({ type: 'search.commit' });
+    expect(actor.getSnapshot().matches({ browse: 'loading' })).toBe(true);
+    actor.send({ type: 'media.choose', media: media(3) });
+    expect(ctx().selection).toEqual(media(3));
+    await ready();
+    expect(ctx().selection).toEqual(media(3));
   });
 
   it('multi mode toggles the chosen media in an array', async () => {
@@ -596,5 +622,67 @@ describe('media manager helpers for moves and the URL', () => {
 
   it('leaves the defaults out of the URL', () => {
     expect(mediaToQuery({ parentFolders: [], page: 1, mimeType: null, search: '  ', allFolders: false })).toBe('');
+  });
+});
+
+describe('media manager: items still processing', () => {
+  it('re-reads the page quietly until no item is processing, then stops', async () => {
+    const urls: string[] = [];
+    const answers = [processingResponse, listResponse({ items: [media(3), media(2)] })];
+    const { actor, calls, ctx } = boot({ query: 'page=1' }, { loadMedia: () => processingResponse, refreshMedia: () => answers.shift() }, (search) =>
+      urls.push(search),
+    );
+    const loadingSeen: boolean[] = [];
+    actor.subscribe((s) => {
+      if (!s.matches({ browse: 'loading' })) loadingSeen.push(s.context.loading);
+    });
+    await waitFor(actor, (s) => s.matches({ browse: { ready: 'idle' } }) && calls.refreshMedia?.length === 2);
+    expect(ctx().medias.map((m) => [m.id, m.processing ?? false])).toEqual([
+      [3, false],
+      [2, false],
+    ]);
+    expect(calls.loadMedia).toHaveLength(1);
+    expect(calls.refreshMedia).toEqual([calls.loadMedia![0], calls.loadMedia![0]]);
+    // No loading state and no URL written for a re-read: only the load's own two (its start, its answer).
+    expect(loadingSeen).not.toContain(true);
+    expect(urls).toHaveLength(2);
+    // Nothing processing: no wait runs, so no further re-read.
+    expect(actor.getSnapshot().children.processingWait).toBeUndefined();
+    actor.stop();
+  });
+
+  it('keeps the page shown when a re-read fails, and tries again', async () => {
+    let failures = 1;
+    const { actor, calls, ctx } = boot(
+      {},
+      {
+        loadMedia: () => processingResponse,
+        refreshMedia: () => {
+          if (failures-- > 0) throw Object.assign(new Error('busy'), { status: 503 });
+          return listResponse({ items: [media(3)] });
+        },
+      },
+    );
+    await waitFor(actor, (s) => s.matches({ browse: { ready: 'idle' } }) && calls.refreshMedia?.length === 2);
+    expect(ctx().medias.map((m) => m.id)).toEqual([3]);
+    expect(ctx().loadError).toBeNull();
+    actor.stop();
+  });
+
+  it('re-reads the media in the editor until its variants exist, keeping the rest of what it shows', async () => {
+    const answers = [
+      processingDetail,
+      { ...detail, processing: false, width: 120, height: 80, thumbnail_url: '/media/new.thumb.webp', title: 'changed elsewhere' },
+    ];
+    const { actor, calls, ctx, ready } = boot({}, { loadMediaDetail: () => processingDetail, refreshMediaDetail: () => answers.shift() });
+    await ready();
+    actor.send({ type: 'editor.open', media: media(1) });
+    await waitFor(actor, (s) => s.matches({ editor: { open: 'idle' } }) && calls.refreshMediaDetail?.length === 2);
+    expect(ctx().editMedia).toMatchObject({ processing: false, width: 120, height: 80, thumbnail_url: '/media/new.thumb.webp' });
+    // The rest stays as the editor read it: a re-read never overwrites the form's fields.
+    expect(ctx().editMedia).not.toHaveProperty('title', 'changed elsewhere');
+    expect(calls.refreshMediaDetail).toEqual([{ id: 1 }, { id: 1 }]);
+    expect(actor.getSnapshot().children.processingWait).toBeUndefined();
+    actor.stop();
   });
 });

@@ -15,13 +15,16 @@ interface Deferred {
   reject(e: unknown): void;
 }
 
-/** Fake actors for the given ids: each invocation waits until the walk settles it. */
+/**
+ * Fake actors for the given sources: each invocation waits until the walk settles it by its
+ * invoke id (one source may be invoked under several ids, as the media manager's re-reads are).
+ */
 function controllableActors(ids: string[], callbackIds: string[] = []) {
   const pending = new Map<string, Deferred>();
   const senders = new Map<string, (event: AnyEvent) => void>();
   const actors: Record<string, AnyActorLogic> = {};
   for (const id of ids) {
-    actors[id] = fromPromise(() => new Promise((resolve, reject) => void pending.set(id, { resolve, reject })));
+    actors[id] = fromPromise(({ self }) => new Promise((resolve, reject) => void pending.set(self.id, { resolve, reject })));
   }
   // A callback actor cannot finish with output; it sends events back, and it fails when
   // its receiver throws, which the machine sees as `xstate.error.actor.<id>`.

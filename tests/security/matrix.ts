@@ -40,8 +40,8 @@ export function answerProblem(res: LightMyRequestResponse, sent: readonly string
 }
 
 /**
- * An import's multipart body for one who passed its guard: a dry run of a file with a header
- * and no rows, in the mode the identity may ask (create with add, else update by id), so
+ * An import's multipart body for one who passed its guard (the headers route reads its file
+ * and leaves the options out): a dry run of a file with a header and no rows, in the mode the identity may ask (create with add, else update by id), so
  * the answer is the route's own (202), not its refusal of a JSON body (415).
  */
 function importPayload(route: RouteCase, who: Identity): { payload: Buffer; headers: Record<string, string> } | undefined {

@@ -57,8 +57,8 @@ describeEachDialect(
       const tried: string[] = [];
       for (const route of writeRoutes()) {
         const entity = entityOf(route.url);
-        // Only the routes whose body is the entity's own: a bulk action, a restore, a publish or a preview takes another.
-        if (!entity || /\/(bulk_delete|bulk_update|restore|publish|preview)\/$/.test(route.url)) continue;
+        // Only the routes whose body is the entity's own: a bulk action, a restore, a publish, a preview or a schedule takes another.
+        if (!entity || /\/(bulk_delete|bulk_update|restore|publish|preview|schedule)\/$/.test(route.url)) continue;
         const t = await targetOf(r, route, adminOn);
         const tenant = await r.tenantOf(t.site);
         const language = (await h.db.selectFrom('tenants').select('default_language').where('id', '=', tenant).executeTakeFirstOrThrow()).default_language;

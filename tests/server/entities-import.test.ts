@@ -6,6 +6,7 @@
  * resume after a killed runner that writes no row twice. An exported file imports back
  * unchanged.
  */
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ import { claimJob } from '../../server/services/jobs/store.js';
 import { api, contextFor, fixtures, HOSTS, json, snapshot } from './entity-fixtures.js';
 import { describeEachDialect, type Session } from './harness.js';
 import { image } from './fixtures/media.js';
-import { sendParts, uploaded } from './fixtures/mediaApi.js';
+import { folder, sendParts, uploaded } from './fixtures/mediaApi.js';
 
 const byName = (n: string) => ENTITIES.find((e) => e.name === n)!;
 const product = byName('product');
@@ -167,6 +168,52 @@ describeEachDialect(
       });
     });
 
+    describe('headers for the wizard', () => {
+      const headersOf = (file: Buffer | string, session = rossi, on: string = host, filename = 'rows.csv') =>
+        sendParts(
+          h,
+          { ...session, host: on },
+          [{ name: 'file', filename, contentType: 'text/csv', body: typeof file === 'string' ? Buffer.from(file) : file }],
+          {
+            url: `${api(product)}import/headers/`,
+          },
+        );
+
+      it('answers the headers of a file with the mapping guessed for them, then with the one the user chose last', async () => {
+        const m = mark();
+        const csv = `Codice articolo (SKU);Nome;Etichetta ${m};Prezzo;Nome\nx;y;z;1;w\n`;
+        const first = await headersOf(csv);
+        expect(first.statusCode, first.body).toBe(200);
+        expect(json(first)).toEqual({
+          headers: ['Codice articolo (SKU)', 'Nome', `Etichetta ${m}`, 'Prezzo', 'Nome'],
+          mapping: { 'Codice articolo (SKU)': 'sku', Nome: `name.${def}`, [`Etichetta ${m}`]: '', Prezzo: 'price' },
+        });
+        // The wizard's choice: the unknown header mapped by hand, the price left out.
+        const chosen = { 'Codice articolo (SKU)': 'sku', Nome: `name.${def}`, [`Etichetta ${m}`]: 'brand', Prezzo: '' };
+        await imported(product, `Codice articolo (SKU);Nome;Etichetta ${m};Prezzo\n${m}-h;Mapped;${brandCode};7\n`, { mode: 'create', mapping: chosen });
+        const [row] = await productsBy(`${m}-h`);
+        expect((await productJson(row!.id)).price).toBeNull();
+        expect(json(await headersOf(csv)).mapping).toEqual(chosen);
+        // The choice is the user's: another user of another site gets the guess.
+        expect(json(await headersOf(csv, verdi, HOSTS.verdi)).mapping[`Etichetta ${m}`]).toBe('');
+      });
+
+      it('reads XLSX headers with the same reader, and refuses an empty file, no file, or a user who may not import', async () => {
+        const book = new ExcelJS.Workbook();
+        book.addWorksheet('p').addRow(['sku', `name.${def}`, 'brand']);
+        const xlsx = await headersOf(Buffer.from(await book.xlsx.writeBuffer()), rossi, host, 'rows.xlsx');
+        expect(json(xlsx)).toMatchObject({ headers: ['sku', `name.${def}`, 'brand'], mapping: { sku: 'sku', brand: 'brand' } });
+        const empty = await headersOf('');
+        expect(empty.statusCode).toBe(400);
+        expect(json(empty).file).toBeDefined();
+        const none = await sendParts(h, { ...rossi, host }, [{ name: 'options', body: '{}' }], { url: `${api(product)}import/headers/` });
+        expect(none.statusCode).toBe(400);
+        expect(json(none).file).toBeDefined();
+        const viewer = await h.login('rossi.viewer', host);
+        expect((await headersOf('sku\n', viewer)).statusCode).toBe(403);
+      });
+    });
+
     describe('outcomes', () => {
       it('reports invalid rows with their line and column, and writes the others', async () => {
         const m = mark();
@@ -189,7 +236,12 @@ describeEachDialect(
         expect(report[4]).toMatch(/^7,sku,The same sku as line 2/);
         expect(await productsBy(`${m}-a`)).toHaveLength(1);
         expect(await productsBy(`${m}-b`)).toHaveLength(0);
-        expect((await rowsOf(job.id, '?outcome=error')).map((r) => r.line)).toEqual([3, 4, 5, 6, 7]);
+        const errors = await rowsOf(job.id, '?outcome=error');
+        expect(errors.map((r) => r.line)).toEqual([3, 4, 5, 6, 7]);
+        // Each error row carries its report lines, for the wizard to show beside the row.
+        expect(errors.map((r) => r.problems.map((p: { field: string }) => p.field))).toEqual([['price'], [`name.${def}`], ['brand'], ['tags.0'], ['sku']]);
+        expect(errors[4]!.problems[0].message).toMatch(/^The same sku as line 2/);
+        expect((await rowsOf(job.id, '?outcome=created'))[0]).toMatchObject({ line: 2, problems: [] });
       });
 
       it('is idempotent: the same file twice updates nothing the second time', async () => {
@@ -309,6 +361,29 @@ describeEachDialect(
         expect(await reportOf(theirs.id)).toEqual([expect.stringMatching(/^2,image,Nothing of this site is called/)]);
       });
 
+      it('names media by folder path, writes the folder path in an export, and still reads a bare file name', async () => {
+        const m = mark();
+        const top = await folder(h, rossi, `Trattori ${m}`);
+        const sub = await folder(h, rossi, 'Rossi', top.id);
+        // Three files of one name: at the root (the oldest), in the folder, in its subfolder.
+        const atRoot = await uploaded(h, rossi, await image('png', 8, 8), { filename: `${m}.png` });
+        const inTop = await uploaded(h, rossi, await image('png', 9, 9), { filename: `${m}.png`, data: { folder: top.id } });
+        const inSub = await uploaded(h, rossi, await image('png', 7, 7), { filename: `${m}.png`, data: { folder: sub.id } });
+        const subPath = `${String(sub.path).slice(1)}/${m}.png`;
+        const csv = `slug,title.${def},image\n${m}-s,Sub,${subPath}\n${m}-t,Top,${String(top.path).slice(1)}/${m}.png\n${m}-r,Root,${m}.png\n${m}-x,Nowhere,nofolder/${m}.png\n`;
+        const job = await imported(category, csv, { mode: 'create' });
+        expect(job.summary).toMatchObject({ created: 3, error: 1 });
+        expect(await reportOf(job.id)).toEqual([expect.stringMatching(/^5,image,/)]);
+        const imageOf = async (slug: string) =>
+          (await rows().selectFrom('categories').select('image_id').where('slug', '=', slug).executeTakeFirstOrThrow()).image_id as number;
+        expect([await imageOf(`${m}-s`), await imageOf(`${m}-t`), await imageOf(`${m}-r`)]).toEqual([inSub.id, inTop.id, atRoot.id]);
+        // The export names the file by its folder path, and reads back unchanged.
+        const id = Number((await rows().selectFrom('categories').select('id').where('slug', '=', `${m}-s`).executeTakeFirstOrThrow()).id);
+        const file = await exported(category, `ids=${id}`);
+        expect(file.toString()).toContain(subPath);
+        expect((await imported(category, file)).summary).toMatchObject({ unchanged: 1 });
+      });
+
       it('creates without a key column when only creating', async () => {
         const m = mark();
         const job = await imported(product, `name.${def},brand,model_year\n${m} one,${brandCode},2001\n${m} two,${brandCode},2002\n`, { mode: 'create' });
@@ -395,6 +470,26 @@ describeEachDialect(
         expect(await countOf(m)).toBe(450);
         const skus = (await rows().selectFrom('products').select('sku').where('sku', 'like', `${m}-%`).execute()) as Array<{ sku: string }>;
         expect(new Set(skus.map((r) => r.sku)).size).toBe(450);
+      });
+
+      it('prunes jobs that ended longer ago than the retention, with their row outcomes, problems and rows file', async () => {
+        const old = await queued(product, `${many(mark(), 3)}bad,,NOBRAND\n`);
+        const recent = await queued(product, many(mark(), 2));
+        await runner().runUntilIdle();
+        const file = (id: number) => rows().selectFrom('jobs').select('payload').where('id', '=', id).executeTakeFirstOrThrow();
+        const oldFile = JSON.parse(String((await file(old)).payload)).file as string;
+        const count = async (table: string, id: number) => (await rows().selectFrom(table).select('job_id').where('job_id', '=', id).execute()).length;
+        expect([await count('job_rows', old), await count('job_errors', old), fs.existsSync(oldFile)]).toEqual([4, 1, true]);
+        await rows()
+          .updateTable('jobs')
+          .set({ finished_at: iso(Date.now() + ahead - 31 * 86_400_000) })
+          .where('id', '=', old)
+          .execute();
+        expect(await runner({ keepDays: 30 }).prune()).toBe(1);
+        expect((await h.get(`/api/jobs/${old}/`, { host, session: rossi })).statusCode).toBe(404);
+        expect([await count('job_rows', old), await count('job_errors', old), fs.existsSync(oldFile)]).toEqual([0, 0, false]);
+        expect(await jobOf(recent)).toMatchObject({ status: 'done', summary: { created: 2 } });
+        expect(await count('job_rows', recent)).toBe(2);
       });
     });
   },

@@ -323,15 +323,16 @@ describeEachDialect(
     });
 
     describe('list items', () => {
-      it('carry the list columns, the title, the version, _refs and whether a draft is pending, without translations', async () => {
+      it('carry the list columns, the title, the version, _refs, whether a draft is pending and the scheduled actions, without translations', async () => {
         const id = await fx.create('product', 'rossi');
         const [item] = exactly((await get(`${api(product)}?sort=-id&items=1`)).items, 1);
         expect(item.id).toBe(id);
-        const builtins = ['version', 'created_at', 'updated_at', '_refs', 'has_draft'];
+        const builtins = ['version', 'created_at', 'updated_at', '_refs', 'has_draft', 'schedule'];
         expect(Object.keys(item).sort()).toEqual(
           [...new Set(['id', ...product.list.columns.filter((c) => c in product.fields), product.titleField, ...builtins])].sort(),
         );
         expect(item.has_draft).toBe(false);
+        expect(item.schedule).toEqual({ publish_at: null, unpublish_at: null });
         expect(item._refs.brand).toEqual({ id: item.brand, title: expect.any(String) });
         expect(item).not.toHaveProperty('translations');
       });

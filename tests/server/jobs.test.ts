@@ -257,6 +257,34 @@ describeEachDialect(
       expect(await versions(ids)).toEqual(before.map((v) => v + 1));
     });
 
+    it("runs a kind's prepare before the batch's transaction, hands its result to the batch, and retries a prepare that throws", async () => {
+      const ids = await products(2);
+      const id = await queued({ ids, set: { status: 'archived' } });
+      const real = bulkUpdateKind();
+      const seen: unknown[] = [];
+      let failures = 1;
+      const prepared: JobKind<string> = {
+        name: real.name,
+        async prepare(job) {
+          if (failures-- > 0) throw new Error('image pool busy');
+          // Outside any transaction: the job's row is readable and not yet running this batch.
+          const row = await h.db.selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow();
+          return `made while ${row.status}`;
+        },
+        async batch(db, job, made) {
+          seen.push(made);
+          return real.batch(db, job, undefined);
+        },
+      };
+      const r = runner({ kinds: [prepared] });
+      expect(await r.runBatch()).toEqual({ job: id, outcome: 'retry' });
+      expect(seen).toEqual([]);
+      ahead += 2_000;
+      await r.runUntilIdle();
+      expect(seen).toEqual(['made while queued']);
+      expect(await jobOf(id)).toMatchObject({ status: 'done', done: 2 });
+    });
+
     it('rolls a failed batch back and retries it after a backoff; gives up after max attempts', async () => {
       const ids = await products(3);
       const before = await versions(ids);
@@ -267,7 +295,7 @@ describeEachDialect(
       const flaky: JobKind = {
         name: real.name,
         async batch(db, job) {
-          const r = await real.batch(db, job);
+          const r = await real.batch(db, job, undefined);
           if (failures-- > 0) throw new Error('connection reset');
           return r;
         },

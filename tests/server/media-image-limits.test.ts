@@ -1,16 +1,16 @@
 /**
  * Image work is bounded (issue 13, point 2): an animated image whose frames together are
  * over IMAGE_MAX_ANIMATED_MEGAPIXELS gets a still web variant; one that takes longer than
- * IMAGE_TIMEOUT_SECONDS is abandoned and refused as an unreadable image is, and the next
- * upload is served by a fresh worker. (That other sites are not stalled meanwhile needs a
+ * IMAGE_TIMEOUT_SECONDS is abandoned and filed without a preview as an unreadable image is
+ * (docs/decisions.md §34), and the next image is made by a fresh worker. (That other sites are not stalled meanwhile needs a
  * real server process: tests/faults/image-stalls.test.ts.)
  */
 import sharp from 'sharp';
 import { beforeEach, expect, it } from 'vitest';
 import { heavyGif } from '../../bench/lib/gif.js';
 import { image } from './fixtures/media.js';
-import { stagingFiles, upload, uploaded } from './fixtures/mediaApi.js';
-import { BOTH_STORES, describeEachDialect, expectFieldErrors, type Session } from './harness.js';
+import { type MediaJson, processed, stagingFiles, upload, uploaded } from './fixtures/mediaApi.js';
+import { BOTH_STORES, describeEachDialect, type Session } from './harness.js';
 
 async function framesOf(h: Parameters<Parameters<typeof describeEachDialect>[1]>[0], url: string | null) {
   expect(url).toBeTruthy();
@@ -53,24 +53,19 @@ describeEachDialect(
       admin = await h.login('admin');
     });
 
-    it('is abandoned and refused with 400 on the file; the next upload is made by a fresh worker', async () => {
+    it('is abandoned and filed without a preview, its job saying why; the next image is made by a fresh worker', async () => {
       // 100 frames of 1600×1600, all decoded (the bound is lifted here): seconds of work.
       const res = await upload(h, admin, heavyGif(), { filename: 'heavy.gif' });
-      expect(expectFieldErrors(res, ['file']).file).toEqual(['The image took too long to process: upload a smaller or simpler image.']);
+      expect(res.statusCode, res.body).toBe(201);
+      const heavy = await processed(h, admin, res.json() as MediaJson);
+      expect(heavy).toMatchObject({ processing: false, preview_error: 'imageSlow', thumbnail_url: null, web_url: null, width: null });
+      const problems = await h.db.selectFrom('job_errors').select('message').execute();
+      expect(problems).toEqual([{ message: 'The image took too long to process: upload a smaller or simpler image.' }]);
       expect(stagingFiles(h)).toEqual([]);
-      expect(
-        Number(
-          (
-            await h.db
-              .selectFrom('media')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        ),
-      ).toBe(0);
 
       const item = await uploaded(h, admin, await image('png'), { filename: 'after.png' });
       expect(item.thumbnail_url).toBeTruthy();
+      expect(item.preview_error).toBeNull();
     });
   },
   { env: { IMAGE_MAX_ANIMATED_MEGAPIXELS: '1000', IMAGE_TIMEOUT_SECONDS: '0.3' }, stores: BOTH_STORES },
@@ -79,15 +74,16 @@ describeEachDialect(
 describeEachDialect(
   'images waiting for a worker',
   (h) => {
-    it('are refused with 503 and Retry-After beyond IMAGE_QUEUE', async () => {
+    it('are answered at once and made in turn by their jobs', async () => {
       const admin = await h.login('admin');
-      // One worker, no queue: the second of two heavy uploads sent together finds it busy.
+      // One worker, no queue: the two heavy uploads sent together were once one made and one refused 503.
       const answers = await Promise.all([1, 2].map((seed) => upload(h, admin, heavyGif({ seed }), { filename: `heavy-${seed}.gif` })));
-      const statuses = answers.map((r) => r.statusCode).sort();
-      expect(statuses, answers.map((r) => r.body).join('\n')).toEqual([201, 503]);
-      const refused = answers.find((r) => r.statusCode === 503)!;
-      expect(refused.headers['retry-after']).toBe('60');
-      expect(refused.json()).toEqual({ detail: 'The server is busy processing images. Try again in a minute.' });
+      expect(answers.map((r) => [r.statusCode, (r.json() as MediaJson).processing])).toEqual([
+        [201, true],
+        [201, true],
+      ]);
+      const made = await Promise.all(answers.map((r) => processed(h, admin, r.json() as MediaJson)));
+      for (const item of made) expect(item).toMatchObject({ processing: false, thumbnail_url: expect.stringMatching(/\.thumb\.webp$/) });
       expect(stagingFiles(h)).toEqual([]);
     });
   },

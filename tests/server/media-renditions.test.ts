@@ -6,7 +6,7 @@ import { coverGeometry } from '../../server/services/media/render.js';
 import { renditionKey, type RenditionSpec } from '../../server/services/media/renditionKeys.js';
 import { mediaUrl } from '../../server/services/media/serialize.js';
 import { image, pdf, svg } from './fixtures/media.js';
-import { call, keyOf, type MediaJson, upload, uploaded } from './fixtures/mediaApi.js';
+import { call, keyOf, type MediaJson, processed, upload, uploaded } from './fixtures/mediaApi.js';
 import { BOTH_STORES, describeEachDialect, expectFieldErrors, type Harness } from './harness.js';
 
 const PRESETS = { widths: [100, 200, 800], heights: [100], qualities: [50, 75], quality: 75 };
@@ -183,6 +183,7 @@ describeEachDialect(
 
       const replaced = await upload(h, admin, await image('jpeg', 300, 200), { filename: 'other.jpg', url: `/api/media/${item.id}/file`, method: 'PUT' });
       expect(replaced.statusCode, replaced.body).toBe(200);
+      await processed(h, admin, replaced.json() as MediaJson);
       const fresh = await renditionUrl(h, item.id, spec());
       expect(fresh).not.toBe(old);
       expect((await h.get(old)).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { exe, docx, image, mp3, mp4, ogg, pdf, svg, SVG_WITH_SCRIPT, wav, webm, zip } from './fixtures/media.js';
-import { isStored, type MediaJson, sendParts, stagingFiles, storedBytes, storedFiles, upload, uploaded } from './fixtures/mediaApi.js';
+import { isStored, type MediaJson, processed, sendParts, stagingFiles, storedBytes, storedFiles, upload, uploaded } from './fixtures/mediaApi.js';
 import { BOTH_STORES, describeEachDialect, expectDetail, expectFieldErrors, type Session } from './harness.js';
 
 const mediaRows = async (h: Parameters<Parameters<typeof describeEachDialect>[1]>[0]) =>
@@ -94,6 +94,8 @@ describeEachDialect(
           'id',
           'mime_type',
           'name',
+          'preview_error',
+          'processing',
           'size',
           'thumbnail_url',
           'title',
@@ -107,7 +109,16 @@ describeEachDialect(
           'width',
         ].sort(),
       );
-      expect(item).toMatchObject({ width: 50, height: 20, focal_point: null, folder: null, version: 1, title: 'Red tractor', alt_text: 'A red tractor' });
+      expect(item).toMatchObject({
+        processing: false,
+        width: 50,
+        height: 20,
+        focal_point: null,
+        folder: null,
+        version: 1,
+        title: 'Red tractor',
+        alt_text: 'A red tractor',
+      });
       expect(item.translations).toEqual({ it: { title: 'Red tractor', alt_text: 'A red tractor', description: 'In a field' } });
       expect(item.used_by).toEqual([]);
     });
@@ -201,14 +212,35 @@ describeEachDialect(
         await nothingLeft();
       });
 
-      it('refuses a truncated or corrupt image', async () => {
+      it('files a truncated or corrupt image as a file without a preview, its job saying why', async () => {
         const png = await image('png', 200, 200);
-        expectFieldErrors(await upload(h, admin, png.subarray(0, Math.floor(png.length / 2)), { filename: 'cut.png' }), ['file']);
         const jpeg = await image('jpeg', 300, 300);
-        expectFieldErrors(await upload(h, admin, jpeg.subarray(0, 400), { filename: 'cut.jpg' }), ['file']);
-        const garbage = Buffer.concat([png.subarray(0, 40), Buffer.alloc(500, 7)]);
-        expectFieldErrors(await upload(h, admin, garbage, { filename: 'bad.png' }), ['file']);
-        await nothingLeft();
+        const bad: Array<[Buffer, string]> = [
+          [png.subarray(0, Math.floor(png.length / 2)), 'cut.png'],
+          [jpeg.subarray(0, 400), 'cut.jpg'],
+          [Buffer.concat([png.subarray(0, 40), Buffer.alloc(500, 7)]), 'bad.png'],
+        ];
+        for (const [body, filename] of bad) {
+          // Its type is sniffed from the first bytes before the answer; whether it decodes, by its job.
+          const res = await upload(h, admin, body, { filename });
+          expect(res.statusCode, res.body).toBe(201);
+          expect(res.json()).toMatchObject({ processing: true, thumbnail_url: null });
+          const item = await processed(h, admin, res.json() as MediaJson);
+          expect(item).toMatchObject({ processing: false, preview_error: 'imageInvalid', thumbnail_url: null, web_url: null, width: null, height: null });
+          expect((await storedBytes(h, item.url))?.equals(body)).toBe(true);
+          const job = await h.db
+            .selectFrom('jobs')
+            .select(['id', 'status', 'errors'])
+            .where('kind', '=', 'media_variants')
+            .orderBy('id', 'desc')
+            .executeTakeFirstOrThrow();
+          expect(job).toMatchObject({ status: 'done', errors: 1 });
+          const problems = await h.db.selectFrom('job_errors').select(['ref', 'field', 'message']).where('job_id', '=', job.id).execute();
+          expect(problems).toEqual([
+            { ref: String(item.id), field: 'file', message: 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.' },
+          ]);
+        }
+        expect(stagingFiles(h)).toEqual([]);
       });
 
       it('refuses a malformed or aborted multipart body', async () => {
@@ -290,8 +322,11 @@ describeEachDialect(
       const jpeg = await image('jpeg', 80, 60);
       const res = await upload(h, admin, jpeg, { filename: 'new.jpg', url: `/api/media/${item.id}/file`, method: 'PUT', data: { version: 1 } });
       expect(res.statusCode, res.body).toBe(200);
-      const after = res.json() as MediaJson;
+      // Answered before the new file's variants exist: none of the old file's are offered meanwhile.
+      expect(res.json()).toMatchObject({ processing: true, thumbnail_url: null, web_url: null, width: null, height: null });
+      const after = await processed(h, admin, res.json() as MediaJson);
       expect(after).toMatchObject({ id: item.id, url: item.url, name: 'new.jpg', mime_type: 'image/jpeg', width: 80, height: 60, title: 'Kept', version: 2 });
+      expect(after.thumbnail_url).toMatch(/\.thumb\.webp$/);
       expect(after.thumbnail_url).not.toBe(item.thumbnail_url);
       expect((await storedBytes(h, item.url))?.equals(jpeg)).toBe(true);
       expect(await isStored(h, item.thumbnail_url!)).toBe(false);

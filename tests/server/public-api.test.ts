@@ -15,7 +15,7 @@ import { slugOf } from '../../server/public/present.js';
 import { PUBLIC_API, publicEntities } from '../../server/public/routes.js';
 import type { PublicEntity } from '../../server/public/collections.js';
 import { image } from './fixtures/media.js';
-import { uploaded } from './fixtures/mediaApi.js';
+import { type MediaJson, upload, uploaded } from './fixtures/mediaApi.js';
 import { contextFor, fixtures, HOSTS, json } from './entity-fixtures.js';
 import { describeEachDialect, SESSION_COOKIE } from './harness.js';
 
@@ -382,6 +382,27 @@ describeEachDialect('the delivery API', (h) => {
       expect(rendition.statusCode).toBe(200);
       expect(rendition.headers['content-type']).toBe('image/webp');
       expect(await sharp(rendition.rawPayload).metadata()).toMatchObject({ width: 64, height: 48 });
+    });
+
+    it('gives an image whose variants are still being made no variant or rendition URL', async () => {
+      const session = await h.login('rossi', HOSTS.rossi);
+      // Held until the read: the runner would make the variants as soon as the upload nudges it.
+      await h.app.jobs.stop();
+      try {
+        const res = await upload(h, session, await image('png', 64, 48), { filename: 'new.png' });
+        expect(res.statusCode, res.body).toBe(201);
+        const media = res.json() as MediaJson;
+        const categories = PUBLIC.find((e) => e.name === 'category')!;
+        const category = await fx.create('category', 'rossi', { image: media.id });
+        const address = `${url(categories, await addressOf(categories, category, 'it'))}?lang=en`;
+        expect(json(await h.get(address, rossi)).item.image).toMatchObject({ id: media.id, url: media.url, thumbnail_url: null, web_url: null, srcset: null });
+        await h.app.jobs.runUntilIdle();
+        const made = json(await h.get(address, rossi)).item.image;
+        expect(made).toMatchObject({ width: 64, height: 48, thumbnail_url: expect.stringMatching(/\.thumb\.webp$/), srcset: expect.stringMatching(/ 64w$/) });
+        expect((await h.get(made.thumbnail_url, rossi)).statusCode).toBe(200);
+      } finally {
+        h.app.jobs.start();
+      }
     });
   });
 });

@@ -58,7 +58,11 @@ describe('connectUpload', () => {
     });
     expect(connectUpload(snap('uploading', { loaded: 25, total: 100 }), send)).toMatchObject({ percent: 25, indeterminate: false, canStart: false });
     expect(connectUpload(snap('uploading'), send).indeterminate).toBe(true);
-    expect(connectUpload(snap('done'), send)).toMatchObject({ percent: 100, canCancel: false });
+    expect(connectUpload(snap('done'), send)).toMatchObject({ percent: 100, canCancel: false, processing: false });
+    // The server answered before the image's variants exist: the row says it is still being processed.
+    const image = { id: 4, name: 'tractor.jpg', url: '/media/a.jpg', mime_type: 'image/jpeg', size: 100, thumbnail_url: null };
+    expect(connectUpload(snap('done', { media: { ...image, processing: true } }), send).processing).toBe(true);
+    expect(connectUpload(snap('done', { media: { ...image, processing: false } }), send).processing).toBe(false);
     const failed = connectUpload(snap('failed', { error: { status: 503, key: 'errors.network' } }), send);
     expect(failed).toMatchObject({ canRetry: true, error: { status: 503 } });
     expect(connectUpload(snap('failed', { error: { status: 413, key: 'upload.tooLarge' } }), send).canRetry).toBe(false);

@@ -18,6 +18,10 @@ import { rateLimitSweepMigration } from './0011_rate_limit_sweep.js';
 import { redirectsMigration } from './0014_redirects.js';
 import { revisionsMigration } from './0023_revisions.js';
 import { focalPointMigration } from './0026_focal_point.js';
+import { scheduleMigration } from './0027_schedule.js';
+import { revisionIndexMigration } from './0028_revision_index.js';
+import { mediaProcessingMigration } from './0029_media_processing.js';
+import { mediaPreviewErrorMigration } from './0030_media_preview_error.js';
 import { serverSecretsMigration } from './0025_server_secrets.js';
 import { sitesMigration } from './0004_sites.js';
 import { siteKeysMigration } from './0013_site_keys.js';
@@ -53,5 +57,9 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0024_imports': importsMigration(dialect),
     '0025_server_secrets': serverSecretsMigration(dialect),
     '0026_focal_point': focalPointMigration(dialect),
+    '0027_schedule': scheduleMigration(dialect),
+    '0028_revision_index': revisionIndexMigration(dialect),
+    '0029_media_processing': mediaProcessingMigration(dialect),
+    '0030_media_preview_error': mediaPreviewErrorMigration(dialect),
   };
 }

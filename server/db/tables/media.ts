@@ -38,6 +38,10 @@ export interface MediaTable {
   /** Where `cover` renditions are centred, as fractions 0..1 of width and height; null: the centre. */
   focal_x: number | null;
   focal_y: number | null;
+  /** The ticket of the `media_variants` job still making its variants; null: ready (migration 0029). */
+  processing: string | null;
+  /** Why an image has no preview: the problem code its variants job met, `imageInvalid` or `imageSlow` (migration 0030); null otherwise. */
+  preview_error: string | null;
   created_at: string;
   updated_at: string;
   version: Generated<number>;

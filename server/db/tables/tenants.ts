@@ -20,6 +20,8 @@ export interface TenantsTable {
   logo_id: number | null;
   /** 0013_site_keys: origins CORS allows besides the site's own domains, a JSON list. */
   api_origins: Generated<string>;
+  /** 0027_schedule: the site's own front-end, where preview links point when set; '' none. */
+  preview_url: Generated<string>;
   created_at: string;
   updated_at: string;
   version: Generated<number>;

@@ -36,12 +36,18 @@ const languageQuery = z.object({ language_code: z.string().optional() });
 /** A publish writes the draft's values, not the body's: the body (an object, or none) carries the row's `version` and the draft's id. */
 const publishBody = objectOf({ version: z.unknown().optional(), draft: z.unknown().optional() });
 
-/** The row's page on the site's own domain, in `lang`: its declared path, else the site's home in that language. */
+/**
+ * The row's page in `lang` (its declared path, else the site's home in that language): on the
+ * site's own front-end when it has one (`preview_url`, a website hosted elsewhere), else on
+ * its own domain, where the reference website answers.
+ */
 async function previewUrl(ctx: EngineContext, entity: EntityDef, id: number, req: FastifyRequest, lang: string) {
   const live = await loadRecord(ctx, entity, id);
   if (!live) throw notFound();
   const record = (await pendingDraft(ctx, entity, id))?.record ?? live.record;
   const path = pathIn(entity, record, id, lang) ?? publicPath('/{lang}/', lang);
+  const site = await ctx.db.selectFrom('tenants').select('preview_url').where('id', '=', ctx.site.id).executeTakeFirst();
+  if (site?.preview_url) return `${String(site.preview_url).replace(/\/+$/, '')}${path}`;
   // The back office on the site's own domain names it with its port (a development server's); else the primary domain.
   const { domain } = signedIn(req).site;
   return `${req.protocol}://${req.hostname === domain ? req.host : domain}${path}`;

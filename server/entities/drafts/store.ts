@@ -12,6 +12,7 @@
  */
 import type { EntityDef } from '../../../entities/define.js';
 import { isPlainObject } from '../../../entities/formats.js';
+import type { ScheduledAction } from '../../../entities/schedule.js';
 import type { RecordValues } from '../../../entities/validateRecord.js';
 import { logActivity } from '../../activity/log.js';
 import { activityMarket } from '../../activity/scope.js';
@@ -22,7 +23,8 @@ import { type EngineContext, inTransaction } from '../context.js';
 import { loadRecord, type Loaded, presentDetail } from '../read.js';
 import { changedFields } from '../revisions/changes.js';
 import { parseJson } from '../storage.js';
-import { checkAgainstDatabase, conflict, updateRecord, validateOrThrow } from '../write.js';
+import { checkAgainstDatabase } from '../dbChecks.js';
+import { conflict, updateRecord, validateOrThrow } from '../write.js';
 
 export interface PendingDraft {
   id: number;
@@ -39,10 +41,13 @@ const newestEntry = (ctx: EngineContext, entity: EntityDef, id: number) =>
     .select(['id', 'at', 'tenant_id', 'username', 'action', 'version', 'record'])
     .where('model', '=', entity.name)
     .where('object_id', '=', id)
+    .where('action', '!=', 'schedule')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
 
+// A schedule request (server/entities/schedule/) is a write of the row that leaves its draft
+// pending: the draft is what a scheduled publish puts live. Its entries are skipped here.
 export async function pendingDraft(ctx: EngineContext, entity: EntityDef, id: number): Promise<PendingDraft | undefined> {
   const e = await newestEntry(ctx, entity, id);
   // The row's newest entry, whoever wrote it; a draft only when this site saved it (ids are
@@ -75,7 +80,8 @@ export async function draftedIds(ctx: EngineContext, entity: EntityDef, ids: rea
           .selectFrom('activity as newer')
           .select((n) => n.fn.max('newer.id').as('id'))
           .whereRef('newer.model', '=', 'activity.model')
-          .whereRef('newer.object_id', '=', 'activity.object_id'),
+          .whereRef('newer.object_id', '=', 'activity.object_id')
+          .where('newer.action', '!=', 'schedule'),
       ),
     )
     .execute();
@@ -169,10 +175,30 @@ export async function publishDraft(ctx: EngineContext, entity: EntityDef, id: nu
   return draftWrite(ctx, async (tx) => {
     const { draft } = await checkBase(tx, entity, id, { ...base, draft: base.draft ?? (await pendingDraft(tx, entity, id))?.id }, language);
     if (!draft) throw notFound('This row has no pending draft.');
-    const body = { ...draft.record.values, translations: draft.record.translations };
-    const row = await updateRecord(tx, entity, id, body, { partial: false, version: base.version, languageCode: language, publishedDraft: draft.id });
-    return { ...row, has_draft: false };
+    return applyDraft(tx, entity, id, draft, { version: base.version, languageCode: language });
   });
+}
+
+/**
+ * The draft's record written over the live row by the engine's update: a publish, asked now
+ * or scheduled (server/entities/schedule/runner.ts, which also sets the row's status: `set`).
+ */
+export async function applyDraft(
+  tx: EngineContext,
+  entity: EntityDef,
+  id: number,
+  draft: PendingDraft,
+  opts: { version: number | undefined; languageCode: string; set?: Record<string, unknown>; scheduled?: ScheduledAction },
+) {
+  const body = { ...draft.record.values, ...opts.set, translations: draft.record.translations };
+  const row = await updateRecord(tx, entity, id, body, {
+    partial: false,
+    version: opts.version,
+    languageCode: opts.languageCode,
+    publishedDraft: draft.id,
+    scheduled: opts.scheduled,
+  });
+  return { ...row, has_draft: false };
 }
 
 /** Drops the pending draft: a `discard` entry, after which the row's newest entry is no draft. */

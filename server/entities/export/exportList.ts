@@ -10,8 +10,9 @@
  */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { cellColumns, recordCells } from '../../../entities/cells.js';
+import { type CellColumn, cellColumns, recordCells } from '../../../entities/cells.js';
 import type { EntityDef } from '../../../entities/define.js';
+import type { CellValue } from '../../../entities/fieldTypes/description.js';
 import { MAX_ID } from '../../../entities/formats.js';
 import type { Dialect } from '../../db/database.js';
 import { fieldError } from '../../errors.js';
@@ -49,19 +50,25 @@ export function selectedIds(raw: string): ListQuery['filters'][number] {
 }
 
 /** `<entity>-<yyyy-mm-dd>.<format>`, the day in UTC. */
-export const exportFileName = (entity: EntityDef, format: ExportFormat, now = new Date()) => `${entity.name}-${now.toISOString().slice(0, 10)}.${format}`;
+export const exportFileName = (name: string, format: ExportFormat, now = new Date()) => `${name}-${now.toISOString().slice(0, 10)}.${format}`;
 
-export function exportList(ctx: EngineContext, entity: EntityDef, query: ListQuery, format: ExportFormat, reply: FastifyReply) {
-  const columns = cellColumns(entity, ctx.site.languages);
-  const file = sheetFile(format, entity.name);
+/** What a file is made of: its name's stem, its header row, and its rows a batch at a time. */
+export interface SheetSource {
+  name: string;
+  headers: readonly string[];
+  batches: AsyncIterable<readonly (readonly CellValue[])[]>;
+}
+
+/**
+ * Streams `source` as the answer: each batch written awaiting room in the stream, so one batch
+ * is held at a time. The one writer of every export — the engine's lists and the accounts'
+ * (server/users/export.ts) differ only in where their rows come from.
+ */
+export function sendSheet(source: SheetSource, format: ExportFormat, reply: FastifyReply) {
+  const file = sheetFile(format, source.name);
   void (async () => {
-    await file.row(columns.map((c) => c.header));
-    for await (const ids of keysetIds(ctx, entity, query, EXPORT_BATCH[ctx.dialect])) {
-      const loaded = await loadRecords(ctx, entity, ids);
-      const rows = ids.flatMap((id) => loaded.get(id) ?? []);
-      const keys = await batchKeys(ctx, entity, rows);
-      for (const { row, record } of rows) await file.row(recordCells(columns, Number(row.id), record, keys));
-    }
+    await file.row(source.headers);
+    for await (const rows of source.batches) for (const cells of rows) await file.row(cells);
     await file.end();
   })().catch((error: unknown) => {
     // The answer has begun: the client sees a broken download, the log the reason.
@@ -70,6 +77,20 @@ export function exportList(ctx: EngineContext, entity: EntityDef, query: ListQue
   });
   return reply
     .header('content-type', CONTENT_TYPES[format])
-    .header('content-disposition', `attachment; filename="${exportFileName(entity, format)}"`)
+    .header('content-disposition', `attachment; filename="${exportFileName(source.name, format)}"`)
     .send(file.stream);
+}
+
+async function* entityBatches(ctx: EngineContext, entity: EntityDef, query: ListQuery, columns: readonly CellColumn[]) {
+  for await (const ids of keysetIds(ctx, entity, query, EXPORT_BATCH[ctx.dialect])) {
+    const loaded = await loadRecords(ctx, entity, ids);
+    const rows = ids.flatMap((id) => loaded.get(id) ?? []);
+    const keys = await batchKeys(ctx, entity, rows);
+    yield rows.map(({ row, record }) => recordCells(columns, Number(row.id), record, keys));
+  }
+}
+
+export function exportList(ctx: EngineContext, entity: EntityDef, query: ListQuery, format: ExportFormat, reply: FastifyReply) {
+  const columns = cellColumns(entity, ctx.site.languages);
+  return sendSheet({ name: entity.name, headers: columns.map((c) => c.header), batches: entityBatches(ctx, entity, query, columns) }, format, reply);
 }

@@ -1,4 +1,4 @@
-/** The natural keys a batch of rows references (entities/define.ts naturalKey; media by file name), read once per target. */
+/** The natural keys a batch of rows references (entities/define.ts naturalKey; media by folder path and file name), read once per target. */
 import type { EntityDef } from '../../../entities/define.js';
 import type { CellKeys } from '../../../entities/fieldTypes/description.js';
 import type { Field } from '../../../entities/fields.js';
@@ -51,9 +51,17 @@ function naturalKeys(ctx: EngineContext, target: EntityDef, ids: number[]) {
   ).execute();
 }
 
-function mediaNames(ctx: EngineContext, ids: number[]) {
-  const q = ctx.db.selectFrom(MEDIA_TABLE).select(['id', 'name as key']).where('id', 'in', ids);
+/** A file's cell: its library folder's path and its name (`tractors/red/front.jpg`), or the name alone at the library's root. */
+export const mediaKey = (folderPath: string | null, name: string) => (folderPath ? `${folderPath.replace(/^\//, '')}/${name}` : name);
+
+async function mediaNames(ctx: EngineContext, ids: number[]) {
+  let q = ctx.db
+    .selectFrom(`${MEDIA_TABLE} as m`)
+    .leftJoin('media_folders as f', 'f.id', 'm.folder_id')
+    .select(['m.id', 'm.name', 'f.path'])
+    .where('m.id', 'in', ids);
   // Across sites (span), the rows' media are those of the sites reached: every one for null.
-  if (ctx.span === undefined) return q.where('tenant_id', '=', ctx.site.id).execute();
-  return (ctx.span ? q.where('tenant_id', 'in', ctx.span.length ? [...ctx.span] : [-1]) : q).execute();
+  if (ctx.span === undefined) q = q.where('m.tenant_id', '=', ctx.site.id);
+  else if (ctx.span) q = q.where('m.tenant_id', 'in', ctx.span.length ? [...ctx.span] : [-1]);
+  return (await q.execute()).map((r) => ({ id: r.id, key: mediaKey(r.path === null ? null : String(r.path), String(r.name)) }));
 }

@@ -1,34 +1,34 @@
 /**
  * The runner's side of an import (docs/decisions.md §27): the next rows of the job's file from
- * the byte offset its checkpoint holds, each row through the entity engine's own create or
- * update (the form's validator, the database checks, revisions) in the batch's transaction.
- * Each row is written under a savepoint, so a row that fails leaves nothing and never stops
- * the others; a dry run rolls the whole batch back and keeps only the outcomes. With
+ * the byte offset its checkpoint holds, each row through its target's own create or update
+ * (target.ts: the entity engine's form paths, or the accounts' API write path, §33) in the
+ * batch's transaction. New rows are created together (the engine's batched create, §32), an
+ * update under a savepoint of its own, so a row that fails leaves nothing and never stops the
+ * others; a dry run rolls the whole batch back and keeps only the outcomes. With
  * `all_or_nothing` the file is one batch, rolled back entirely when any row fails.
  *
  * A row's outcome: created, updated (with the columns it changes), unchanged (its cells
  * say what the row already holds: nothing is written, no revision), or error (its line,
  * the column and the message, in the job's report).
  */
-import { type Kysely, sql } from 'kysely';
-import { type CellColumn, cellColumns, cellsRecord } from '../../../entities/cells.js';
-import type { EntityDef } from '../../../entities/define.js';
+import fs from 'node:fs';
+import type { Kysely } from 'kysely';
+import { type CellColumn, cellsRecord } from '../../../entities/cells.js';
 import { cellText } from '../../../entities/fieldTypes/cellForms.js';
+import type { CellKeys } from '../../../entities/fieldTypes/description.js';
 import type { Errors } from '../../../entities/problems.js';
-import { validateRecord } from '../../../entities/validateRecord.js';
 import type { Actor } from '../../activity/actor.js';
 import { FieldErrors, HttpError } from '../../errors.js';
 import { problemText } from '../../problemText.js';
 import type { JobKind, JobProblem } from '../../services/jobs/kinds.js';
 import { contextForSite, dialectOf, type EngineContext, hasTable } from '../context.js';
-import type { Loaded } from '../read.js';
 import { MEDIA_TABLE } from '../references.js';
-import { diffRecords } from '../../../entities/recordDiff.js';
-import { sanitizeRecord } from '../richtext.js';
-import { insertRecord, writeUpdate } from '../write.js';
-import { referencedKeys, rowsByKey } from './keys.js';
+import { savepoint } from '../savepoint.js';
+import { type AccountsImport, accountsTarget } from '../../users/importTarget.js';
+import { engineTarget } from './engineTarget.js';
 import { readRows } from './rowsFile.js';
 import type { SheetRow } from './sheet.js';
+import type { ImportTarget } from './target.js';
 
 export const IMPORT = 'import';
 /** Rows per batch: one short transaction each, so requests keep their turn. */
@@ -50,6 +50,8 @@ export interface ImportPayload {
   /** Lines whose key an earlier line of the file has already: line → that line. */
   duplicates: Record<string, number>;
   actor: Actor;
+  /** Set for an import of accounts (server/users/importTarget.ts): who the roster is, else the entity engine's rows. */
+  accounts?: AccountsImport;
 }
 
 export interface ImportSummary {
@@ -97,38 +99,36 @@ function refusal(line: number, e: unknown): RowResult {
   throw e;
 }
 
-/** Runs `fn` under a savepoint: its writes stay only when it returns without a refusal. */
-async function savepoint(db: Kysely<any>, name: string, fn: () => Promise<RowResult>, keep: (r: RowResult) => boolean): Promise<RowResult> {
-  await sql.raw(`savepoint ${name}`).execute(db);
-  let result: RowResult;
-  try {
-    result = await fn();
-  } catch (e) {
-    await sql.raw(`rollback to savepoint ${name}`).execute(db);
-    await sql.raw(`release savepoint ${name}`).execute(db);
-    throw e;
-  }
-  if (!keep(result)) await sql.raw(`rollback to savepoint ${name}`).execute(db);
-  await sql.raw(`release savepoint ${name}`).execute(db);
-  return result;
-}
-
 interface Batch {
-  ctx: EngineContext;
-  entity: EntityDef;
+  target: ImportTarget<unknown>;
   p: ImportPayload;
   columns: CellColumn[];
   keyAt: number;
 }
 
-/** The columns in the file's order: each file column's entity column, or none. */
-function fileColumns(entity: EntityDef, languages: readonly string[], mapped: readonly string[]): CellColumn[] {
-  const all = new Map(cellColumns(entity, languages).map((c) => [c.header, c]));
+/** The columns in the file's order: each file column's target column, or none. */
+function fileColumns(target: ImportTarget<unknown>, mapped: readonly string[]): CellColumn[] {
+  const all = new Map(target.columns.map((c) => [c.header, c]));
   return mapped.map((header) => all.get(header) ?? { header: '' });
 }
 
-async function importRow(b: Batch, row: SheetRow, keyValue: string, found: Loaded[] | undefined, keys: Parameters<typeof cellsRecord>[2]): Promise<RowResult> {
-  const { ctx, entity, p } = b;
+/** A new row's body, written with the other new rows around it (importRows). */
+interface ToCreate {
+  line: number;
+  body: Record<string, unknown>;
+}
+
+/** The row's outcome, or its body when it creates a row; an update first lets the new rows before it be written. */
+async function importRow(
+  db: Kysely<any>,
+  b: Batch,
+  row: SheetRow,
+  keyValue: string,
+  found: unknown[] | undefined,
+  keys: CellKeys,
+  beforeUpdate: () => Promise<void>,
+): Promise<RowResult | ToCreate> {
+  const { target, p } = b;
   const { line } = row;
   const key = p.key;
   const first = p.duplicates[String(line)];
@@ -141,54 +141,58 @@ async function importRow(b: Batch, row: SheetRow, keyValue: string, found: Loade
   }
   const { body, errors } = cellsRecord(b.columns, row.cells, keys);
   if (Object.keys(errors).length) return { line, outcome: 'error', rowId: null, changes: [], problems: problemsOf(line, errors) };
-  try {
-    if (!existing) {
-      const id = await insertRecord(ctx, entity, body);
-      return { line, outcome: 'created', rowId: id, changes: [], problems: [] };
-    }
-    const id = Number(existing.row.id);
-    const checked = validateRecord(entity, body, {
-      mode: 'patch',
-      languages: ctx.site.languages,
-      defaultLanguage: ctx.site.default_language,
-      existing: existing.record,
-    });
-    if (Object.keys(checked.errors).length) return { line, outcome: 'error', rowId: null, changes: [], problems: problemsOf(line, checked.errors) };
-    sanitizeRecord(entity, checked.record);
-    const changes = diffRecords(existing.record, checked.record).map((c) => (c.language === null ? c.field : `${c.field}.${c.language}`));
-    if (!changes.length) return { line, outcome: 'unchanged', rowId: id, changes, problems: [] };
-    await writeUpdate(ctx, entity, id, body, { partial: true, version: Number(existing.row.version) });
-    return { line, outcome: 'updated', rowId: id, changes, problems: [] };
-  } catch (e) {
-    return refusal(line, e);
-  }
+  if (existing === undefined) return { line, body };
+  await beforeUpdate();
+  return savepoint(
+    db,
+    'import_row',
+    async (): Promise<RowResult> => {
+      try {
+        const changes = await target.update(existing, body);
+        return { line, outcome: changes.length ? 'updated' : 'unchanged', rowId: target.idOf(existing), changes, problems: [] };
+      } catch (e) {
+        return refusal(line, e);
+      }
+    },
+    (r) => r.outcome !== 'error',
+  );
 }
 
-/** Each row of the batch, in order; a row sees the rows written before it. */
-async function importRows(b: Batch, rows: readonly SheetRow[]): Promise<RowResult[]> {
+/**
+ * Each row of the batch, in order; a row sees the rows written before it. New rows are
+ * created together by the target (the engine's batched create: each row's outcome as if
+ * alone), up to the next update, so writes keep the file's order.
+ */
+async function importRows(db: Kysely<any>, b: Batch, rows: readonly SheetRow[]): Promise<RowResult[]> {
   const keyCol = b.columns[b.keyAt];
   // A create-only import may map no key: every row is new.
   const keyValues = rows.map((r) => (keyCol ? cellText(r.cells[b.keyAt] ?? null).trim() : ''));
   const [found, keys] = await Promise.all([
-    keyCol ? rowsByKey(b.ctx, b.entity, keyCol, keyValues) : new Map<string, Loaded[]>(),
-    referencedKeys(
-      b.ctx,
+    keyCol ? b.target.find(keyCol, keyValues) : new Map<string, unknown[]>(),
+    b.target.keys(
       b.columns,
       rows.map((r) => r.cells),
     ),
   ]);
   const out: RowResult[] = [];
+  let pending: Array<ToCreate & { at: number }> = [];
+  const create = async () => {
+    const made = await b.target.createMany(pending.map((c) => c.body));
+    made.forEach((m, i) => {
+      const { line, at } = pending[i]!;
+      out[at] = 'id' in m ? { line, outcome: 'created', rowId: m.id, changes: [], problems: [] } : refusal(line, m.refused);
+    });
+    pending = [];
+  };
   for (const [i, row] of rows.entries()) {
     const value = keyValues[i]!;
-    out.push(
-      await savepoint(
-        b.ctx.db,
-        'import_row',
-        () => importRow(b, row, value, value === '' ? undefined : found.get(value), keys),
-        (r) => r.outcome !== 'error',
-      ),
-    );
+    const step = await importRow(db, b, row, value, value === '' ? undefined : found.get(value), keys, async () => {
+      if (pending.length) await create();
+    });
+    if ('body' in step) pending.push({ ...step, at: i });
+    else out[i] = step;
   }
+  if (pending.length) await create();
   return out;
 }
 
@@ -209,18 +213,22 @@ const EMPTY: ImportSummary = { created: 0, updated: 0, unchanged: 0, error: 0, w
 
 export function importKind(): JobKind {
   let media: boolean | undefined;
+  /** The engine's rows of the job's site, written as the user who asked. */
+  async function entityTarget(db: Kysely<any>, tenantId: number, p: ImportPayload) {
+    media ??= await hasTable(db, dialectOf(db), MEDIA_TABLE);
+    const site = await contextForSite(db, tenantId, { media });
+    if (!site) throw new Error(`site ${tenantId} is gone`);
+    const ctx: EngineContext = { ...site, actor: p.actor };
+    return engineTarget(ctx, ctx.registry.get(p.entity)) as ImportTarget<unknown>;
+  }
   return {
     name: IMPORT,
+    discard: (payload) => fs.promises.rm((payload as ImportPayload).file, { force: true }),
     async batch(db, job) {
       const p = job.payload as ImportPayload;
       const at = (job.checkpoint as Checkpoint | null) ?? { offset: 0, summary: { ...EMPTY, written: !p.dryRun } };
-      media ??= await hasTable(db, dialectOf(db), MEDIA_TABLE);
-      const site = await contextForSite(db, job.tenantId, { media });
-      if (!site) throw new Error(`site ${job.tenantId} is gone`);
-      const ctx: EngineContext = { ...site, actor: p.actor };
-      const entity = ctx.registry.get(p.entity);
-      const columns = fileColumns(entity, ctx.site.languages, p.columns);
-      const b: Batch = { ctx, entity, p, columns, keyAt: p.columns.indexOf(p.key) };
+      const target = p.accounts ? accountsTarget(db, job.tenantId, p) : await entityTarget(db, job.tenantId, p);
+      const b: Batch = { target, p, columns: fileColumns(target, p.columns), keyAt: p.columns.indexOf(p.key) };
       // All or nothing: the whole file (bounded when asked) in this one transaction.
       const { rows, next } = await readRows(p.file, at.offset, p.allOrNothing ? Number.MAX_SAFE_INTEGER : BATCH);
       let results: RowResult[] = [];
@@ -228,7 +236,7 @@ export function importKind(): JobKind {
         db,
         'import_batch',
         async () => {
-          results = await importRows(b, rows);
+          results = await importRows(db, b, rows);
           return results.find((r) => r.outcome === 'error') ?? results[0] ?? { line: 0, outcome: 'unchanged', rowId: null, changes: [], problems: [] };
         },
         (r) => !p.dryRun && !(p.allOrNothing && r.outcome === 'error'),

@@ -1,7 +1,7 @@
 /**
  * What an import's rows name, read once per batch and always within the site: the rows
- * referenced by their natural key (entities/define.ts naturalKey) and media by file name
- * (export/keys.ts writes them), and the existing rows the import's key column finds.
+ * referenced by their natural key (entities/define.ts naturalKey) and media by folder path
+ * and file name (export/keys.ts writes them), and the existing rows the import's key column finds.
  */
 import type { CellColumn } from '../../../entities/cells.js';
 import { cellsRecord } from '../../../entities/cells.js';
@@ -9,6 +9,7 @@ import type { EntityDef } from '../../../entities/define.js';
 import type { CellInput, CellKeys } from '../../../entities/fieldTypes/description.js';
 import { bounded, type EngineContext, rowBounds, tenantKey } from '../context.js';
 import { loadRecords, type Loaded } from '../read.js';
+import { mediaKey } from '../export/keys.js';
 import { MEDIA_TABLE } from '../references.js';
 import { columnOf, SLUGS_TABLE } from '../schema.js';
 
@@ -60,9 +61,39 @@ function byNaturalKey(ctx: EngineContext, target: EntityDef, keys: string[]) {
   return bounded(q, rowBounds(ctx, target, { market: false })).execute();
 }
 
-async function mediaByName(ctx: EngineContext, names: string[]) {
+/**
+ * Media by the cell's key: `folder/sub/file.jpg` names a file of the library folder at that
+ * path (export/keys.ts writes it so), a bare file name any file of that name in the site;
+ * a key with a slash that names no folder's file is tried as a whole file name, as files
+ * exported before folders were written read.
+ */
+async function mediaByName(ctx: EngineContext, keys: string[]) {
   if (!ctx.media) return [];
-  return ctx.db.selectFrom(MEDIA_TABLE).select(['id', 'name as key']).where('tenant_id', '=', ctx.site.id).where('name', 'in', names).orderBy('id').execute();
+  const inFolder = keys.flatMap((key) => {
+    const cut = key.lastIndexOf('/');
+    return cut > 0 ? [{ key, path: `/${key.slice(0, cut)}`, name: key.slice(cut + 1) }] : [];
+  });
+  const out: Array<{ id: unknown; key: unknown }> = [];
+  if (inFolder.length) {
+    const rows = await ctx.db
+      .selectFrom(`${MEDIA_TABLE} as m`)
+      .innerJoin('media_folders as f', 'f.id', 'm.folder_id')
+      .select(['m.id', 'm.name', 'f.path'])
+      .where('m.tenant_id', '=', ctx.site.id)
+      .where('f.path', 'in', [...new Set(inFolder.map((k) => k.path))])
+      .where('m.name', 'in', [...new Set(inFolder.map((k) => k.name))])
+      .orderBy('m.id')
+      .execute();
+    for (const r of rows) out.push({ id: r.id, key: mediaKey(String(r.path), String(r.name)) });
+  }
+  const byName = await ctx.db
+    .selectFrom(MEDIA_TABLE)
+    .select(['id', 'name as key'])
+    .where('tenant_id', '=', ctx.site.id)
+    .where('name', 'in', keys)
+    .orderBy('id')
+    .execute();
+  return [...out, ...byName];
 }
 
 /** The rows of the site each key value names (several when a non-unique field such as a SKU repeats). */

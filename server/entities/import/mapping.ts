@@ -78,3 +78,42 @@ export function guessMapping(columns: readonly CellColumn[], defaultLanguage: st
   }
   return out;
 }
+
+/**
+ * What the import wizard offers for a file's headers: the user's saved choice for each header
+ * it names (a column still offered, or left out), the guess for the others, no column twice.
+ * Every header is answered; '' leaves it out.
+ */
+export function suggestedMapping(
+  columns: readonly CellColumn[],
+  defaultLanguage: string,
+  headers: readonly string[],
+  saved: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  const known = new Set(columns.map((c) => c.header));
+  const out = new Map<string, string>();
+  const taken = new Set<string>();
+  const choose = (header: string, column: string) => {
+    out.set(header, column);
+    if (column !== '') taken.add(column);
+  };
+  for (const header of headers) {
+    const column = Object.hasOwn(saved, header) ? saved[header]! : undefined;
+    if (column !== undefined && (column === '' || (known.has(column) && !taken.has(column)))) choose(header, column);
+  }
+  const guessed = new Map(
+    Object.entries(
+      guessMapping(
+        columns,
+        defaultLanguage,
+        headers.filter((h) => !out.has(h)),
+      ),
+    ),
+  );
+  for (const header of headers) {
+    if (out.has(header)) continue;
+    const column = guessed.get(header);
+    choose(header, column !== undefined && !taken.has(column) ? column : '');
+  }
+  return Object.fromEntries(out);
+}

@@ -44,16 +44,30 @@ export function keyColumns(entity: EntityDef, columns: readonly CellColumn[]): s
   return columns.filter((c) => !c.field || keys.has(c.field.name)).map((c) => c.header);
 }
 
-/** The key asked, or the entity's first import key (in the site's default language when translated). */
-function keyOf(entity: EntityDef, columns: readonly CellColumn[], ctx: EngineContext, asked: string | undefined): string {
-  const allowed = keyColumns(entity, columns);
-  if (asked !== undefined) {
-    if (!allowed.includes(asked)) throw fieldError('key', 'importColumn', { value: asked.slice(0, 40) });
-    return asked;
-  }
+/** What a file is read against: the target's name, its columns, the key columns and the default key. */
+export interface ImportShape {
+  name: string;
+  columns: readonly CellColumn[];
+  keys: readonly string[];
+  defaultKey: string;
+  /** The language a translated field's label alone stands for (mapping.ts). */
+  defaultLanguage: string;
+}
+
+/** An entity's file: its columns on the site, keyed by its first import key (in the site's default language when translated). */
+export function entityShape(ctx: EngineContext, entity: EntityDef): ImportShape {
+  const columns = cellColumns(entity, ctx.site.languages);
+  const keys = keyColumns(entity, columns);
   const first = entity.importKeys?.[0];
   const name = first === undefined ? 'id' : entity.fields[first]?.translated ? `${first}.${ctx.site.default_language}` : first;
-  return allowed.includes(name) ? name : 'id';
+  return { name: entity.name, columns, keys, defaultKey: keys.includes(name) ? name : 'id', defaultLanguage: ctx.site.default_language };
+}
+
+/** The key asked, or the shape's default. */
+function keyOf(shape: ImportShape, asked: string | undefined): string {
+  if (asked === undefined) return shape.defaultKey;
+  if (!shape.keys.includes(asked)) throw fieldError('key', 'importColumn', { value: asked.slice(0, 40) });
+  return asked;
 }
 
 /** Header → column, checked against the file and the entity. */
@@ -62,7 +76,11 @@ function checkedMapping(given: Record<string, string>, headers: readonly string[
   const taken = new Set<string>();
   const out: Record<string, string> = {};
   for (const [header, column] of Object.entries(given)) {
-    if (column === '') continue;
+    // Left out on purpose: kept, so the user's saved mapping leaves it out next time too.
+    if (column === '') {
+      if (headers.includes(header)) out[header] = '';
+      continue;
+    }
     if (!headers.includes(header)) throw fieldError(`mapping.${header.slice(0, 40)}`, 'importHeader', { value: header.slice(0, 40) });
     if (!known.has(column)) throw fieldError(`mapping.${header.slice(0, 40)}`, 'importColumn', { value: column.slice(0, 40) });
     if (taken.has(column)) throw fieldError(`mapping.${header.slice(0, 40)}`, 'importColumnTwice', { value: column.slice(0, 40) });
@@ -80,17 +98,8 @@ export interface ImportPlan {
 
 const unreadable = (e: unknown) => fieldError('file', 'importUnreadable', { value: String((e as Error)?.message ?? e).slice(0, 200) });
 
-/** Reads the staged upload into the job's rows file under `dir`; the job's payload. */
-export async function planImport(
-  ctx: EngineContext,
-  entity: EntityDef,
-  staged: string,
-  dir: string,
-  options: ImportOptions,
-  actor: Actor,
-): Promise<ImportPlan> {
-  const columns = cellColumns(entity, ctx.site.languages);
-  const rows = sheetRows(staged);
+/** The header row of a sheet's rows, trimmed; 400 when the file cannot be read or is empty. */
+async function headerRow(rows: AsyncGenerator<SheetRow>): Promise<string[]> {
   let head: IteratorResult<SheetRow>;
   try {
     head = await rows.next();
@@ -98,11 +107,28 @@ export async function planImport(
     throw unreadable(e);
   }
   if (head.done) throw fieldError('file', 'importEmpty');
-  const headers = head.value.cells.map((c) => cellText(c).trim());
-  const mapping = options.mapping ? checkedMapping(options.mapping, headers, columns) : guessMapping(columns, ctx.site.default_language, headers);
+  return head.value.cells.map((c) => cellText(c).trim());
+}
+
+/** The headers of a staged upload, read by the import's own reader; the rest of the file is left unread. */
+export async function fileHeaders(staged: string): Promise<string[]> {
+  const rows = sheetRows(staged);
+  try {
+    return await headerRow(rows);
+  } finally {
+    await rows.return(undefined);
+  }
+}
+
+/** Reads the staged upload into the job's rows file under `dir`; the job's payload. */
+export async function planImport(shape: ImportShape, staged: string, dir: string, options: ImportOptions, actor: Actor): Promise<ImportPlan> {
+  const { columns } = shape;
+  const rows = sheetRows(staged);
+  const headers = await headerRow(rows);
+  const mapping = options.mapping ? checkedMapping(options.mapping, headers, columns) : guessMapping(columns, shape.defaultLanguage, headers);
   const mapped = headers.map((h) => mapping[h] ?? '');
   if (!mapped.some((m) => m !== '' && m !== 'id')) throw fieldError('mapping', 'importNothing');
-  const key = keyOf(entity, columns, ctx, options.key);
+  const key = keyOf(shape, options.key);
   const keyAt = mapped.indexOf(key);
   if (keyAt < 0 && options.mode !== 'create') throw fieldError('key', 'importKeyUnmapped', { value: key });
   const seen = new Map<string, number>();
@@ -127,7 +153,7 @@ export async function planImport(
     throw e instanceof FieldErrors ? e : unreadable(e);
   });
   const payload: ImportPayload = {
-    entity: entity.name,
+    entity: shape.name,
     file,
     columns: mapped,
     mode: options.mode,

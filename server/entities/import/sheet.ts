@@ -82,12 +82,15 @@ async function headText(path: string, encoding: 'utf-8' | 'windows-1252'): Promi
 async function* csvRows(path: string): AsyncGenerator<SheetRow> {
   const encoding = (await isUtf8(path)) ? 'utf-8' : 'windows-1252';
   const delimiter = guessDelimiter(await headText(path, encoding));
-  const parser = fs
-    .createReadStream(path)
-    .pipe(decoding(encoding))
-    .pipe(parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true }));
+  const source = fs.createReadStream(path);
+  const parser = source.pipe(decoding(encoding)).pipe(parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true }));
   let line = 0;
-  for await (const record of parser) yield { line: ++line, cells: (record as string[]).map((c) => (c === '' ? null : restored(c))) };
+  try {
+    for await (const record of parser) yield { line: ++line, cells: (record as string[]).map((c) => (c === '' ? null : restored(c))) };
+  } finally {
+    // A reader that stops early (the headers alone) must not leave the file open: `pipe` does not pass the parser's end back.
+    source.destroy();
+  }
 }
 
 /** What exceljs gives for a cell, as a cell value: a formula's result, rich text's text, a link's text. */

@@ -55,6 +55,8 @@ export interface RowOutcome {
   outcome: string;
   row_id: number | null;
   changes: string[];
+  /** An error row's problems, as its report lines say them (the column as in the file). */
+  problems: Array<{ field: string; message: string }>;
 }
 
 export const OUTCOMES = ['created', 'updated', 'unchanged', 'error'] as const;
@@ -64,10 +66,31 @@ export async function rowOutcomes(db: DB, jobId: number, opts: { after: number; 
   let q = db.selectFrom('job_rows').select(['line', 'outcome', 'row_id', 'changes']).where('job_id', '=', jobId).where('line', '>', opts.after);
   if (opts.outcome !== undefined) q = q.where('outcome', '=', opts.outcome);
   const rows = await q.orderBy('line').limit(opts.size).execute();
+  const problems = await problemsOf(
+    db,
+    jobId,
+    rows.filter((r) => r.outcome === 'error').map((r) => String(r.line)),
+  );
   return rows.map((r) => ({
     line: Number(r.line),
     outcome: r.outcome,
     row_id: r.row_id === null ? null : Number(r.row_id),
     changes: r.changes ? (JSON.parse(r.changes) as string[]) : [],
+    problems: problems.get(String(r.line)) ?? [],
   }));
+}
+
+/** The report lines of the given rows (a problem's `ref` is its row's line), by line, in the order met. */
+async function problemsOf(db: DB, jobId: number, lines: string[]): Promise<Map<string, RowOutcome['problems']>> {
+  const out = new Map<string, RowOutcome['problems']>();
+  if (lines.length === 0) return out;
+  const found = await db
+    .selectFrom('job_errors')
+    .select(['ref', 'field', 'message'])
+    .where('job_id', '=', jobId)
+    .where('ref', 'in', lines)
+    .orderBy('id')
+    .execute();
+  for (const p of found) out.set(p.ref, [...(out.get(p.ref) ?? []), { field: p.field, message: p.message }]);
+  return out;
 }

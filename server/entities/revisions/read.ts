@@ -17,13 +17,18 @@ export async function reachesRow(ctx: EngineContext, entity: EntityDef, id: numb
   return row !== undefined;
 }
 
-const ofRow = (ctx: EngineContext, entity: EntityDef, id: number) =>
+const ofRow = (ctx: Pick<EngineContext, 'db'>, entity: EntityDef, id: number) =>
   ctx.db.selectFrom('activity').where('model', '=', entity.name).where('object_id', '=', id).where('record', 'is not', null);
 
-export async function listRevisions(ctx: EngineContext, entity: EntityDef, id: number, k: Keyset): Promise<KeysetPage<ReturnType<typeof presentEntry>>> {
+/** The query of a page of a row's history (tests/server/revisions-plan.test.ts reads its plan). */
+export function revisionsPage(ctx: Pick<EngineContext, 'db'>, entity: EntityDef, id: number, k: Keyset) {
   let q = ofRow(ctx, entity, id).select([...ENTRY_COLUMNS]);
   if (k.before !== undefined) q = q.where('id', '<', k.before);
-  const rows = (await q.orderBy('id', 'desc').limit(readSize(k)).execute()) as EntryRow[];
+  return q.orderBy('id', 'desc').limit(readSize(k));
+}
+
+export async function listRevisions(ctx: EngineContext, entity: EntityDef, id: number, k: Keyset): Promise<KeysetPage<ReturnType<typeof presentEntry>>> {
+  const rows = (await revisionsPage(ctx, entity, id, k).execute()) as EntryRow[];
   return pageOf(k, rows, presentEntry);
 }
 

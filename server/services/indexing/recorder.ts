@@ -3,7 +3,7 @@
  * `public`), in the write's own transaction: an action is never lost, and never recorded
  * for a write that rolled back.
  */
-import { onEntityWrite } from '../../entities/hooks.js';
+import { onEntityWrites } from '../../entities/hooks.js';
 import { nowIso } from '../clock.js';
 import { plannedActions } from './actions.js';
 import { primaryDomain } from './publicUrls.js';
@@ -17,16 +17,21 @@ export function onActionsRecorded(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-onEntityWrite('*', async (ctx, event) => {
-  if (!event.entity.public) return;
+// One domain read for all the rows of a batch.
+onEntityWrites('*', async (ctx, events) => {
+  if (!events[0]?.entity.public) return;
   const domain = await primaryDomain(ctx.db, ctx.site.id);
   if (!domain) return;
-  const planned = plannedActions(event, `https://${domain}`, ctx.site.languages);
-  if (!planned.length) return;
-  await insertActions(
-    ctx.db,
-    planned.map((p) => ({ ...p, site: domain, tenantId: ctx.site.id, entity: event.entity.name, entityId: event.id })),
-    nowIso(),
+  const planned = events.flatMap((event) =>
+    plannedActions(event, `https://${domain}`, ctx.site.languages).map((p) => ({
+      ...p,
+      site: domain,
+      tenantId: ctx.site.id,
+      entity: event.entity.name,
+      entityId: event.id,
+    })),
   );
+  if (!planned.length) return;
+  await insertActions(ctx.db, planned, nowIso());
   for (const listener of listeners) listener();
 });

@@ -10,6 +10,7 @@ import type { RecordValues } from '../../../entities/validateRecord.js';
 import type { Dialect } from '../../db/database.js';
 import { applyDeltas, type Delta, recordDeltas } from '../../entities/counts.js';
 import type { Site } from '../../entities/context.js';
+import { insertMany, insertManyReturningIds } from '../../entities/insertMany.js';
 import { searchTableOf } from '../../entities/schema.js';
 import { claimLeased, type LeasedTable } from '../jobs/lease.js';
 import { rowTokens } from '../../entities/search.js';
@@ -53,12 +54,9 @@ export async function insertActions(db: Kysely<any>, actions: readonly NewAction
     created_at: nowIso,
     updated_at: nowIso,
   }));
-  const inserted = await db.insertInto(TABLE).values(rows).returning('id').execute();
-  const words = inserted.flatMap((r, i) =>
-    // `returning` gives one id per inserted row, in order.
-    rowTokens(indexingLog, recordOf(rows[i]!)).map((token) => ({ tenant_id: 0, token, entity_id: Number(r.id) })),
-  );
-  if (words.length) await db.insertInto(searchTableOf(indexingLog)).values(words).execute();
+  const ids = await insertManyReturningIds(db, TABLE, rows);
+  const words = ids.flatMap((id, i) => rowTokens(indexingLog, recordOf(rows[i]!)).map((token) => ({ tenant_id: 0, token, entity_id: id })));
+  await insertMany(db, searchTableOf(indexingLog), words);
   await applyDeltas(
     { db, site: NO_SITE },
     indexingLog,

@@ -31,12 +31,18 @@ export async function claimLeased(db: Kysely<any>, dialect: Dialect, t: LeasedTa
       q.where((eb: ExpressionBuilder<any, any>) => t.due(eb, nowIso)),
       nowIso,
     );
-  let pick = due(db.selectFrom(t.table).select('id'));
-  for (const column of t.order) pick = pick.orderBy(column);
-  pick = pick.limit(limit);
-  if (dialect === 'postgres') pick = pick.forUpdate().skipLocked();
-  await due(db.updateTable(t.table).set({ claim: token, locked_until: leaseUntilIso }).where('id', 'in', pick)).execute();
-  return token;
+  // The ids first, then the UPDATE, in one transaction: as a sub-select of the UPDATE, PostgreSQL
+  // may run the pick again per row, and each run skips the rows just leased and picks the next
+  // ones — a claim of `limit` rows took every due row.
+  return db.transaction().execute(async (trx) => {
+    let pick = due(trx.selectFrom(t.table).select('id'));
+    for (const column of t.order) pick = pick.orderBy(column);
+    pick = pick.limit(limit);
+    if (dialect === 'postgres') pick = pick.forUpdate().skipLocked();
+    const ids = ((await pick.execute()) as { id: number }[]).map((r) => r.id);
+    if (ids.length) await due(trx.updateTable(t.table).set({ claim: token, locked_until: leaseUntilIso }).where('id', 'in', ids)).execute();
+    return token;
+  });
 }
 
 export interface BackoffOptions {

@@ -57,6 +57,8 @@ export class BackgroundLoop<R> {
 
   /** Runs batches until none says there is more; the results of each. */
   runUntilIdle(): Promise<R[]> {
+    // A run asked for after stop() (a test holding the worker) drains: stop() halts only the run it finds.
+    if (!this.running) this.halted = false;
     this.running ??= this.drain().finally(() => {
       this.running = undefined;
     });

@@ -2,7 +2,8 @@
  * The one job runner (issue 17): runs the jobs of the `jobs` table one batch at a time, on
  * the claim/lease/retry core the indexing dispatcher shares (lease.ts, loop.ts).
  *
- * A batch: lease the next due job (one runner per job across instances), then in one
+ * A batch: lease the next due job (one runner per job across instances), run the kind's
+ * `prepare` if it has one (its work outside the database, before any transaction), then in one
  * transaction check the lease still holds and the job is still live (this also locks the
  * job's row on PostgreSQL, so a cancel waits for the batch), run the kind's batch from the
  * job's checkpoint, and write the new checkpoint, counts and problems, releasing the lease.
@@ -18,12 +19,16 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import type { JobKind } from './kinds.js';
 import { backoff } from './lease.js';
 import { BackgroundLoop } from './loop.js';
-import { type ClaimedJob, claimJob, insertProblems, LIVE } from './store.js';
+import { type ClaimedJob, claimJob, ENDED, insertProblems, LIVE } from './store.js';
+
+/** Jobs one prune deletes at most; the next one goes on. */
+const PRUNE_LIMIT = 100;
 
 export interface RunnerOptions {
   db: Kysely<DatabaseSchema>;
   dialect: Dialect;
-  kinds: readonly JobKind[];
+  /** Each kind prepares its own type, which only its batch reads. */
+  kinds: readonly JobKind<any>[];
   /** Milliseconds since the epoch; tests pass their own clock. */
   now?: () => number;
   /** [0, 1): the jitter of the backoff. */
@@ -34,6 +39,8 @@ export interface RunnerOptions {
   leaseMs?: number;
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** Ended jobs are pruned, with their row outcomes and problems, this many days after they ended (JOBS_KEEP_DAYS). */
+  keepDays?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -44,11 +51,14 @@ export type BatchOutcome = { job: number; outcome: 'committed' | 'finished' | 'l
 class LostJob extends Error {}
 
 const iso = (ms: number) => new Date(ms).toISOString();
+const DAY_MS = 86_400_000;
+/** A runner with no job due prunes at most this often. */
+const PRUNE_EVERY_MS = 3600_000;
 
 export class JobRunner {
   private readonly db: Kysely<DatabaseSchema>;
   private readonly dialect: Dialect;
-  private readonly kinds: Map<string, JobKind>;
+  private readonly kinds: Map<string, JobKind<any>>;
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly maxAttempts: number;
@@ -56,6 +66,8 @@ export class JobRunner {
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly loop: BackgroundLoop<BatchOutcome>;
+  private readonly keepMs: number;
+  private prunedAt = -Infinity;
 
   constructor(opts: RunnerOptions) {
     this.db = opts.db;
@@ -67,9 +79,14 @@ export class JobRunner {
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.backoffMs = opts.backoffMs ?? 5_000;
     this.maxBackoffMs = opts.maxBackoffMs ?? 3600_000;
+    this.keepMs = (opts.keepDays ?? 30) * DAY_MS;
     this.loop = new BackgroundLoop(
       async () => {
         const result = await this.runBatch();
+        if (result.outcome === 'idle' && this.now() - this.prunedAt >= PRUNE_EVERY_MS) {
+          this.prunedAt = this.now();
+          await this.prune();
+        }
         return { result, more: result.outcome !== 'idle' };
       },
       opts.pollMs ?? 1000,
@@ -109,6 +126,7 @@ export class JobRunner {
     const kind = this.kinds.get(job.kind);
     try {
       if (!kind) throw new Error(`no job kind ${job.kind}`);
+      const prepared: unknown = await kind.prepare?.(job);
       const finished = await this.db.transaction().execute(async (trx) => {
         const start = iso(this.now());
         const live = await trx
@@ -119,7 +137,7 @@ export class JobRunner {
           .where('status', 'in', LIVE)
           .executeTakeFirst();
         if (Number(live.numUpdatedRows) !== 1) throw new LostJob();
-        const r = await kind.batch(trx, job);
+        const r = await kind.batch(trx, job, prepared);
         const end = iso(this.now());
         const done = await trx
           .updateTable('jobs')
@@ -150,6 +168,33 @@ export class JobRunner {
       if (e instanceof LostJob) return { job: job.id, outcome: 'lost' };
       return this.recordFailure(job, token, e);
     }
+  }
+
+  /**
+   * Deletes the jobs that ended more than the retention ago — with their row outcomes
+   * (`job_rows`, up to a row per line of a file) and problems — one job a transaction, so
+   * a pruned 100,000-row import holds no lock for long; then what their kinds left outside
+   * the database. The number pruned.
+   */
+  async prune(): Promise<number> {
+    const before = iso(this.now() - this.keepMs);
+    const old = await this.db
+      .selectFrom('jobs')
+      .select(['id', 'kind', 'payload'])
+      .where('status', 'in', ENDED)
+      .where('finished_at', '<', before)
+      .orderBy('id')
+      .limit(PRUNE_LIMIT)
+      .execute();
+    for (const job of old) {
+      await this.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('job_rows').where('job_id', '=', job.id).execute();
+        await trx.deleteFrom('job_errors').where('job_id', '=', job.id).execute();
+        await trx.deleteFrom('jobs').where('id', '=', job.id).execute();
+      });
+      await this.kinds.get(job.kind)?.discard?.(JSON.parse(job.payload));
+    }
+    return old.length;
   }
 
   /** A batch threw: tried again after a backoff, or the job failed. */

@@ -2,17 +2,19 @@
  * The jobs table (migration 0022): queuing a job, what its user reads of it, cancelling it,
  * and the runner's claims (server/services/jobs/lease.ts, as the indexing actions').
  */
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { Dialect } from '../../db/database.js';
 import { nowIso } from '../clock.js';
-import type { HeldJob, JobProblem } from './kinds.js';
+import { type HeldJob, INTERNAL_KINDS, type JobProblem } from './kinds.js';
 import { claimLeased, type LeasedTable } from './lease.js';
 import type { JobStatus, JobView } from '../../../entities/jobView.js';
 
 type DB = DatabaseSchema;
 
 export const LIVE: JobStatus[] = ['queued', 'running'];
+/** A job that will run no more batches. */
+export const ENDED: JobStatus[] = ['done', 'failed', 'cancelled'];
 
 export interface NewJob {
   tenantId: number;
@@ -25,34 +27,37 @@ export interface NewJob {
 }
 
 /** Queues a job, due now; its id. */
-export async function insertJob(db: Kysely<DB>, job: NewJob): Promise<number> {
+export function insertJob(db: Kysely<DB>, job: NewJob): Promise<number> {
+  return db.transaction().execute((trx) => queueJob(trx, job));
+}
+
+/** Queues a job within the caller's transaction (the write that owes it: it commits with it, or neither does); its id. */
+export async function queueJob(trx: Transaction<DB>, job: NewJob): Promise<number> {
   const now = nowIso();
   const problems = job.problems ?? [];
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('jobs')
-      .values({
-        tenant_id: job.tenantId,
-        user_id: job.userId,
-        kind: job.kind,
-        status: 'queued',
-        payload: JSON.stringify(job.payload),
-        checkpoint: null,
-        done: problems.length,
-        total: job.total + problems.length,
-        errors: problems.length,
-        attempts: 0,
-        next_attempt_at: now,
-        last_error: '',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = Number(row.id);
-    await insertProblems(trx, id, problems);
-    return id;
-  });
+  const row = await trx
+    .insertInto('jobs')
+    .values({
+      tenant_id: job.tenantId,
+      user_id: job.userId,
+      kind: job.kind,
+      status: 'queued',
+      payload: JSON.stringify(job.payload),
+      checkpoint: null,
+      done: problems.length,
+      total: job.total + problems.length,
+      errors: problems.length,
+      attempts: 0,
+      next_attempt_at: now,
+      last_error: '',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  await insertProblems(trx, id, problems);
+  return id;
 }
 
 export async function insertProblems(db: Kysely<DB>, jobId: number, problems: readonly JobProblem[]) {
@@ -91,14 +96,12 @@ export interface Owner {
   userId: number;
 }
 
+/** The owner's jobs, but for the server's own (kinds.ts INTERNAL_KINDS). */
+const ownedBy = (owner: Owner) => (eb: ExpressionBuilder<DB, 'jobs'>) =>
+  eb.and([eb('tenant_id', '=', owner.tenantId), eb('user_id', '=', owner.userId), eb('kind', 'not in', INTERNAL_KINDS)]);
+
 export async function findJob(db: Kysely<DB>, owner: Owner, id: number): Promise<JobView | undefined> {
-  const row = await db
-    .selectFrom('jobs')
-    .select(VIEW_COLUMNS)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('user_id', '=', owner.userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await db.selectFrom('jobs').select(VIEW_COLUMNS).where(ownedBy(owner)).where('id', '=', id).executeTakeFirst();
   return row && viewOf(row);
 }
 
@@ -106,8 +109,7 @@ export async function countJobs(db: Kysely<DB>, owner: Owner): Promise<number> {
   const row = await db
     .selectFrom('jobs')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('tenant_id', '=', owner.tenantId)
-    .where('user_id', '=', owner.userId)
+    .where(ownedBy(owner))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -117,8 +119,7 @@ export async function listJobs(db: Kysely<DB>, owner: Owner, page: number, size:
   const rows = await db
     .selectFrom('jobs')
     .select(VIEW_COLUMNS)
-    .where('tenant_id', '=', owner.tenantId)
-    .where('user_id', '=', owner.userId)
+    .where(ownedBy(owner))
     .orderBy('id', 'desc')
     .limit(size)
     .offset((page - 1) * size)
@@ -134,8 +135,7 @@ export async function cancelJob(db: Kysely<DB>, owner: Owner, id: number): Promi
   const now = nowIso();
   const result = await db
     .updateTable('jobs')
-    .where('tenant_id', '=', owner.tenantId)
-    .where('user_id', '=', owner.userId)
+    .where(ownedBy(owner))
     .set({ status: 'cancelled', claim: null, locked_until: null, finished_at: now, updated_at: now })
     .where('id', '=', id)
     .where('status', 'in', LIVE)

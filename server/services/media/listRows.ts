@@ -18,7 +18,7 @@ import { type MediaJson, mediaJson, type MediaRow, type TranslationFields } from
 type ListRow = Omit<MediaRow, 'tenant_id' | 'mime_group'> & { [K in keyof TranslationFields]: TranslationFields[K] | null };
 
 const COLUMNS = raw(
-  'media.id, media.file_key, media.thumb_key, media.web_key, media.name, media.size, media.mime_type, media.width, media.height, media.focal_x, media.focal_y, media.folder_id, media.created_at, media.updated_at, media.version, t.title, t.alt_text, t.description',
+  'media.id, media.file_key, media.thumb_key, media.web_key, media.name, media.size, media.mime_type, media.width, media.height, media.focal_x, media.focal_y, media.processing, media.preview_error, media.folder_id, media.created_at, media.updated_at, media.version, t.title, t.alt_text, t.description',
 );
 
 const NEWEST_FIRST = raw('order by media.created_at desc, media.id desc');

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { PreviewError } from '../../../entities/problems.js';
 import type { MediaFoldersTable, MediaTable, MediaTranslationsTable } from '../../db/tables/media.js';
 import type { MediaUsage } from './usage.js';
 
@@ -25,6 +26,13 @@ export interface TranslationJson {
 export interface MediaJson extends TranslationJson {
   id: number;
   url: string;
+  /**
+   * The variants are still being made (docs/decisions.md §34): thumbnail_url, web_url, width
+   * and height are null until then, never the URL of a file that does not exist yet.
+   */
+  processing: boolean;
+  /** Why an image has no preview (docs/decisions.md §37): the problem code its variants job met; null otherwise. */
+  preview_error: PreviewError | null;
   thumbnail_url: string | null;
   web_url: string | null;
   name: string;
@@ -70,6 +78,9 @@ export function mediaJson(row: Omit<MediaRow, 'tenant_id' | 'mime_group'>, trans
   return {
     id: row.id,
     url: mediaUrl(row.file_key),
+    processing: row.processing !== null,
+    // Only the variants job writes it, and only a PreviewError.
+    preview_error: row.preview_error as PreviewError | null,
     thumbnail_url: row.thumb_key ? mediaUrl(row.thumb_key) : null,
     web_url: row.web_key ? mediaUrl(row.web_key) : null,
     name: row.name,

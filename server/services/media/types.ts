@@ -74,3 +74,6 @@ export function nameForType(name: string, type: AllowedType): string {
   if (ext === type.ext || (ext !== undefined && type.alsoExt?.includes(ext))) return name;
   return `${m ? name.slice(0, m.index) : name}.${type.ext}`;
 }
+
+/** Raster images and SVG get variants (images.ts), made off the request path by a `media_variants` job. */
+export const hasVariants = (type: AllowedType) => type.kind === 'raster' || type.kind === 'svg';
