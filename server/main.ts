@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { prepareDatabase } from './boot.js';
 import { loadConfig } from './config.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, DEMO_SITES, hasDemoData } from './seed/demo.js';
-import { pruneBin } from './activity/prune.js';
+import { pruneRecords } from './activity/prune.js';
 import { sweepMediaDebris } from './services/media/debris.js';
 import { purgeExpiredSessions } from './services/sessions.js';
 import { openMediaStorage } from './storage/index.js';
@@ -45,10 +45,10 @@ sweepMediaDebris(database.db, sweepStorage, config.media)
   })
   .catch((error) => app.log.error({ err: error }, 'media debris sweep failed'));
 
-// The hourly sweep: expired sessions, and deleted rows past REVISIONS_KEEP_DAYS out of their bin.
+// The hourly sweep: expired sessions; deleted rows and superseded drafts past REVISIONS_KEEP_DAYS lose their records.
 const sweep = setInterval(() => {
   void purgeExpiredSessions(database.db).catch(() => undefined);
-  void pruneBin(database.db, config.revisionsKeepDays).catch((error) => app.log.error({ err: error }, 'bin pruning failed'));
+  void pruneRecords(database.db, config.revisionsKeepDays).catch((error) => app.log.error({ err: error }, 'pruning records failed'));
 }, 3600_000);
 sweep.unref();
 

@@ -1,18 +1,26 @@
 /**
- * The bins' expiry: a row deleted more than REVISIONS_KEEP_DAYS ago can no longer be
- * restored. Its records (the delete's, and its history's before it) are dropped; the log's
- * entries stay, saying who did what and when. A delete whose row was restored since only
- * leaves the bin's index (its record: the row's history goes on in later entries).
- * Run by the server's hourly sweep (server/main.ts), in batches read from the partial index
- * of the bin's deletes, so each statement's work is bounded.
+ * What REVISIONS_KEEP_DAYS ends (docs/decisions.md §23, §38). A row deleted longer ago can no
+ * longer be restored: its records (the delete's, and its history's before it) are dropped. A
+ * draft superseded longer ago (a later write, publish or discard of its row) no longer holds
+ * its whole row: nothing can put it live again. The log's entries stay in both cases, saying
+ * who did what and when. Run by the server's hourly sweep (server/main.ts), in batches read
+ * from partial indexes of what still holds a record, so each statement's work is bounded.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { DatabaseSchema } from '../db/schema.js';
 
 const BATCH = 200;
 
+const cutoffOf = (keepDays: number, now: number) => new Date(now - keepDays * 86_400_000).toISOString();
+
+/** Both prunes, one after the other; how many of each. */
+export async function pruneRecords(db: Kysely<DatabaseSchema>, keepDays: number, now = Date.now()) {
+  return { bin: await pruneBin(db, keepDays, now), drafts: await pruneDrafts(db, keepDays, now) };
+}
+
 /** Drops the records of deletes older than `keepDays`; how many deletes left their bins. */
 export async function pruneBin(db: Kysely<any>, keepDays: number, now = Date.now()): Promise<number> {
-  const cutoff = new Date(now - keepDays * 86_400_000).toISOString();
+  const cutoff = cutoffOf(keepDays, now);
   let pruned = 0;
   for (;;) {
     const expired = await db
@@ -41,5 +49,48 @@ export async function pruneBin(db: Kysely<any>, keepDays: number, now = Date.now
     }
     pruned += expired.length;
     if (expired.length < BATCH) return pruned;
+  }
+}
+
+/**
+ * Drops the records of drafts older than `keepDays` that a later entry of their row (other
+ * than a schedule request, which leaves a draft pending: drafts/store.ts) has superseded; a
+ * pending draft keeps its record however old. How many were dropped. Pending ones stay in the
+ * index, so the batches walk it by (at, id) rather than reading its start again.
+ */
+export async function pruneDrafts(db: Kysely<DatabaseSchema>, keepDays: number, now = Date.now(), batch = BATCH): Promise<number> {
+  const cutoff = cutoffOf(keepDays, now);
+  let pruned = 0;
+  let after: { at: string; id: number } | undefined;
+  for (;;) {
+    let q = db.selectFrom('activity').select(['id', 'at']).where('action', '=', 'draft').where('record', 'is not', null).where('at', '<', cutoff);
+    if (after) q = q.where(sql<boolean>`("at", "id") > (${after.at}, ${after.id})`);
+    const expired = await q.orderBy('at').orderBy('id').limit(batch).execute();
+    if (expired.length) {
+      const dropped = await db
+        .updateTable('activity')
+        .set({ record: null })
+        .where(
+          'id',
+          'in',
+          expired.map((e) => e.id),
+        )
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('activity as later')
+              .select('later.id')
+              .whereRef('later.model', '=', 'activity.model')
+              .whereRef('later.object_id', '=', 'activity.object_id')
+              .whereRef('later.id', '>', 'activity.id')
+              .where('later.action', '!=', 'schedule'),
+          ),
+        )
+        .executeTakeFirst();
+      pruned += Number(dropped.numUpdatedRows);
+    }
+    const last = expired.at(-1);
+    if (!last || expired.length < batch) return pruned;
+    after = { at: last.at, id: Number(last.id) };
   }
 }

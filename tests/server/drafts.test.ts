@@ -6,6 +6,7 @@
  * has drafts too.
  */
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { pruneDrafts } from '../../server/activity/prune.js';
 import { PUBLIC_API } from '../../server/public/routes.js';
 import { api, entity, fixtures, HOSTS, json } from './entity-fixtures.js';
 import { describeEachDialect, type Session } from './harness.js';
@@ -237,6 +238,45 @@ describeEachDialect(
       const published = await r()('POST', `${ABOUT}publish/?language_code=it`, { version: page.version });
       expect(published.statusCode, published.body).toBe(200);
       expect(json(await h.get(`${PUBLIC_API}/pages/about_us?lang=it`, { host: HOSTS.rossi })).title).toBe('Chi siamo (bozza)');
+    });
+    it('drops the records of drafts superseded longer than REVISIONS_KEEP_DAYS ago; a pending one keeps its record however old', async () => {
+      const draftUrl = (id: number) => `${api(news, id)}draft/?language_code=it`;
+      const superseded = await published('Superata');
+      expect((await r()('POST', draftUrl(superseded.id), draftOf(superseded.row, 'Bozza superata', { version: 1 }))).statusCode).toBe(200);
+      expect((await r()('POST', `${api(news, superseded.id)}publish/?language_code=it`, { version: 1 })).statusCode).toBe(200);
+      // A schedule request leaves the draft pending: it is what the scheduled publish puts live.
+      const pending = await published('In attesa');
+      expect((await r()('POST', draftUrl(pending.id), draftOf(pending.row, 'Bozza in attesa', { version: 1 }))).statusCode).toBe(200);
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+      const scheduled = await r()('POST', `${api(news, pending.id)}schedule/`, { publish_at: tomorrow, version: 1 });
+      expect(scheduled.statusCode, scheduled.body).toBe(200);
+      const recent = await published('Recente');
+      expect((await r()('POST', draftUrl(recent.id), draftOf(recent.row, 'Bozza recente', { version: 1 }))).statusCode).toBe(200);
+      expect((await r()('DELETE', `${api(news, recent.id)}draft/`)).statusCode).toBe(204);
+      // The pending draft is the older one: a sweep of one entry a batch must walk past it.
+      const age = (id: number, days: number) =>
+        h.db
+          .updateTable('activity')
+          .set({ at: new Date(Date.now() - days * 86_400_000).toISOString() })
+          .where('model', '=', 'news')
+          .where('object_id', '=', id)
+          .execute();
+      await age(pending.id, 92);
+      await age(superseded.id, 91);
+
+      expect(await pruneDrafts(h.db, 90, Date.now(), 1)).toBe(1);
+      const drafts = async (id: number) =>
+        (
+          await h.db.selectFrom('activity').select('record').where('model', '=', 'news').where('object_id', '=', id).where('action', '=', 'draft').execute()
+        ).map((e) => e.record !== null);
+      expect(await drafts(superseded.id)).toEqual([false]);
+      expect(await drafts(pending.id)).toEqual([true]);
+      expect(await drafts(recent.id)).toEqual([true]);
+      expect(json(await r()('GET', draftUrl(pending.id)))).toMatchObject({ title: 'Bozza in attesa', has_draft: true });
+      // Its row's history goes on without it; the activity log keeps the line.
+      expect(json(await r()('GET', `${api(news, superseded.id)}revisions/`)).items.map((e: { action: string }) => e.action)).toEqual(['publish', 'create']);
+      expect((await entries('news', superseded.id)).map((e) => e.action)).toEqual(['create', 'draft', 'publish']);
+      expect(await pruneDrafts(h.db, 90)).toBe(0);
     });
   },
   { resetBetweenTests: false },

@@ -22,6 +22,7 @@ import { scheduleMigration } from './0027_schedule.js';
 import { revisionIndexMigration } from './0028_revision_index.js';
 import { mediaProcessingMigration } from './0029_media_processing.js';
 import { mediaPreviewErrorMigration } from './0030_media_preview_error.js';
+import { draftExpiryMigration } from './0031_draft_expiry.js';
 import { serverSecretsMigration } from './0025_server_secrets.js';
 import { sitesMigration } from './0004_sites.js';
 import { siteKeysMigration } from './0013_site_keys.js';
@@ -61,5 +62,6 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0028_revision_index': revisionIndexMigration(dialect),
     '0029_media_processing': mediaProcessingMigration(dialect),
     '0030_media_preview_error': mediaPreviewErrorMigration(dialect),
+    '0031_draft_expiry': draftExpiryMigration(dialect),
   };
 }
