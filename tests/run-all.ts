@@ -32,6 +32,23 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
+interface PlaywrightSuite {
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; tests: { status: string }[] }[];
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number };
+  suites: PlaywrightSuite[];
+}
+
+/** The tests that failed and then passed on their retry, as `file:line › title`. */
+function flakyTitles(suites: PlaywrightSuite[]): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => spec.tests.some((t) => t.status === 'flaky')).map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
+    ...flakyTitles(suite.suites ?? []),
+  ]);
+}
+
 fs.rmSync('test-results', { recursive: true, force: true });
 fs.mkdirSync('test-results', { recursive: true });
 
@@ -57,13 +74,14 @@ if (build !== 0) {
   record('build', { passed: 0, failed: 1 });
 } else {
   const pwCode = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json' });
-  const pw = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>('test-results/e2e.json');
+  const pw = readJson<PlaywrightReport>('test-results/e2e.json');
   record(
     'e2e',
     pw
       ? { passed: pw.stats.expected + pw.stats.flaky, failed: pw.stats.unexpected + (pwCode !== 0 && pw.stats.unexpected === 0 ? 1 : 0) }
       : { passed: 0, failed: 1 },
   );
+  for (const title of pw ? flakyTitles(pw.suites) : []) lines.push(`  flaky (passed on its retry): ${title}`);
 }
 
 console.log(`\n${lines.join('\n')}`);
