@@ -121,7 +121,9 @@ const serverOptions: esbuild.BuildOptions = {
   target: 'node20',
   // Pure-JS dependencies are bundled (one file loads far faster than hundreds); native
   // addons and packages that locate files at run time stay external.
-  external: ['better-sqlite3', '@node-rs/argon2', 'sharp', 'pg-native', 'esbuild', '@tailwindcss/*', 'lightningcss', 'fsevents'],
+  // exceljs and the AWS SDK are imported where first used (import/sheet.ts, export/files.ts,
+  // storage/s3.ts): left out of the bundle, they cost a start nothing.
+  external: ['better-sqlite3', '@node-rs/argon2', 'sharp', 'pg-native', 'esbuild', '@tailwindcss/*', 'lightningcss', 'fsevents', 'exceljs', '@aws-sdk/*'],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   outdir: path.join(distDir, 'server'),
   // The reference website (server/site/) renders React on the server: in a production build

@@ -1,16 +1,6 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListMultipartUploadsCommand,
-  ListObjectsV2Command,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { ByteRange, MediaStorage, PutOptions, StoredObject } from './index.js';
 import { isMediaKey } from './keys.js';
 
@@ -34,25 +24,40 @@ export interface S3Options {
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
-const status = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
-const isMissing = (error: unknown) =>
-  status(error) === 404 || (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound'));
+/** The SDK, loaded by the first S3 store used: it is a sixth of the server bundle, compiled at every start of a server on disk. */
+const loadSdk = async () => {
+  const [s3, storage] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  return { ...s3, Upload: storage.Upload };
+};
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+
+/** What the SDK says of a failed call (an S3ServiceException), read without the SDK's classes. */
+const failure = (error: unknown) => (error ?? {}) as { name?: string; $metadata?: { httpStatusCode?: number } };
+const status = (error: unknown) => failure(error).$metadata?.httpStatusCode;
+const isMissing = (error: unknown) => status(error) === 404 || ['NoSuchKey', 'NotFound'].includes(failure(error).name ?? '');
 
 /** Media in an S3-compatible bucket (AWS S3, MinIO, Garage, R2, Ceph RGW), key for key as on disk. */
 export class S3Storage implements MediaStorage {
-  readonly client: S3Client;
+  private connection: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
 
-  constructor(readonly options: S3Options) {
-    this.client = new S3Client({
-      endpoint: options.endpoint,
-      region: options.region,
-      credentials: options.credentials,
-      forcePathStyle: options.forcePathStyle,
-      // Checksums only where the API demands them: several S3-compatible stores refuse the
-      // SDK's default trailing-checksum uploads.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+  constructor(readonly options: S3Options) {}
+
+  /** The SDK and this store's client, made on first use. */
+  private connected() {
+    this.connection ??= loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        endpoint: this.options.endpoint,
+        region: this.options.region,
+        credentials: this.options.credentials,
+        forcePathStyle: this.options.forcePathStyle,
+        // Checksums only where the API demands them: several S3-compatible stores refuse the
+        // SDK's default trailing-checksum uploads.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    }));
+    return this.connection;
   }
 
   private checked(key: string) {
@@ -61,8 +66,9 @@ export class S3Storage implements MediaStorage {
   }
 
   async put(key: string, body: Readable, opts: PutOptions = {}): Promise<boolean> {
-    const upload = new Upload({
-      client: this.client,
+    const { sdk, client } = await this.connected();
+    const upload = new sdk.Upload({
+      client,
       params: {
         Bucket: this.options.bucket,
         Key: this.checked(key),
@@ -87,7 +93,7 @@ export class S3Storage implements MediaStorage {
       await Promise.race([upload.done(), sourceFailed]);
       return true;
     } catch (error) {
-      if (opts.ifAbsent && (status(error) === 412 || (error instanceof S3ServiceException && error.name === 'PreconditionFailed'))) return false;
+      if (opts.ifAbsent && (status(error) === 412 || failure(error).name === 'PreconditionFailed')) return false;
       return failed(error);
     }
   }
@@ -98,9 +104,10 @@ export class S3Storage implements MediaStorage {
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable | undefined> {
+    const { sdk, client } = await this.connected();
     try {
-      const out = await this.client.send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.checked(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      const out = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: this.checked(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
       );
       return out.Body as Readable;
     } catch (error) {
@@ -110,8 +117,9 @@ export class S3Storage implements MediaStorage {
   }
 
   async stat(key: string): Promise<StoredObject | undefined> {
+    const { sdk, client } = await this.connected();
     try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.checked(key) }));
+      const out = await client.send(new sdk.HeadObjectCommand({ Bucket: this.options.bucket, Key: this.checked(key) }));
       return { size: out.ContentLength ?? 0, etag: out.ETag ?? '""', modified: out.LastModified ?? new Date(0) };
     } catch (error) {
       if (isMissing(error)) return undefined;
@@ -124,34 +132,37 @@ export class S3Storage implements MediaStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.checked(key) }));
+    const { sdk, client } = await this.connected();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.checked(key) }));
   }
 
   async *list(): AsyncIterable<{ key: string; modified: Date }> {
+    const { sdk, client } = await this.connected();
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, ContinuationToken: token }));
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.options.bucket, ContinuationToken: token }));
       for (const o of page.Contents ?? []) if (o.Key && isMediaKey(o.Key)) yield { key: o.Key, modified: o.LastModified ?? new Date(0) };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }
 
   async removeUnfinished(before: Date): Promise<number> {
+    const { sdk, client } = await this.connected();
     let removed = 0;
     let keyMarker: string | undefined;
     let uploadIdMarker: string | undefined;
     do {
-      const page = await this.client
-        .send(new ListMultipartUploadsCommand({ Bucket: this.options.bucket, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }))
+      const page = await client
+        .send(new sdk.ListMultipartUploadsCommand({ Bucket: this.options.bucket, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }))
         .catch((error: unknown) => {
           // Stores without the call (s3rver) leave it to the bucket's AbortIncompleteMultipartUpload rule.
-          if (error instanceof S3ServiceException && error.name === 'NotImplemented') return undefined;
+          if (failure(error).name === 'NotImplemented') return undefined;
           throw error;
         });
       if (!page) return removed;
       for (const u of page.Uploads ?? []) {
         if (!u.Key || !u.UploadId || !isMediaKey(u.Key) || !u.Initiated || u.Initiated >= before) continue;
-        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.options.bucket, Key: u.Key, UploadId: u.UploadId }));
+        await client.send(new sdk.AbortMultipartUploadCommand({ Bucket: this.options.bucket, Key: u.Key, UploadId: u.UploadId }));
         removed++;
       }
       keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
@@ -165,6 +176,6 @@ export class S3Storage implements MediaStorage {
   }
 
   async close(): Promise<void> {
-    this.client.destroy();
+    if (this.connection) (await this.connection).client.destroy();
   }
 }

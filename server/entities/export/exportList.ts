@@ -64,8 +64,8 @@ export interface SheetSource {
  * is held at a time. The one writer of every export — the engine's lists and the accounts'
  * (server/users/export.ts) differ only in where their rows come from.
  */
-export function sendSheet(source: SheetSource, format: ExportFormat, reply: FastifyReply) {
-  const file = sheetFile(format, source.name);
+export async function sendSheet(source: SheetSource, format: ExportFormat, reply: FastifyReply) {
+  const file = await sheetFile(format, source.name);
   void (async () => {
     await file.row(source.headers);
     for await (const rows of source.batches) for (const cells of rows) await file.row(cells);

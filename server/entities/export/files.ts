@@ -5,7 +5,6 @@
  */
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import { cellText } from '../../../entities/fieldTypes/cellForms.js';
 import type { CellValue } from '../../../entities/fieldTypes/description.js';
 import { neutralised } from './csvSafe.js';
@@ -56,7 +55,9 @@ function csvFile(): SheetFile {
   };
 }
 
-function xlsxFile(sheetName: string): SheetFile {
+async function xlsxFile(sheetName: string): Promise<SheetFile> {
+  // Loaded on first use: exceljs and its dependencies are a sixth of the server bundle, compiled at every start.
+  const { default: ExcelJS } = await import('exceljs');
   const stream = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
   const sheet = book.addWorksheet(sheetName.slice(0, 31));
@@ -75,4 +76,4 @@ function xlsxFile(sheetName: string): SheetFile {
   };
 }
 
-export const sheetFile = (format: ExportFormat, sheetName: string): SheetFile => (format === 'csv' ? csvFile() : xlsxFile(sheetName));
+export const sheetFile = async (format: ExportFormat, sheetName: string): Promise<SheetFile> => (format === 'csv' ? csvFile() : xlsxFile(sheetName));

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { Transform } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type { CellValue as XlsxValue } from 'exceljs';
 import type { CellInput } from '../../../entities/fieldTypes/description.js';
 import { restored } from '../export/csvSafe.js';
 
@@ -94,17 +94,19 @@ async function* csvRows(path: string): AsyncGenerator<SheetRow> {
 }
 
 /** What exceljs gives for a cell, as a cell value: a formula's result, rich text's text, a link's text. */
-function xlsxCell(value: ExcelJS.CellValue): CellInput {
+function xlsxCell(value: XlsxValue): CellInput {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
   if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return xlsxCell((value as { result?: ExcelJS.CellValue }).result ?? null);
-  if ('text' in value) return typeof value.text === 'string' ? value.text : xlsxCell(value.text as ExcelJS.CellValue);
+  if ('formula' in value || 'sharedFormula' in value) return xlsxCell((value as { result?: XlsxValue }).result ?? null);
+  if ('text' in value) return typeof value.text === 'string' ? value.text : xlsxCell(value.text as XlsxValue);
   if ('error' in value) return null;
   return null;
 }
 
 async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
+  // Loaded on first use, as the export's writer (export/files.ts).
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     entries: 'emit',
     sharedStrings: 'cache',
@@ -114,7 +116,7 @@ async function* xlsxRows(path: string): AsyncGenerator<SheetRow> {
   });
   for await (const sheet of book) {
     for await (const row of sheet) {
-      const values = (row.values as ExcelJS.CellValue[]).slice(1);
+      const values = (row.values as XlsxValue[]).slice(1);
       const cells = Array.from(values, xlsxCell);
       if (cells.some((c) => c !== null && c !== '')) yield { line: row.number, cells };
     }
