@@ -2,25 +2,17 @@
 import { act, cleanup, fireEvent, render, screen, waitFor as waitForDom } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Field, MenuTreeField as MenuTreeDef, RepeaterField as RepeaterDef } from '../../entities/fields';
 import type { MenuNode } from '../../entities/fieldTypes/menuTree';
-import type { Language } from '../../locales/languages';
-import { confirmMachine } from '../../machines/confirm.machine';
-import { languageMachine } from '../../machines/language.machine';
 import { AppServicesProvider, type AppServices } from '../../src/app/AppServices';
 import { FieldFrame } from '../../src/fields/FieldFrame';
 import { FieldHostContext, type FieldHost } from '../../src/fields/context';
 import en from '../../locales/en.json' with { type: 'json' };
+import { testServices } from './appServices';
 
-/** The two app-wide actors the widgets use: the language (labels) and the confirm dialog. */
 let actors: Partial<AppServices>;
 beforeAll(async () => {
-  const language = createActor(languageMachine.provide({ actors: { loadLocale: fromPromise<unknown, { language: Language }>(async () => ({})) } }), {
-    input: { language: 'en' },
-  }).start();
-  await waitFor(language, (s) => s.matches('ready'));
-  actors = { language, confirm: createActor(confirmMachine).start() };
+  actors = await testServices();
 });
 afterEach(cleanup);
 

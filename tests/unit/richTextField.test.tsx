@@ -1,20 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Language } from '../../locales/languages';
-import { confirmMachine } from '../../machines/confirm.machine';
-import { languageMachine } from '../../machines/language.machine';
 import { AppServicesProvider, type AppServices } from '../../src/app/AppServices';
 import RichTextField from '../../src/fields/RichTextField';
+import { testServices } from './appServices';
 
 let actors: Partial<AppServices>;
 beforeAll(async () => {
-  const language = createActor(languageMachine.provide({ actors: { loadLocale: fromPromise<unknown, { language: Language }>(async () => ({})) } }), {
-    input: { language: 'en' },
-  }).start();
-  await waitFor(language, (s) => s.matches('ready'));
-  actors = { language, confirm: createActor(confirmMachine).start() };
+  actors = await testServices();
 });
 afterEach(cleanup);
 /**
