@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import type { ByteRange, MediaStorage, PutOptions, StoredObject } from './index.js';
 import { isMediaKey } from './keys.js';
+import { sourceFailure } from './sourceFailure.js';
 
 const PART = /^([a-z0-9]{32}(?:\.[a-z0-9]+){1,2})\.[a-z0-9]+\.part$/;
 
@@ -25,6 +26,8 @@ export class LocalDiskStorage implements MediaStorage {
 
   async put(key: string, body: Readable, opts: PutOptions = {}): Promise<boolean> {
     const file = this.pathOf(key);
+    // Until the pipeline below listens: a source failed meanwhile then fails it.
+    void sourceFailure(body);
     await fsp.mkdir(path.dirname(file), { recursive: true });
     // Written beside the target and renamed, so a reader never sees half a file.
     const tmp = `${file}.${randomBytes(6).toString('hex')}.part`;

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { ByteRange, MediaStorage, PutOptions, StoredObject } from './index.js';
 import { isMediaKey } from './keys.js';
+import { sourceFailure } from './sourceFailure.js';
 
 export interface S3Options {
   /** Unset: AWS itself, by region. */
@@ -66,6 +67,8 @@ export class S3Storage implements MediaStorage {
   }
 
   async put(key: string, body: Readable, opts: PutOptions = {}): Promise<boolean> {
+    // A source that fails, even before the upload reads it, must fail the upload, not leave it waiting for bytes.
+    const sourceFailed = sourceFailure(body);
     const { sdk, client } = await this.connected();
     const upload = new sdk.Upload({
       client,
@@ -86,9 +89,6 @@ export class S3Storage implements MediaStorage {
       void upload.abort().catch(() => undefined);
       throw error;
     };
-    // A source that fails mid-stream must fail the upload, not leave it waiting for bytes.
-    const sourceFailed = new Promise<never>((_, reject) => body.once('error', reject));
-    sourceFailed.catch(() => undefined);
     try {
       await Promise.race([upload.done(), sourceFailed]);
       return true;

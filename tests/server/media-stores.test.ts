@@ -62,6 +62,17 @@ describeEachDialect(
       expect(await storedFiles(h)).toEqual([]);
     });
 
+    it('fails the put, not the server, when the source fails before the store has begun to read it', async () => {
+      const key = newMediaKey('bin');
+      const body = generated(2 * MB);
+      const putting = h.storage.put(key, body);
+      // While the store still prepares (a folder made, a client made): nobody reads the body yet.
+      body.destroy(new Error('the client went away'));
+      await expect(putting).rejects.toThrow(/went away/);
+      expect(await h.storage.exists(key)).toBe(false);
+      expect(await storedFiles(h)).toEqual([]);
+    });
+
     it('puts only when absent if asked, and refuses keys it did not make', async () => {
       const key = newMediaKey('txt');
       expect(await h.storage.put(key, Readable.from([Buffer.from('first')]), { ifAbsent: true })).toBe(true);
