@@ -27,7 +27,7 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import type { ScheduledActionsTable } from '../../db/tables/scheduledActions.js';
 import { FieldErrors, HttpError } from '../../errors.js';
 import { backoff, claimLeased, type LeasedTable } from '../../services/jobs/lease.js';
-import { BackgroundLoop } from '../../services/jobs/loop.js';
+import { type Batch, LoopWorker } from '../../services/jobs/loop.js';
 import { contextForSite, type EngineContext, hasTable } from '../context.js';
 import { applyDraft, pendingDraft } from '../drafts/store.js';
 import { loadRecord } from '../read.js';
@@ -66,7 +66,7 @@ class LostAction extends Error {}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export class Scheduler {
+export class Scheduler extends LoopWorker<number> {
   private readonly db: Kysely<DatabaseSchema>;
   private readonly dialect: Dialect;
   readonly now: () => number;
@@ -76,10 +76,10 @@ export class Scheduler {
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
   private readonly backoffMs: number;
-  private readonly loop: BackgroundLoop<number>;
   private media: boolean | undefined;
 
   constructor(opts: SchedulerOptions) {
+    super(opts.pollMs ?? 1000, opts.onError);
     this.db = opts.db;
     this.dialect = opts.dialect;
     this.now = opts.now ?? Date.now;
@@ -89,32 +89,16 @@ export class Scheduler {
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.maxAttempts = opts.maxAttempts ?? 5;
     this.backoffMs = opts.backoffMs ?? 5_000;
-    this.loop = new BackgroundLoop(
-      async () => {
-        const claimed = await this.runBatch();
-        return { result: claimed, more: claimed === this.batchSize };
-      },
-      opts.pollMs ?? 1000,
-      opts.onError ?? (() => undefined),
-    );
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  /** An action may be due now: look soon rather than at the next poll. */
-  nudge(): void {
-    this.loop.nudge();
+  protected async nextBatch(): Promise<Batch<number>> {
+    const claimed = await this.runBatch();
+    return { result: claimed, more: claimed === this.batchSize };
   }
 
   /** Runs batches until no action is due; how many each leased. */
   runUntilIdle(): Promise<number[]> {
-    return this.loop.runUntilIdle();
+    return this.drain();
   }
 
   /** Leases up to `batchSize` due actions to a new token: the token and the actions. */

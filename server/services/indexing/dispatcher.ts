@@ -14,7 +14,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { backoff } from '../jobs/lease.js';
-import { BackgroundLoop } from '../jobs/loop.js';
+import { type Batch, LoopWorker } from '../jobs/loop.js';
 import { MAX_URLS_PER_REQUEST, type Notifier, type NotifyResult } from './notifier.js';
 import { type ClaimedAction, claimDue, type Outcome, recordOutcomes } from './store.js';
 
@@ -44,7 +44,7 @@ export interface RunResult {
   failed: number;
 }
 
-export class Dispatcher {
+export class Dispatcher extends LoopWorker<RunResult> {
   readonly notifier: Notifier;
   private readonly db: Kysely<any>;
   private readonly dialect: Dialect;
@@ -55,9 +55,9 @@ export class Dispatcher {
   private readonly leaseMs: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
-  private readonly loop: BackgroundLoop<RunResult>;
 
   constructor(opts: DispatcherOptions) {
+    super(opts.pollMs ?? 2000, opts.onError);
     this.db = opts.db;
     this.dialect = opts.dialect;
     this.notifier = opts.notifier;
@@ -68,14 +68,11 @@ export class Dispatcher {
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.backoffMs = opts.backoffMs ?? 30_000;
     this.maxBackoffMs = opts.maxBackoffMs ?? 6 * 3600_000;
-    this.loop = new BackgroundLoop(
-      async () => {
-        const result = await this.runBatch();
-        return { result, more: result.claimed >= this.batchSize };
-      },
-      opts.pollMs ?? 2000,
-      opts.onError ?? (() => undefined),
-    );
+  }
+
+  protected async nextBatch(): Promise<Batch<RunResult>> {
+    const result = await this.runBatch();
+    return { result, more: result.claimed >= this.batchSize };
   }
 
   /** Delay before attempt `attempts + 1`: exponential, with jitter so failed hosts are not hit in step. */
@@ -83,24 +80,10 @@ export class Dispatcher {
     return backoff(attempts, { baseMs: this.backoffMs, maxMs: this.maxBackoffMs, random: this.random });
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Stops polling and waits for a run in progress (its claimed actions are recorded first). */
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  /** New actions were recorded: run soon rather than at the next poll. */
-  nudge(): void {
-    this.loop.nudge();
-  }
-
   /** Sends batches until nothing is due; one run at a time per dispatcher. */
   async runUntilIdle(): Promise<RunResult> {
     const total: RunResult = { claimed: 0, sent: 0, retried: 0, failed: 0 };
-    for (const r of await this.loop.runUntilIdle()) {
+    for (const r of await this.drain()) {
       total.claimed += r.claimed;
       total.sent += r.sent;
       total.retried += r.retried;

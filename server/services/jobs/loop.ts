@@ -95,3 +95,39 @@ export class BackgroundLoop<R> {
     }
   }
 }
+
+/**
+ * A worker on a BackgroundLoop of its own (the indexing dispatcher, the job runner, the
+ * scheduler): polling, nudging and stopping are the loop's, the same for each; a worker says
+ * what one batch is.
+ */
+export abstract class LoopWorker<R> {
+  private readonly loop: BackgroundLoop<R>;
+
+  protected constructor(pollMs: number, onError: ((error: unknown) => void) | undefined) {
+    // The batch is looked up when the loop runs, once the subclass has set its fields.
+    this.loop = new BackgroundLoop(() => this.nextBatch(), pollMs, onError ?? (() => undefined));
+  }
+
+  /** One batch of the worker's work, and whether more may be waiting right now. */
+  protected abstract nextBatch(): Promise<Batch<R>>;
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Stops polling and waits for a run in progress (its current batch is recorded first). */
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** New work was recorded: run soon rather than at the next poll. */
+  nudge(): void {
+    this.loop.nudge();
+  }
+
+  /** Runs batches until none says there is more: the results of each. */
+  protected drain(): Promise<R[]> {
+    return this.loop.runUntilIdle();
+  }
+}

@@ -18,7 +18,7 @@ import type { Dialect } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { JobKind } from './kinds.js';
 import { backoff } from './lease.js';
-import { BackgroundLoop } from './loop.js';
+import { type Batch, LoopWorker } from './loop.js';
 import { type ClaimedJob, claimJob, ENDED, insertProblems, LIVE } from './store.js';
 
 /** Jobs one prune deletes at most; the next one goes on. */
@@ -55,7 +55,7 @@ const DAY_MS = 86_400_000;
 /** A runner with no job due prunes at most this often. */
 const PRUNE_EVERY_MS = 3600_000;
 
-export class JobRunner {
+export class JobRunner extends LoopWorker<BatchOutcome> {
   private readonly db: Kysely<DatabaseSchema>;
   private readonly dialect: Dialect;
   private readonly kinds: Map<string, JobKind<any>>;
@@ -65,11 +65,11 @@ export class JobRunner {
   private readonly leaseMs: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
-  private readonly loop: BackgroundLoop<BatchOutcome>;
   private readonly keepMs: number;
   private prunedAt = -Infinity;
 
   constructor(opts: RunnerOptions) {
+    super(opts.pollMs ?? 1000, opts.onError);
     this.db = opts.db;
     this.dialect = opts.dialect;
     this.kinds = new Map(opts.kinds.map((k) => [k.name, k]));
@@ -80,37 +80,20 @@ export class JobRunner {
     this.backoffMs = opts.backoffMs ?? 5_000;
     this.maxBackoffMs = opts.maxBackoffMs ?? 3600_000;
     this.keepMs = (opts.keepDays ?? 30) * DAY_MS;
-    this.loop = new BackgroundLoop(
-      async () => {
-        const result = await this.runBatch();
-        if (result.outcome === 'idle' && this.now() - this.prunedAt >= PRUNE_EVERY_MS) {
-          this.prunedAt = this.now();
-          await this.prune();
-        }
-        return { result, more: result.outcome !== 'idle' };
-      },
-      opts.pollMs ?? 1000,
-      opts.onError ?? (() => undefined),
-    );
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Stops polling and waits for the batch in progress. */
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  /** A job was queued: run soon rather than at the next poll. */
-  nudge(): void {
-    this.loop.nudge();
+  protected async nextBatch(): Promise<Batch<BatchOutcome>> {
+    const result = await this.runBatch();
+    if (result.outcome === 'idle' && this.now() - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = this.now();
+      await this.prune();
+    }
+    return { result, more: result.outcome !== 'idle' };
   }
 
   /** Runs batches until no job is due. */
   runUntilIdle(): Promise<BatchOutcome[]> {
-    return this.loop.runUntilIdle();
+    return this.drain();
   }
 
   /** Leases the next due job and runs one batch of it. */
