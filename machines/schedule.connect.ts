@@ -25,3 +25,5 @@ export function connectSchedule(snapshot: ScheduleSnapshot, send: (event: Schedu
     submit: (version: number | null) => send({ type: 'submit', version }),
   };
 }
+
+export type ScheduleProps = ReturnType<typeof connectSchedule>;

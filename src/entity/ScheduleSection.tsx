@@ -1,18 +1,20 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { EntityDef } from '../../entities/define';
-import { connectSchedule } from '../../machines/schedule.connect';
+import { connectSchedule, type ScheduleProps } from '../../machines/schedule.connect';
 import { scheduleMachine } from '../../machines/schedule.machine';
 import DateTimeField from '../fields/DateTimeField';
 import { fieldMessage } from '../fields/messages';
 import { scheduleActors } from '../http/scheduleActors';
 import { formatDate } from '../i18n/dates';
 import { useT } from '../i18n/i18n';
+import { useConnect } from '../ui/useConnect';
 import { LoadFailed } from './LoadStates';
 import { buttonClass } from './ui';
 import type { FormActor } from './useEntityForm';
 
 const machine = scheduleMachine.provide({ actors: scheduleActors });
+const all = (p: ScheduleProps) => p;
 const FIELDS = ['publish_at', 'unpublish_at'] as const;
 const LABEL = { publish_at: 'schedule.publishAt', unpublish_at: 'schedule.unpublishAt' } as const;
 
@@ -28,9 +30,7 @@ export function ScheduleSection({ entity, form, id, canChange }: { entity: Entit
     const sub = actor.on('versioned', (e) => form.send({ type: 'row.versioned', version: e.version }));
     return () => sub.unsubscribe();
   }, [actor, form]);
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- XState binds Actor#send in its constructor
-  const send = actor.send;
-  const view = useSelector(actor, (s) => connectSchedule(s, send));
+  const view = useConnect(actor, connectSchedule, all);
   const version = useSelector(form, (s) => s.context.version);
 
   if (view.loadFailed) return <LoadFailed message={t('schedule.loadFailed')} retry={view.retry} />;
