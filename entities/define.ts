@@ -239,9 +239,13 @@ export function entityActions(user: PermissionHolder | null | undefined, entity:
   return entity.readOnly ? new Set([...held].filter((a) => a === 'view')) : held;
 }
 
-/** Whether the entity's list imports in this back-office (`tenant.kind` of the session: 'dealer' on a dealer site). */
-export const importsOn = (entity: Pick<EntityDef, 'importKeys' | 'importOn'>, siteKind: string | undefined) =>
-  entity.importKeys !== undefined && (entity.importOn === undefined || entity.importOn === siteKind);
+/**
+ * Whether a user holding `actions` on the entity may import into its list in this back-office
+ * (`tenant.kind` of the session: 'dealer' on a dealer site): creating or updating rows needs
+ * add or change, as the server's import routes do.
+ */
+export const mayImport = (entity: Pick<EntityDef, 'importKeys' | 'importOn'>, siteKind: string | undefined, actions: ReadonlySet<Action>) =>
+  entity.importKeys !== undefined && (entity.importOn === undefined || entity.importOn === siteKind) && (actions.has('add') || actions.has('change'));
 
 /** Keeps the literal types of a declaration (field names, options) for whoever imports it. */
 export function defineEntity<const T extends EntityDef>(def: T): T {

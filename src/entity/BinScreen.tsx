@@ -1,6 +1,5 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link } from 'wouter';
 import { entityActions, type EntityDef } from '../../entities/define';
 import { entityNamed } from '../../entities/index';
 import { connectBin, type BinProps } from '../../machines/bin.connect';
@@ -15,9 +14,9 @@ import NotFoundScreen from '../screens/NotFoundScreen';
 import { useConnect } from '../ui/useConnect';
 import { whenText, whoText } from './activityText';
 import { keepsHistory } from './keepsHistory';
-import { listHref } from './listMemory';
-import { buttonClass, EIcon } from './ui';
+import { buttonClass } from './ui';
 import { LoadFailed, LoadMore } from './LoadStates';
+import { EntityPageHeader } from './EntityPageHeader';
 
 const all = (p: BinProps) => p;
 
@@ -40,15 +39,7 @@ function Bin({ entity, canRestore }: { entity: EntityDef; canRestore: boolean })
   const view = useConnect(actor, connectBin, all);
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4 sm:p-6" data-testid="bin" data-entity={entity.name} aria-busy={view.busy}>
-      <header className="flex items-center gap-3">
-        <Link href={listHref(entity.path)} className={buttonClass.ghost} aria-label={t('bin.back')}>
-          <EIcon name="back" />
-        </Link>
-        <div className="min-w-0 flex-1">
-          <p className="text-xs uppercase tracking-wide text-ink-faint">{t(entity.label.many)}</p>
-          <h1 className="text-2xl font-semibold">{t('bin.title')}</h1>
-        </div>
-      </header>
+      <EntityPageHeader entity={entity} title={t('bin.title')} backLabel={t('bin.back')} />
       <p className="text-sm text-ink-muted">{t('bin.intro')}</p>
       {view.loadError ? (
         <LoadFailed message={t('bin.loadFailed', { detail: errorText(view.loadError) })} retry={view.retry} />

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useSearch } from 'wouter';
-import { entityActions, type EntityDef, importsOn } from '../../entities/define';
+import { entityActions, type EntityDef, mayImport } from '../../entities/define';
 import { DECLARED } from '../../entities/index';
 import { can as holds } from '../../entities/permissions';
 import { connectEntityList, type EntityListProps } from '../../machines/entityList.connect';
@@ -385,13 +385,7 @@ export default function EntityListScreen({ entity }: { entity: EntityDef }) {
           </span>
         )}
       </header>
-      <Toolbar
-        entity={entity}
-        list={list}
-        canAdd={can.has('add')}
-        canBulkEdit={canBulkEdit}
-        canImport={importsOn(entity, siteKind) && (can.has('add') || can.has('change'))}
-      />
+      <Toolbar entity={entity} list={list} canAdd={can.has('add')} canBulkEdit={canBulkEdit} canImport={mayImport(entity, siteKind, can)} />
       {canSelect && list.selection.count > 0 && (
         <div className="flex items-center gap-3 rounded-md border border-surface-border bg-surface-raised px-3 py-2 text-sm" data-testid="bulk-bar">
           <span>{t('list.selected', { count: list.selection.count })}</span>

@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
-import { entityActions, type EntityDef, importsOn } from '../../entities/define';
+import { entityActions, type EntityDef, mayImport } from '../../entities/define';
 import { entityNamed } from '../../entities/index';
 import { connectImportWizard, type ImportWizardProps } from '../../machines/importWizard.connect';
 import { importWizardMachine } from '../../machines/importWizard.machine';
@@ -24,6 +24,7 @@ import { useConnect } from '../ui/useConnect';
 import { listHref } from './listMemory';
 import { LoadFailed, LoadMore } from './LoadStates';
 import { buttonClass, EIcon } from './ui';
+import { EntityPageHeader } from './EntityPageHeader';
 
 type T = ReturnType<typeof useT>;
 const all = (p: ImportWizardProps) => p;
@@ -35,8 +36,8 @@ export default function ImportScreen({ params }: ScreenProps) {
   const entity = entityNamed(params.entity ?? '');
   const user = useSession((s) => s.context.user);
   const siteKind = useSessionView((s) => s.tenant?.kind);
-  const can = useMemo(() => (entity ? entityActions(user, entity) : new Set()), [user, entity]);
-  if (!entity || !importsOn(entity, siteKind) || !(can.has('add') || can.has('change'))) return <NotFoundScreen />;
+  const can = useMemo(() => (entity ? entityActions(user, entity) : new Set<never>()), [user, entity]);
+  if (!entity || !mayImport(entity, siteKind, can)) return <NotFoundScreen />;
   return <Wizard key={entity.name} entity={entity} add={can.has('add')} change={can.has('change')} />;
 }
 
@@ -89,15 +90,7 @@ function Wizard({ entity, add, change }: { entity: EntityDef; add: boolean; chan
   const current = view.step === 'progress' || view.step === 'result' ? (view.phase === 'dry' ? 'dryRun' : 'run') : view.step === 'mapping' ? 'mapping' : 'file';
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-4 p-4 sm:p-6" data-testid="import-wizard" data-step={view.step} aria-busy={view.busy}>
-      <header className="flex items-center gap-3">
-        <Link href={listHref(entity.path)} className={buttonClass.ghost} aria-label={t('importWizard.back')}>
-          <EIcon name="back" />
-        </Link>
-        <div className="min-w-0 flex-1">
-          <p className="text-xs uppercase tracking-wide text-ink-faint">{t(entity.label.many)}</p>
-          <h1 className="text-2xl font-semibold">{t('importWizard.title')}</h1>
-        </div>
-      </header>
+      <EntityPageHeader entity={entity} title={t('importWizard.title')} backLabel={t('importWizard.back')} />
       <ol className="flex flex-wrap gap-2 text-sm" aria-label={t('importWizard.steps')}>
         {STEPS.map((s, i) => (
           <li
