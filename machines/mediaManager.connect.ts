@@ -40,6 +40,9 @@ export function connectMediaManager(snapshot: MediaManagerSnapshot, send: MediaM
   const status = statusOf(snapshot);
   const editorStatus = editorStatusOf(snapshot);
   const interactive = status === 'ready' || status === 'searching';
+  // A pick counts in every state of the browse, a page loading included (the machine takes it
+  // there); opening the editor (none mode) waits for the grid.
+  const choosable = interactive || (c.selectMode !== 'none' && snapshot.matches('browse'));
   const trail = c.parentFolders;
 
   const gridItem = (media: MediaItem) => ({
@@ -52,6 +55,8 @@ export function connectMediaManager(snapshot: MediaManagerSnapshot, send: MediaM
     selected: isSelected(c.selection, media.id),
     /** Ticked in the edit list for bulk actions. */
     ticked: c.editList.includes(media.id),
+    /** Whether a click on the tile is taken now. */
+    choosable,
     choose: () => send({ type: 'media.choose', media }),
     toggleTick: () => send({ type: 'editList.toggle', id: media.id }),
     edit: () => send({ type: 'editor.open', media }),

@@ -275,8 +275,7 @@ function MediaTile({
       <button
         type="button"
         onClick={item.choose}
-        // A pick counts while the next page loads (the machine takes it in every browse state); opening the editor waits.
-        disabled={!interactive && !picking}
+        disabled={!item.choosable}
         aria-pressed={picking ? item.selected : undefined}
         aria-label={picking ? t('media.pick', { name }) : t('media.edit', { name })}
         className={`group flex w-full flex-col gap-1.5 rounded-lg border p-1.5 text-left transition-colors ${
