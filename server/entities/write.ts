@@ -13,10 +13,10 @@ import { fieldError, fieldErrors, HttpError, notFound } from '../errors.js';
 import { nowIso } from '../services/clock.js';
 import { bounded, type EngineContext, inTransaction, rowBounds, tenantKey } from './context.js';
 import { applyDeltas, type Delta, facetFields, recordDeltas, updateDeltas } from './counts.js';
-import { loadRecord, loadRecords, presentDetail } from './read.js';
+import { type Loaded, loadRecord, loadRecords, presentDetail } from './read.js';
 import type { ScheduledAction } from '../../entities/schedule.js';
 import { runWriteHooks } from './hooks.js';
-import { checkAgainstDatabase, checkRecords, type SlugEntry } from './dbChecks.js';
+import { checkRecords, type SlugEntry } from './dbChecks.js';
 import { insertMany, insertManyReturningIds } from './insertMany.js';
 import { protectingReferences, referencingPairs, type UsedBy } from './references.js';
 import { sanitizeRecord } from './richtext.js';
@@ -85,8 +85,6 @@ function writeTransaction<T>(ctx: EngineContext, fn: (tx: EngineContext) => Prom
     return fn(tx);
   });
 }
-
-class StaleVersion extends Error {}
 
 /** A written row and what its join tables, slugs and words come from. */
 interface Written {
@@ -198,30 +196,58 @@ class AllRefused extends Error {
   }
 }
 
-/** The records written in `tx`: each its id or refusal; `guarded`, a failed statement is undone to a savepoint and the rows tried one by one. */
-async function writeAll(
+/**
+ * Rows written by `write` in `tx`: each its id or refusal. `guarded`, a failed statement is
+ * undone to a savepoint and the rows are written one at a time, each under its own, so a
+ * refusal lands on its row only.
+ */
+async function writeGuarded<T>(
   tx: EngineContext,
-  entity: EntityDef,
-  records: RecordValues[],
-  opts: WriteOptions,
+  items: readonly T[],
+  write: (tx: EngineContext, items: readonly T[]) => Promise<Array<number | HttpError>>,
   guarded: boolean,
 ): Promise<Array<number | HttpError>> {
-  if (!guarded) return writeNew(tx, entity, records, opts);
+  if (!guarded) return write(tx, items);
   try {
-    return await savepoint(tx.db, 'create_batch', () => writeNew(tx, entity, records, opts));
+    return await savepoint(tx.db, 'write_batch', () => write(tx, items));
   } catch (e) {
     const refused = refusalOf(e);
-    if (records.length === 1) return [refused];
+    if (items.length === 1) return [refused];
   }
   const one: Array<number | HttpError> = [];
-  for (const record of records) {
+  for (const item of items) {
     try {
-      one.push(...(await savepoint(tx.db, 'create_row', () => writeNew(tx, entity, [record], opts))));
+      one.push(...(await savepoint(tx.db, 'write_row', () => write(tx, [item]))));
     } catch (e) {
       one.push(refusalOf(e));
     }
   }
   return one;
+}
+
+/**
+ * Rows written together in one write transaction (insertRecords, updateRecords): each row's id
+ * or refusal. Several rows, or rows in a caller's transaction (an import's batch, the
+ * scheduler's), are guarded (writeGuarded); outside one, one row's race is retried. A
+ * transaction of its own in which every row was refused is undone, data version included.
+ */
+async function writeRows<T>(
+  ctx: EngineContext,
+  items: readonly T[],
+  write: (tx: EngineContext, items: readonly T[]) => Promise<Array<number | HttpError>>,
+): Promise<Array<number | HttpError>> {
+  const guarded = ctx.db.isTransaction || items.length > 1;
+  return withRetry(ctx, () =>
+    writeTransaction(ctx, async (tx): Promise<Array<number | HttpError>> => {
+      const written = await writeGuarded(tx, items, write, guarded);
+      if (!ctx.db.isTransaction && written.every((r) => r instanceof HttpError)) throw new AllRefused(written);
+      return written;
+    }),
+  ).catch((e: unknown) => {
+    if (e instanceof AllRefused) return e.refusals;
+    if (guarded) throw e;
+    return [refusalOf(e)];
+  });
 }
 
 /**
@@ -267,11 +293,7 @@ async function writeNew(tx: EngineContext, entity: EntityDef, records: readonly 
 
 /**
  * Creates rows: each validated by the form's validator, then the valid ones written together
- * (writeNew). Each row's outcome is what creating it alone would answer. When the write of
- * several rows is refused as a whole — a unique race, a write hook refusing one row — it is
- * rolled back and the rows are written one at a time, each under its own savepoint, so the
- * refusal lands on its row only. Inside a caller's transaction (an import's batch) a refused
- * write leaves that transaction usable; outside one, one row's race is retried as before.
+ * (writeNew, writeRows). Each row's outcome is what creating it alone would answer.
  */
 export async function insertRecords(ctx: EngineContext, entity: EntityDef, bodies: readonly unknown[], opts: WriteOptions = {}): Promise<Created[]> {
   if (opts.id !== undefined && bodies.length !== 1) throw new Error('A given id is for one row');
@@ -285,20 +307,11 @@ export async function insertRecords(ctx: EngineContext, entity: EntityDef, bodie
     }
   });
   if (!valid.length) return out;
-  const records = valid.map((v) => v.record);
-  const guarded = ctx.db.isTransaction || records.length > 1;
-  const results = await withRetry(ctx, () =>
-    writeTransaction(ctx, async (tx): Promise<Array<number | HttpError>> => {
-      const written = await writeAll(tx, entity, records, opts, guarded);
-      // Nothing created: the transaction of its own is undone, data version included.
-      if (!ctx.db.isTransaction && written.every((r) => r instanceof HttpError)) throw new AllRefused(written);
-      return written;
-    }),
-  ).catch((e: unknown) => {
-    if (e instanceof AllRefused) return e.refusals;
-    if (guarded) throw e;
-    return [refusalOf(e)];
-  });
+  const results = await writeRows(
+    ctx,
+    valid.map((v) => v.record),
+    (tx, records) => writeNew(tx, entity, records, opts),
+  );
   valid.forEach((v, i) => {
     const r = results[i]!;
     out[v.at] = typeof r === 'number' ? { id: r } : { refused: r };
@@ -319,60 +332,171 @@ export async function updateRecord(ctx: EngineContext, entity: EntityDef, id: nu
 type UpdateOptions = WriteOptions & { partial: boolean; version: number | undefined };
 
 /**
- * An update without reading the row back (updateRecord; a bulk edit's rows, in its job's
- * batch transaction): 404 without the row, 409 with the current row when `version` is stale,
- * 400 with the problems of the body.
+ * An update without reading the row back (updateRecord, a draft's publish, a restore): 404
+ * without the row, 409 with the current row when `version` is stale, 400 with the problems of
+ * the body.
  */
 export async function writeUpdate(ctx: EngineContext, entity: EntityDef, id: number, body: unknown, opts: UpdateOptions): Promise<void> {
+  if (opts.version === undefined) throw fieldError('version', 'versionRequired');
+  const { partial, publishedDraft, scheduled } = opts;
+  const [refused] = await updateRecords(ctx, entity, [{ id, version: opts.version, change: () => ({ body, partial, publishedDraft, scheduled }) }], opts);
+  if (refused) throw refused;
+}
+
+/** What a row of a batched update is to become. */
+export interface RowChange {
+  body: unknown;
+  /** PATCH (only the fields the body names) rather than PUT. */
+  partial: boolean;
+  publishedDraft?: number;
+  scheduled?: ScheduledAction;
+}
+
+/** A row of a batched update. */
+export interface RowUpdate {
+  id: number;
+  /** The version the change was made from (stale: 409); absent, the row as it is read here (a change the server makes). */
+  version?: number;
+  /** The change, from the row as it is; undefined leaves the row alone. */
+  change: (current: RecordValues) => RowChange | undefined;
+}
+
+/** A row of an update to write: read, validated, its change decided. */
+interface Changing {
+  id: number;
+  version: number;
+  current: Loaded;
+  record: RecordValues;
+  touched: ReadonlySet<string>;
+  change: RowChange;
+}
+
+/**
+ * Updates rows (a scheduler's batch, a bulk edit's, and through writeUpdate one row): the rows
+ * read at once, each validated by the form's validator over its current record, then the valid
+ * ones written together (writeChanged, writeRows). Each row's outcome — undefined when written
+ * or left alone, else its refusal — is what updating it alone would answer.
+ */
+export async function updateRecords(
+  ctx: EngineContext,
+  entity: EntityDef,
+  updates: readonly RowUpdate[],
+  opts: WriteOptions = {},
+): Promise<Array<HttpError | undefined>> {
   const lang = language(ctx, opts);
-  if (opts.version === undefined) {
-    throw fieldError('version', 'versionRequired');
+  const out = new Array<HttpError | undefined>(updates.length).fill(undefined);
+  const loaded = await loadRecords(
+    ctx,
+    entity,
+    updates.map((u) => u.id),
+  );
+  const changing: Array<{ at: number; row: Changing }> = [];
+  for (const [at, u] of updates.entries()) {
+    const current = loaded.get(u.id);
+    if (!current) {
+      out[at] = notFound();
+      continue;
+    }
+    const version = Number(current.row.version);
+    if (u.version !== undefined && version !== u.version) {
+      out[at] = conflict(await presentDetail(ctx, entity, current, lang));
+      continue;
+    }
+    const change = u.change(current.record);
+    if (!change) continue;
+    try {
+      const { record, touched } = validateOrThrow(ctx, entity, change.body, change.partial ? 'patch' : 'replace', opts, current.record);
+      changing.push({ at, row: { id: u.id, version, current, record, touched, change } });
+    } catch (e) {
+      out[at] = refusalOf(e);
+    }
   }
-  const current = await loadRecord(ctx, entity, id);
-  if (!current) throw notFound();
-  if (Number(current.row.version) !== opts.version) throw conflict(await presentDetail(ctx, entity, current, lang));
-  const { record, touched } = validateOrThrow(ctx, entity, body, opts.partial ? 'patch' : 'replace', opts, current.record);
-  try {
-    await withRetry(ctx, () =>
-      writeTransaction(ctx, async (tx) => {
-        const candidate = structuredClone(record);
-        const slugs = await checkAgainstDatabase(tx, entity, candidate, id);
-        let q = tx.db
-          .updateTable(entity.table)
-          .set((eb) => ({ ...encodeFor(tx, entity, candidate), version: eb('version', '+', 1), updated_at: nowIso() }))
-          .where('id', '=', id)
-          .where('version', '=', opts.version!);
-        q = bounded(q, rowBounds(tx, entity));
-        const result = await q.executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw new StaleVersion();
-        const joinFields = Object.entries(entity.fields)
-          .filter(([n, f]) => isJoinField(f) && (!opts.partial || touched.has(n)))
-          .map(([n]) => n);
-        const row = [{ id, record: candidate, slugs }];
-        await writeJoins(tx, entity, row, joinFields, false);
-        await writeIndexes(tx, entity, row, false);
-        await applyDeltas(tx, entity, updateDeltas(entity, current.record, candidate));
-        await runWriteHooks(tx, [
-          {
-            op: 'update',
-            entity,
-            id,
-            before: current.record,
-            after: candidate,
-            version: opts.version! + 1,
-            restoredFrom: opts.restoredFrom,
-            publishedDraft: opts.publishedDraft,
-            scheduled: opts.scheduled,
-          },
-        ]);
-      }),
+  if (!changing.length) return out;
+  const results = await writeRows(
+    ctx,
+    changing.map((c) => c.row),
+    (tx, rows) => writeChanged(tx, entity, rows, opts),
+  );
+  changing.forEach((c, i) => {
+    const r = results[i]!;
+    if (r instanceof HttpError) out[c.at] = r;
+  });
+  return out;
+}
+
+/**
+ * Validated changes written together: checked against the database at once (dbChecks.ts), an
+ * update of each row over its version, then one statement per join table, slugs and words,
+ * counters moved once, the write hooks and revisions given every row at once. A row whose
+ * checks fail is refused; one changed since it was read answers 409 with the row as it is now.
+ */
+async function writeChanged(tx: EngineContext, entity: EntityDef, rows: readonly Changing[], opts: WriteOptions): Promise<Array<number | HttpError>> {
+  const candidates = rows.map((r) => structuredClone(r.record));
+  const checked = await checkRecords(
+    tx,
+    entity,
+    rows.map((r, at) => ({ record: candidates[at]!, self: r.id })),
+  );
+  const out: Array<number | HttpError> = checked.map((c) => fieldErrors(c.errors));
+  const written: Array<Written & { row: Changing }> = [];
+  const stale: number[] = [];
+  const bounds = rowBounds(tx, entity);
+  for (const [at, row] of rows.entries()) {
+    if (Object.keys(checked[at]!.errors).length) continue;
+    const record = candidates[at]!;
+    const result = await bounded(
+      tx.db
+        .updateTable(entity.table)
+        .set((eb) => ({ ...encodeFor(tx, entity, record), version: eb('version', '+', 1), updated_at: nowIso() }))
+        .where('id', '=', row.id)
+        .where('version', '=', row.version),
+      bounds,
+    ).executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) stale.push(at);
+    else {
+      written.push({ id: row.id, record, slugs: checked[at]!.slugs, row });
+      out[at] = row.id;
+    }
+  }
+  if (written.length) {
+    // A PATCH leaves the links of the join fields it does not name as they are.
+    for (const name of JOIN_FIELDS(entity)) {
+      const linked = written.filter((w) => !w.row.change.partial || w.row.touched.has(name));
+      if (linked.length) await writeJoins(tx, entity, linked, [name], false);
+    }
+    await writeIndexes(tx, entity, written, false);
+    await applyDeltas(
+      tx,
+      entity,
+      written.flatMap((w) => updateDeltas(entity, w.row.current.record, w.record)),
     );
-  } catch (e) {
-    if (!(e instanceof StaleVersion)) throw e;
-    const now = await loadRecord(ctx, entity, id);
-    if (!now) throw notFound();
-    throw conflict(await presentDetail(ctx, entity, now, lang));
+    await runWriteHooks(
+      tx,
+      written.map(({ row, record }) => ({
+        op: 'update',
+        entity,
+        id: row.id,
+        before: row.current.record,
+        after: record,
+        version: row.version + 1,
+        restoredFrom: opts.restoredFrom,
+        publishedDraft: row.change.publishedDraft,
+        scheduled: row.change.scheduled,
+      })),
+    );
   }
+  if (stale.length) {
+    const now = await loadRecords(
+      tx,
+      entity,
+      stale.map((at) => rows[at]!.id),
+    );
+    for (const at of stale) {
+      const found = now.get(rows[at]!.id);
+      out[at] = found ? conflict(await presentDetail(tx, entity, found, language(tx, opts))) : notFound();
+    }
+  }
+  return out;
 }
 
 function inUse(entity: EntityDef, usedBy: UsedBy[]) {

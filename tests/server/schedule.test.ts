@@ -252,6 +252,47 @@ describeEachDialect(
       for (const id of ids) expect(json(await r('GET', api(product, id)))).toMatchObject({ status: 'published', version: 3 });
     });
 
+    it('carries out a chunk together as one by one would: drafts, publishes, unpublishes, a row asked both, a row deleted since', async () => {
+      const plain = await made('draft', 'Insieme semplice');
+      const shown = await made('published', 'Insieme visibile');
+      const drafted = await made('draft', 'Insieme vecchio');
+      const both = await made('draft', 'Insieme andata e ritorno');
+      const gone = await made('draft', 'Insieme cancellato');
+      const draft = {
+        ...drafted.row,
+        translations: { ...drafted.row.translations, it: { ...drafted.row.translations.it, name: 'Insieme nuovo' } },
+        version: 1,
+      };
+      expect((await r('POST', `${api(product, drafted.id)}draft/?language_code=it`, draft)).statusCode).toBe(200);
+      for (const id of [plain.id, drafted.id, gone.id]) expect((await schedule(id, { publish_at: at(-1000), version: 1 })).statusCode).toBe(200);
+      expect((await schedule(shown.id, { unpublish_at: at(-1000), version: 1 })).statusCode).toBe(200);
+      expect((await schedule(both.id, { publish_at: at(-3000), unpublish_at: at(-2000), version: 1 })).statusCode).toBe(200);
+      expect((await h.call('DELETE', api(product, gone.id), { host: HOSTS.rossi, session: rossi })).statusCode).toBe(204);
+
+      const runner = scheduler({ batchSize: 20, transactionMs: 60_000 });
+      const { token, actions } = await runner.claim();
+      const mine = new Set([plain.id, shown.id, drafted.id, both.id, gone.id]);
+      expect(actions.filter((a) => mine.has(a.object_id))).toHaveLength(6);
+      const outcomes = await runner.runClaimed(actions, token);
+      expect(outcomes).toEqual(actions.map(() => 'done'));
+
+      expect(json(await r('GET', api(product, plain.id)))).toMatchObject({ status: 'published', version: 3 });
+      expect(json(await r('GET', api(product, shown.id)))).toMatchObject({ status: 'draft', version: 3 });
+      expect(json(await r('GET', api(product, drafted.id)))).toMatchObject({ status: 'published', name: 'Insieme nuovo', has_draft: false, version: 3 });
+      expect(json(await r('GET', api(product, both.id)))).toMatchObject({ status: 'draft', version: 4 });
+      expect((await entries(both.id)).map((e) => [e.action, e.version])).toEqual([
+        ['create', 1],
+        ['schedule', 2],
+        ['scheduled_publish', 3],
+        ['scheduled_unpublish', 4],
+      ]);
+      expect((await entries(drafted.id)).map((e) => e.action)).toEqual(['create', 'draft', 'schedule', 'scheduled_publish']);
+      for (const id of [plain.id, shown.id]) expect((await entries(id)).map((e) => e.action).slice(-1)[0]).toMatch(/^scheduled_/);
+      for (const id of [plain.id, shown.id, drafted.id, both.id]) expect((await indexed(id)).length).toBeGreaterThan(0);
+      expect(await rowOf(h, product, gone.id)).toBeUndefined();
+      expect(await pendingOf(gone.id)).toEqual([]);
+    });
+
     it('has no clock control in a server built without it (only the e2e build registers it)', async () => {
       const res = await r('POST', '/api/dev/clock/', { advance_ms: MINUTE });
       expect(res.statusCode, res.body).toBe(404);

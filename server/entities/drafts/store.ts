@@ -24,7 +24,7 @@ import { loadRecord, type Loaded, presentDetail } from '../read.js';
 import { changedFields } from '../revisions/changes.js';
 import { parseJson } from '../storage.js';
 import { checkAgainstDatabase } from '../dbChecks.js';
-import { conflict, updateRecord, validateOrThrow } from '../write.js';
+import { conflict, type RowChange, updateRecord, validateOrThrow } from '../write.js';
 
 export interface PendingDraft {
   id: number;
@@ -35,39 +35,15 @@ export interface PendingDraft {
   record: RecordValues;
 }
 
-const newestEntry = (ctx: EngineContext, entity: EntityDef, id: number) =>
+/**
+ * Entries of the given rows that are their pending draft: the row's newest entry (a schedule
+ * request is skipped: it leaves the draft pending, which a scheduled publish puts live), when
+ * it is a draft this site saved (ids are never reused, and the routes reach the row first:
+ * the site bound holds in the query too). One index probe per row.
+ */
+const draftEntries = (ctx: EngineContext, entity: EntityDef, ids: readonly number[]) =>
   ctx.db
     .selectFrom('activity')
-    .select(['id', 'at', 'tenant_id', 'username', 'action', 'version', 'record'])
-    .where('model', '=', entity.name)
-    .where('object_id', '=', id)
-    .where('action', '!=', 'schedule')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-
-// A schedule request (server/entities/schedule/) is a write of the row that leaves its draft
-// pending: the draft is what a scheduled publish puts live. Its entries are skipped here.
-export async function pendingDraft(ctx: EngineContext, entity: EntityDef, id: number): Promise<PendingDraft | undefined> {
-  const e = await newestEntry(ctx, entity, id);
-  // The row's newest entry, whoever wrote it; a draft only when this site saved it (ids are
-  // never reused, and the routes reach the row first: this holds the site bound in the query too).
-  if (e?.action !== 'draft' || Number(e.tenant_id) !== ctx.site.id) return undefined;
-  return {
-    id: Number(e.id),
-    at: e.at,
-    username: e.username,
-    version: Number(e.version),
-    record: parseJson<RecordValues>(e.record, { values: {}, translations: {} }),
-  };
-}
-
-/** Of the given rows, those with a pending draft this site saved: one statement, one index probe per row. */
-export async function draftedIds(ctx: EngineContext, entity: EntityDef, ids: readonly number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await ctx.db
-    .selectFrom('activity')
-    .select('object_id')
     .where('model', '=', entity.name)
     .where('object_id', 'in', [...ids])
     .where('tenant_id', '=', ctx.site.id)
@@ -83,8 +59,31 @@ export async function draftedIds(ctx: EngineContext, entity: EntityDef, ids: rea
           .whereRef('newer.object_id', '=', 'activity.object_id')
           .where('newer.action', '!=', 'schedule'),
       ),
-    )
-    .execute();
+    );
+
+/** The pending drafts of the given rows, by row. */
+export async function pendingDrafts(ctx: EngineContext, entity: EntityDef, ids: readonly number[]): Promise<Map<number, PendingDraft>> {
+  const out = new Map<number, PendingDraft>();
+  if (!ids.length) return out;
+  const entries = await draftEntries(ctx, entity, ids).select(['id', 'object_id', 'at', 'username', 'version', 'record']).execute();
+  for (const e of entries) {
+    out.set(Number(e.object_id), {
+      id: Number(e.id),
+      at: e.at,
+      username: e.username,
+      version: Number(e.version),
+      record: parseJson<RecordValues>(e.record, { values: {}, translations: {} }),
+    });
+  }
+  return out;
+}
+
+export const pendingDraft = async (ctx: EngineContext, entity: EntityDef, id: number) => (await pendingDrafts(ctx, entity, [id])).get(id);
+
+/** Of the given rows, those with a pending draft (a list's `has_draft`), without reading the drafts. */
+export async function draftedIds(ctx: EngineContext, entity: EntityDef, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await draftEntries(ctx, entity, ids).select('object_id').execute();
   return new Set(rows.map((r) => Number(r.object_id)));
 }
 
@@ -175,31 +174,21 @@ export async function publishDraft(ctx: EngineContext, entity: EntityDef, id: nu
   return draftWrite(ctx, async (tx) => {
     const { draft } = await checkBase(tx, entity, id, { ...base, draft: base.draft ?? (await pendingDraft(tx, entity, id))?.id }, language);
     if (!draft) throw notFound('This row has no pending draft.');
-    return applyDraft(tx, entity, id, draft, { version: base.version, languageCode: language });
+    const { body, partial, publishedDraft } = draftChange(draft);
+    return { ...(await updateRecord(tx, entity, id, body, { partial, version: base.version, languageCode: language, publishedDraft })), has_draft: false };
   });
 }
 
 /**
- * The draft's record written over the live row by the engine's update: a publish, asked now
- * or scheduled (server/entities/schedule/runner.ts, which also sets the row's status: `set`).
+ * The draft's record as the change the engine's update writes over the live row: a publish,
+ * asked now or scheduled (server/entities/schedule/runner.ts, which also sets the row's status: `set`).
  */
-export async function applyDraft(
-  tx: EngineContext,
-  entity: EntityDef,
-  id: number,
-  draft: PendingDraft,
-  opts: { version: number | undefined; languageCode: string; set?: Record<string, unknown>; scheduled?: ScheduledAction },
-) {
-  const body = { ...draft.record.values, ...opts.set, translations: draft.record.translations };
-  const row = await updateRecord(tx, entity, id, body, {
-    partial: false,
-    version: opts.version,
-    languageCode: opts.languageCode,
-    publishedDraft: draft.id,
-    scheduled: opts.scheduled,
-  });
-  return { ...row, has_draft: false };
-}
+export const draftChange = (draft: PendingDraft, set?: Record<string, unknown>, scheduled?: ScheduledAction): RowChange => ({
+  body: { ...draft.record.values, ...set, translations: draft.record.translations },
+  partial: false,
+  publishedDraft: draft.id,
+  scheduled,
+});
 
 /** Drops the pending draft: a `discard` entry, after which the row's newest entry is no draft. */
 export async function discardDraft(ctx: EngineContext, entity: EntityDef, id: number) {

@@ -1,27 +1,28 @@
 /**
- * The scheduler (issue 16 item 3, docs/decisions.md §30): carries out due rows of
+ * The scheduler (issue 16 item 3, docs/decisions.md §30, §40): carries out due rows of
  * `scheduled_actions` on the claim/lease core of the indexing dispatcher and the job runner
  * (services/jobs/lease.ts, loop.ts). A batch leases up to `batchSize` due actions and carries
  * them out in transactions of as many as fit in `transactionMs` (a commit per action was most
- * of an action's cost: bench/schedule.ts), each action under a savepoint that first marks it
- * done under the lease's token, then writes the row through the engine — a publish applies
- * the pending draft as `POST …/publish/` does (or sets the row's public status), an unpublish
- * sets a non-public status. The write and its marking commit together: a runner killed
- * mid-transaction leaves nothing, its actions are due again when their lease runs out, and a
- * dead runner's late commit finds its token gone and undoes that action. Each action happens
- * once across instances.
+ * of an action's cost: bench/schedule.ts), in chunks under a savepoint that first marks them
+ * done under the lease's token, then writes their rows through the engine's batched update
+ * (one read, one statement per table and one hook run for the chunk, not per row) — a publish
+ * applies the pending draft as `POST …/publish/` does (or sets the row's public status), an
+ * unpublish sets a non-public status. The writes and their marking commit together: a runner
+ * killed mid-transaction leaves nothing, its actions are due again when their lease runs out,
+ * and a dead runner's late commit finds its token gone and leaves those actions alone. Each
+ * action happens once across instances.
  *
  * The write is the scheduling user's, marked `scheduled_publish` / `scheduled_unpublish` in
  * the row's history; its write hooks record the indexing notification then, at go-live, and
  * move the site's data version (cached lists and delivery answers are outdated at commit).
- * A write the engine refuses (a slug taken since, a reference deleted since: 4xx) fails the
- * action at once with the reason, leaving the others of its transaction; anything else is
- * retried after a backoff.
+ * A write the engine refuses (a slug taken since, a reference deleted since: 4xx) undoes its
+ * chunk, which is then carried out an action at a time: the refused action fails at once with
+ * the reason, the others of its transaction are done; anything else is retried after a backoff.
  */
 import { performance } from 'node:perf_hooks';
 import type { Kysely, Selectable } from 'kysely';
 import type { EntityDef } from '../../../entities/define.js';
-import { scheduledStatus } from '../../../entities/schedule.js';
+import { type ScheduledAction, scheduledStatus } from '../../../entities/schedule.js';
 import type { Dialect } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { ScheduledActionsTable } from '../../db/tables/scheduledActions.js';
@@ -29,11 +30,10 @@ import { FieldErrors, HttpError } from '../../errors.js';
 import { backoff, claimLeased, type LeasedTable } from '../../services/jobs/lease.js';
 import { type Batch, LoopWorker } from '../../services/jobs/loop.js';
 import { contextForSite, type EngineContext, hasTable } from '../context.js';
-import { applyDraft, pendingDraft } from '../drafts/store.js';
-import { loadRecord } from '../read.js';
+import { draftChange, pendingDrafts } from '../drafts/store.js';
 import { MEDIA_TABLE } from '../references.js';
 import { savepoint } from '../savepoint.js';
-import { writeUpdate } from '../write.js';
+import { type RowUpdate, updateRecords } from '../write.js';
 
 type Action = Selectable<ScheduledActionsTable>;
 
@@ -61,9 +61,6 @@ export interface SchedulerOptions {
 
 export type ActionOutcome = 'done' | 'lost' | 'retry' | 'failed';
 
-/** The action was taken over by another runner (its lease ran out) or cleared meanwhile: roll back. */
-class LostAction extends Error {}
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export class Scheduler extends LoopWorker<number> {
@@ -77,6 +74,8 @@ export class Scheduler extends LoopWorker<number> {
   private readonly maxAttempts: number;
   private readonly backoffMs: number;
   private media: boolean | undefined;
+  /** How long an action took in the last chunk: the next chunk is sized to fit `transactionMs`. */
+  private msPerAction: number | undefined;
 
   constructor(opts: SchedulerOptions) {
     super(opts.pollMs ?? 1000, opts.onError);
@@ -120,61 +119,95 @@ export class Scheduler extends LoopWorker<number> {
   }
 
   /**
-   * Carries out actions this runner holds under `token` in one transaction, each under a
-   * savepoint, until the transaction has taken `transactionMs` (at least one action): their
-   * outcomes, one per action carried out or tried, in order; the rest are left for the next
-   * call. runBatch calls it; tests hold a lease and stop, as a runner killed mid-action.
+   * Carries out actions this runner holds under `token` in one transaction, a chunk at a time,
+   * until the transaction has taken `transactionMs` (at least one action): their outcomes, one
+   * per action carried out or tried, in order; the rest are left for the next call. A chunk is
+   * sized from the time an action took so far (one, before any was timed) and carried out
+   * together (runTogether); when the engine refuses one of its rows, it is rolled back and
+   * carried out one action at a time, each under a savepoint, so the refusal is that action's
+   * only. runBatch calls it; tests hold a lease and stop, as a runner killed mid-action.
    */
   async runClaimed(actions: readonly Action[], token: string): Promise<ActionOutcome[]> {
     const outcomes: ActionOutcome[] = [];
     /** Actions the engine refused, by their place in `outcomes`: recorded once the transaction is over. */
     const refused: Array<[number, Action, unknown]> = [];
-    let tried: readonly Action[] = actions;
+    let tried = 0;
     try {
       this.media ??= await hasTable(this.db, this.dialect, MEDIA_TABLE);
       const media = this.media;
       await this.db.transaction().execute(async (trx) => {
         const started = performance.now();
-        const sites = new Map<number, EngineContext | undefined>();
-        for (const [i, action] of actions.entries()) {
-          if (i > 0 && performance.now() - started >= this.transactionMs) {
-            tried = actions.slice(0, i);
-            break;
-          }
-          try {
-            await savepoint(trx, 'scheduled_action', async () => {
-              const marked = await trx
-                .updateTable('scheduled_actions')
-                .set({ status: 'done', done_at: iso(this.now()), claim: null, locked_until: null, last_error: '' })
-                .where('id', '=', action.id)
-                .where('claim', '=', token)
-                .where('status', '=', 'pending')
-                .executeTakeFirst();
-              if (Number(marked.numUpdatedRows) !== 1) throw new LostAction();
-              if (!sites.has(action.tenant_id)) sites.set(action.tenant_id, await contextForSite(trx, action.tenant_id, { media }));
-              const ctx = sites.get(action.tenant_id);
-              // A site deleted since takes its rows and its actions with it.
-              if (ctx) await carryOut({ ...ctx, actor: { userId: action.user_id, username: action.username, ip: '' } }, action);
-            });
-            outcomes.push('done');
-          } catch (e) {
-            if (e instanceof LostAction) outcomes.push('lost');
-            else {
-              // SQLite's one connection is the transaction's until then.
-              refused.push([outcomes.length, action, e]);
-              outcomes.push('retry');
+        const sites = new SiteContexts(trx, media);
+        while (tried < actions.length) {
+          const elapsed = performance.now() - started;
+          if (tried > 0 && elapsed >= this.transactionMs) break;
+          const size = this.msPerAction === undefined ? 1 : Math.max(1, Math.floor((this.transactionMs - elapsed) / this.msPerAction));
+          const chunk = actions.slice(tried, tried + size);
+          tried += chunk.length;
+          const chunkStarted = performance.now();
+          const together = await this.runTogether(trx, chunk, token, sites);
+          if (together) outcomes.push(...together);
+          else
+            for (const action of chunk) {
+              try {
+                outcomes.push((await this.runTogether(trx, [action], token, sites, true))![0]!);
+              } catch (e) {
+                // SQLite's one connection is the transaction's until then.
+                refused.push([outcomes.length, action, e]);
+                outcomes.push('retry');
+              }
             }
-          }
+          this.msPerAction = (performance.now() - chunkStarted) / chunk.length;
         }
       });
     } catch (e) {
       // The transaction itself failed (its commit, the connection): none of it happened.
       const out: ActionOutcome[] = [];
-      for (const action of tried) out.push(await this.recordFailure(action, token, e));
+      for (const action of actions.slice(0, tried)) out.push(await this.recordFailure(action, token, e));
       return out;
     }
     for (const [at, action, error] of refused) outcomes[at] = await this.recordFailure(action, token, error);
     return outcomes;
+  }
+
+  /**
+   * Actions carried out together under one savepoint: each marked done under the lease's token
+   * (one not marked was lost: taken over, or cleared), then their rows written through the
+   * engine's batched update. Undefined when anything failed (all of it undone), or with
+   * `rethrow`, the failure.
+   */
+  private async runTogether(
+    trx: Kysely<DatabaseSchema>,
+    actions: readonly Action[],
+    token: string,
+    sites: SiteContexts,
+    rethrow = false,
+  ): Promise<ActionOutcome[] | undefined> {
+    try {
+      return await savepoint(trx, 'scheduled_actions', async () => {
+        const marked = await trx
+          .updateTable('scheduled_actions')
+          .set({ status: 'done', done_at: iso(this.now()), claim: null, locked_until: null, last_error: '' })
+          .where(
+            'id',
+            'in',
+            actions.map((a) => a.id),
+          )
+          .where('claim', '=', token)
+          .where('status', '=', 'pending')
+          .returning('id')
+          .execute();
+        const done = new Set(marked.map((m) => Number(m.id)));
+        await carryOut(
+          sites,
+          actions.filter((a) => done.has(a.id)),
+        );
+        return actions.map((a): ActionOutcome => (done.has(a.id) ? 'done' : 'lost'));
+      });
+    } catch (e) {
+      if (rethrow) throw e;
+      return undefined;
+    }
   }
 
   /** Refused by the engine: failed with the reason. Else retried after a backoff, up to `maxAttempts`. */
@@ -208,23 +241,67 @@ function reasonOf(error: unknown): string {
   return String((error as Error)?.message ?? error);
 }
 
-/** The action's write, in its transaction; a row deleted since, or already as asked, is left alone. */
-async function carryOut(ctx: EngineContext, action: Action) {
-  const entity: EntityDef = ctx.registry.get(action.model);
-  const live = await loadRecord(ctx, entity, action.object_id);
-  if (!live) return;
+/** The engine's contexts of the sites a transaction's actions write in (undefined: a site deleted since). */
+class SiteContexts {
+  private readonly known = new Map<number, EngineContext | undefined>();
+  constructor(
+    private readonly trx: Kysely<DatabaseSchema>,
+    private readonly media: boolean,
+  ) {}
+  async of(tenantId: number): Promise<EngineContext | undefined> {
+    if (!this.known.has(tenantId)) this.known.set(tenantId, await contextForSite(this.trx, tenantId, { media: this.media }));
+    return this.known.get(tenantId);
+  }
+}
+
+/**
+ * The actions' writes: by site, model and scheduling user, one batched update each; a row
+ * asked twice (its publish and unpublish both due) is written once per round, in order.
+ * Throws the engine's refusal of any row.
+ */
+async function carryOut(sites: SiteContexts, actions: readonly Action[]) {
+  const groups = new Map<string, Action[]>();
+  const seen = new Map<string, number>();
+  for (const action of actions) {
+    const row = `${action.tenant_id}/${action.model}/${action.object_id}`;
+    const round = seen.get(row) ?? 0;
+    seen.set(row, round + 1);
+    const key = `${round}/${action.tenant_id}/${action.model}/${action.user_id ?? ''}/${action.username}`;
+    groups.set(key, [...(groups.get(key) ?? []), action]);
+  }
+  const ordered = [...groups.entries()].sort(([a], [b]) => parseInt(a, 10) - parseInt(b, 10));
+  for (const [, group] of ordered) {
+    const [first] = group;
+    const ctx = await sites.of(first!.tenant_id);
+    // A site deleted since takes its rows and its actions with it.
+    if (!ctx) continue;
+    await carryOutRows({ ...ctx, actor: { userId: first!.user_id, username: first!.username, ip: '' } }, ctx.registry.get(first!.model), group);
+  }
+}
+
+/** One model's actions of one site and user, on distinct rows: a row deleted since, or already as asked, is left alone. */
+async function carryOutRows(ctx: EngineContext, entity: EntityDef, actions: readonly Action[]) {
   const statusField = entity.public!.statusField!;
   const isPublic = (values: Record<string, unknown>) => (entity.public!.publicValues ?? [true]).includes(values[statusField] as string | boolean);
   // A status already of the asked kind stays (a used product `sold` is public too).
-  const set = (values: Record<string, unknown>) =>
-    isPublic(values) === (action.action === 'publish') ? {} : { [statusField]: scheduledStatus(entity, action.action) };
-  const version = Number(live.row.version);
-  const languageCode = ctx.site.default_language;
-  const draft = action.action === 'publish' ? await pendingDraft(ctx, entity, action.object_id) : undefined;
-  if (draft) {
-    await applyDraft(ctx, entity, action.object_id, draft, { version, languageCode, set: set(draft.record.values), scheduled: 'publish' });
-    return;
-  }
-  const change = set(live.record.values);
-  if (Object.keys(change).length) await writeUpdate(ctx, entity, action.object_id, change, { partial: true, version, languageCode, scheduled: action.action });
+  const set = (values: Record<string, unknown>, asked: ScheduledAction) =>
+    isPublic(values) === (asked === 'publish') ? {} : { [statusField]: scheduledStatus(entity, asked) };
+  const drafts = await pendingDrafts(
+    ctx,
+    entity,
+    actions.filter((a) => a.action === 'publish').map((a) => a.object_id),
+  );
+  const updates = actions.map((action): RowUpdate => ({
+    id: action.object_id,
+    change: (current) => {
+      const asked = action.action as ScheduledAction;
+      const draft = asked === 'publish' ? drafts.get(action.object_id) : undefined;
+      if (draft) return draftChange(draft, set(draft.record.values, asked), asked);
+      const change = set(current.values, asked);
+      return Object.keys(change).length ? { body: change, partial: true, scheduled: asked } : undefined;
+    },
+  }));
+  const outcomes = await updateRecords(ctx, entity, updates, { languageCode: ctx.site.default_language });
+  const refused = outcomes.find((r) => r !== undefined && r.statusCode !== 404);
+  if (refused) throw refused;
 }

@@ -5,7 +5,7 @@
  * When asked: the selection (ids, or every row the list's own filter and search match) is
  * read in the site with each row's version, and `set` is checked by the form's validator and
  * the references it names — a bad set answers 400 and queues nothing. Each row is then
- * written through the entity engine's update (server/entities/write.ts writeUpdate), with
+ * written through the entity engine's update (server/entities/write.ts updateRecords, a batch's rows together), with
  * the version it had when the edit was asked: a row changed meanwhile is reported, never
  * overwritten, and every rule of a write (its checks, search words, counters, write hooks)
  * applies as to a form's save. Rows already gone are reported too.
@@ -20,9 +20,8 @@ import { validateRecord } from '../../../entities/validateRecord.js';
 import { bounded, contextForSite, dialectOf, type EngineContext, hasTable, rowBounds } from '../../entities/context.js';
 import { listRecords } from '../../entities/list/listRecords.js';
 import { MAX_PAGE_SIZE, parseListQuery } from '../../entities/list/query.js';
-import { loadRecord } from '../../entities/read.js';
 import { checkRefs, MEDIA_TABLE } from '../../entities/references.js';
-import { writeUpdate } from '../../entities/write.js';
+import { updateRecords } from '../../entities/write.js';
 import { fieldError, FieldErrors, fieldErrors, HttpError } from '../../errors.js';
 import { problemText } from '../../problemText.js';
 import { rawQuery } from '../../schemas.js';
@@ -152,21 +151,21 @@ function bodyFor(changes: Record<string, Change>, record: RecordValues): Record<
   return body;
 }
 
-/** One row's edit; what to report of it. */
-async function editRow(ctx: EngineContext, entity: EntityDef, changes: Record<string, Change>, id: number, version: number): Promise<JobProblem[]> {
-  const ref = String(id);
-  const current = await loadRecord(ctx, entity, id);
-  if (!current) return [{ ref, field: '', message: GONE }];
-  if (Number(current.row.version) !== version) return [{ ref, field: '', message: CHANGED }];
-  try {
-    await writeUpdate(ctx, entity, id, bodyFor(changes, current.record), { partial: true, version });
-    return [];
-  } catch (e) {
-    if (e instanceof FieldErrors) return Object.entries(e.problems).flatMap(([field, list]) => list.map((p) => ({ ref, field, message: problemText(p) })));
-    if (e instanceof HttpError && e.statusCode === 409) return [{ ref, field: '', message: CHANGED }];
-    if (e instanceof HttpError && e.statusCode === 404) return [{ ref, field: '', message: GONE }];
-    throw e;
-  }
+/** What to report of a row the engine's update refused. */
+function problemsOf(ref: string, refusal: HttpError): JobProblem[] {
+  if (refusal instanceof FieldErrors)
+    return Object.entries(refusal.problems).flatMap(([field, list]) => list.map((p) => ({ ref, field, message: problemText(p) })));
+  return [{ ref, field: '', message: refusal.statusCode === 404 ? GONE : CHANGED }];
+}
+
+/** A batch's rows edited together by the engine's batched update, each over the version it had when the edit was asked; what to report. */
+async function editRows(ctx: EngineContext, entity: EntityDef, changes: Record<string, Change>, items: ReadonlyArray<[number, number]>): Promise<JobProblem[]> {
+  const outcomes = await updateRecords(
+    ctx,
+    entity,
+    items.map(([id, version]) => ({ id, version, change: (current) => ({ body: bodyFor(changes, current), partial: true }) })),
+  );
+  return outcomes.flatMap((refusal, at) => (refusal ? problemsOf(String(items[at]![0]), refusal) : []));
 }
 
 /** The runner's side of a bulk edit: the next BATCH rows from the checkpoint. */
@@ -182,8 +181,7 @@ export function bulkUpdateKind(): JobKind {
       if (!ctx) throw new Error(`site ${job.tenantId} is gone`);
       const entity = ctx.registry.get(p.entity);
       const slice = p.items.slice(next, next + BATCH);
-      const problems: JobProblem[] = [];
-      for (const [id, version] of slice) problems.push(...(await editRow(ctx, entity, p.changes, id, version)));
+      const problems = await editRows(ctx, entity, p.changes, slice);
       const end = next + slice.length;
       return { checkpoint: { next: end }, done: slice.length, problems, finished: end >= p.items.length };
     },
