@@ -108,12 +108,13 @@ async function writeCss() {
 }
 
 const serverOptions: esbuild.BuildOptions = {
-  // The image workers and the SQLite readers run as child processes of their own
-  // (server/services/media/imagePool.ts, server/db/readPool.ts).
+  // The image workers, the SQLite readers and its checkpointer run as child processes of their
+  // own (server/services/media/imagePool.ts, server/db/readPool.ts, server/db/walCheckpoints.ts).
   entryPoints: {
     main: path.join(root, 'server/main.ts'),
     imageWorker: path.join(root, 'server/services/media/imageWorker.ts'),
     readWorker: path.join(root, 'server/db/readWorker.ts'),
+    checkpointWorker: path.join(root, 'server/db/checkpointWorker.ts'),
   },
   bundle: true,
   platform: 'node',

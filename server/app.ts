@@ -10,6 +10,7 @@ import './entities/mediaUsage.js';
 import entities from './entities/routes.js';
 import delivery from './public/routes.js';
 import context from './plugins/context.js';
+import { countRequests } from './plugins/inFlight.js';
 import errors from './plugins/errors.js';
 import { lazyChildLogger } from './plugins/requestLogger.js';
 import indexing from './services/indexing/plugin.js';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   app.addHook('onClose', () => throttle.close());
   if (hooks.onRoute) app.addHook('onRoute', hooks.onRoute);
 
+  await app.register(countRequests);
   await app.register(errors);
   await app.register(slowBodies, { ...config.bodies, uploadTotalMs: config.media.uploadTimeoutMs });
   await app.register(context);

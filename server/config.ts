@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { LongReadOptions } from './db/database.js';
+import type { WalCheckpointOptions } from './db/walCheckpoints.js';
 import type { ImagePoolOptions } from './services/media/imagePool.js';
 import { DEFAULT_RENDITIONS, type RenditionPresets, renditionPresetsSchema } from './services/media/renditionPresets.js';
 import type { S3Options } from './storage/s3.js';
@@ -113,6 +114,8 @@ const envSchema = z
     // The protocol's 50 MB (52,428,800 bytes) uncompressed at most.
     SITEMAP_BYTES_PER_FILE: z.coerce.number().int().min(10_000).max(52_428_800).default(52_428_800),
     SQLITE_READERS: z.coerce.number().int().min(0).max(64).default(2),
+    // 0: SQLite checkpoints its WAL itself, inside a commit (server/db/walCheckpoints.ts).
+    SQLITE_CHECKPOINT_MS: z.coerce.number().int().min(0).default(100),
     LIST_QUERY_BUDGET_MS: z.coerce.number().int().min(1).default(2000),
     SITE_RENDERER: z.enum(['on', 'off']).default('on'),
   })
@@ -189,6 +192,8 @@ export type Config = {
   };
   /** Reads that may take long: SQLite reader processes and the time budget (db/database.ts longReads). */
   reads: LongReadOptions;
+  /** SQLite: the WAL checkpointed by a child process (db/walCheckpoints.ts); absent, by SQLite inside commits. */
+  checkpoints?: WalCheckpointOptions;
   /** The reference website on each dealer host's root (server/site/); off for platforms that bring their own front-end. */
   siteRenderer: boolean;
   /** How long a deleted row stays in its entity's bin (server/activity/prune.ts). */
@@ -287,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sitemapBytesPerFile: e.SITEMAP_BYTES_PER_FILE,
     },
     reads: { readers: e.SQLITE_READERS, budgetMs: e.LIST_QUERY_BUDGET_MS },
+    checkpoints: e.SQLITE_CHECKPOINT_MS ? { everyMs: e.SQLITE_CHECKPOINT_MS } : undefined,
     siteRenderer: e.SITE_RENDERER === 'on',
   };
 }

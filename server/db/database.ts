@@ -5,6 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg';
 import { pooledReads } from './pooledReads.js';
 import { ReadPool } from './readPool.js';
+import { WalCheckpoints, type WalCheckpointOptions } from './walCheckpoints.js';
 import type { DatabaseSchema } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -23,7 +24,7 @@ export function dialectOf(db: Kysely<any>): Dialect {
 // PostgreSQL returns int8 (count(*), bigserial) as strings; our ids and counts fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; reads?: LongReadOptions }): Database {
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; reads?: LongReadOptions; checkpoints?: WalCheckpointOptions }): Database {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const pool = postgresPool(opts.databaseUrl, 10, 60_000);
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
@@ -46,11 +47,17 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; read
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   sqliteHandles.set(db, sqlite);
-  // A database in memory is this connection's alone: no reader could open it.
-  if (!opts.reads?.readers || file === ':memory:') return { db, dialect: 'sqlite', close: () => db.destroy() };
-  const readPool = new ReadPool({ file: path.resolve(file), readers: opts.reads.readers, budgetMs: opts.reads.budgetMs });
-  longReadsOf.set(db, (key) => pooledReads(readPool, key));
-  return { db, dialect: 'sqlite', close: () => readPool.close().then(() => db.destroy()) };
+  // A database in memory is this connection's alone: no reader or checkpointer could open it.
+  if (file === ':memory:') return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const checkpoints = opts.checkpoints && new WalCheckpoints(sqlite, path.resolve(file), opts.checkpoints);
+  const readPool = opts.reads?.readers ? new ReadPool({ file: path.resolve(file), readers: opts.reads.readers, budgetMs: opts.reads.budgetMs }) : undefined;
+  if (readPool) longReadsOf.set(db, (key) => pooledReads(readPool, key));
+  const close = async () => {
+    checkpoints?.close();
+    await readPool?.close();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', close };
 }
 
 /** Options for reads that may take long (docs/decisions.md §2, "Reads that may take long"). */

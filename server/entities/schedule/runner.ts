@@ -27,6 +27,7 @@ import type { Dialect } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { ScheduledActionsTable } from '../../db/tables/scheduledActions.js';
 import { FieldErrors, HttpError } from '../../errors.js';
+import { GIVE_WAY_MS, requestsSettled } from '../../plugins/inFlight.js';
 import { backoff, claimLeased, type LeasedTable } from '../../services/jobs/lease.js';
 import { type Batch, LoopWorker } from '../../services/jobs/loop.js';
 import { contextForSite, type EngineContext, hasTable } from '../context.js';
@@ -51,7 +52,7 @@ export interface SchedulerOptions {
   random?: () => number;
   pollMs?: number;
   batchSize?: number;
-  /** A transaction takes on more actions until it has run this long (SQLite: its one connection is every request's meanwhile). */
+  /** A transaction takes on more actions until it has run this long (default: 10 ms on SQLite, 200 ms on PostgreSQL). */
   transactionMs?: number;
   leaseMs?: number;
   maxAttempts?: number;
@@ -74,8 +75,8 @@ export class Scheduler extends LoopWorker<number> {
   private readonly maxAttempts: number;
   private readonly backoffMs: number;
   private media: boolean | undefined;
-  /** How long an action took in the last chunk: the next chunk is sized to fit `transactionMs`. */
-  private msPerAction: number | undefined;
+  /** Actions carried out together: grown or shrunk after each chunk toward what takes `transactionMs`. */
+  private chunkSize = 1;
 
   constructor(opts: SchedulerOptions) {
     super(opts.pollMs ?? 1000, opts.onError);
@@ -84,7 +85,9 @@ export class Scheduler extends LoopWorker<number> {
     this.now = opts.now ?? Date.now;
     this.random = opts.random ?? Math.random;
     this.batchSize = opts.batchSize ?? 50;
-    this.transactionMs = opts.transactionMs ?? 20;
+    // SQLite's one connection is every request's while a transaction holds it; PostgreSQL's
+    // requests have connections of their own, and a longer transaction writes far more rows per statement.
+    this.transactionMs = opts.transactionMs ?? (opts.dialect === 'sqlite' ? 10 : 200);
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.maxAttempts = opts.maxAttempts ?? 5;
     this.backoffMs = opts.backoffMs ?? 5_000;
@@ -112,7 +115,7 @@ export class Scheduler extends LoopWorker<number> {
   async runBatch(): Promise<number> {
     const { token, actions } = await this.claim();
     for (let next = 0; next < actions.length;) {
-      if (next > 0) await new Promise((resolve) => setImmediate(resolve));
+      await requestsSettled(GIVE_WAY_MS);
       next += (await this.runClaimed(actions.slice(next), token)).length;
     }
     return actions.length;
@@ -121,8 +124,8 @@ export class Scheduler extends LoopWorker<number> {
   /**
    * Carries out actions this runner holds under `token` in one transaction, a chunk at a time,
    * until the transaction has taken `transactionMs` (at least one action): their outcomes, one
-   * per action carried out or tried, in order; the rest are left for the next call. A chunk is
-   * sized from the time an action took so far (one, before any was timed) and carried out
+   * per action carried out or tried, in order; the rest are left for the next call. Chunks are
+   * sized toward what takes `transactionMs` (one, before any was timed) and carried out
    * together (runTogether); when the engine refuses one of its rows, it is rolled back and
    * carried out one action at a time, each under a savepoint, so the refusal is that action's
    * only. runBatch calls it; tests hold a lease and stop, as a runner killed mid-action.
@@ -138,11 +141,11 @@ export class Scheduler extends LoopWorker<number> {
       await this.db.transaction().execute(async (trx) => {
         const started = performance.now();
         const sites = new SiteContexts(trx, media);
+        /** How long the next chunk should take, from the last one's time per action. */
+        let expected = 0;
         while (tried < actions.length) {
-          const elapsed = performance.now() - started;
-          if (tried > 0 && elapsed >= this.transactionMs) break;
-          const size = this.msPerAction === undefined ? 1 : Math.max(1, Math.floor((this.transactionMs - elapsed) / this.msPerAction));
-          const chunk = actions.slice(tried, tried + size);
+          if (tried > 0 && performance.now() - started + expected > this.transactionMs) break;
+          const chunk = actions.slice(tried, tried + this.chunkSize);
           tried += chunk.length;
           const chunkStarted = performance.now();
           const together = await this.runTogether(trx, chunk, token, sites);
@@ -157,7 +160,12 @@ export class Scheduler extends LoopWorker<number> {
                 outcomes.push('retry');
               }
             }
-          this.msPerAction = (performance.now() - chunkStarted) / chunk.length;
+          const took = performance.now() - chunkStarted;
+          // Toward the size that takes transactionMs, at most halved or doubled at a step: a
+          // chunk's time is a fixed part (its reads, hooks and statements) plus a part per row.
+          const fit = Math.round((chunk.length * this.transactionMs) / Math.max(took, 0.1));
+          this.chunkSize = Math.min(this.batchSize, Math.max(1, Math.ceil(this.chunkSize / 2), Math.min(fit, this.chunkSize * 2)));
+          expected = (took * this.chunkSize) / chunk.length;
         }
       });
     } catch (e) {

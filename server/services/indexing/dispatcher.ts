@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { backoff } from '../jobs/lease.js';
 import { type Batch, LoopWorker } from '../jobs/loop.js';
+import { GIVE_WAY_MS, requestsSettled } from '../../plugins/inFlight.js';
 import { MAX_URLS_PER_REQUEST, type Notifier, type NotifyResult } from './notifier.js';
 import { type ClaimedAction, claimDue, type Outcome, recordOutcomes } from './store.js';
 
@@ -98,6 +99,9 @@ export class Dispatcher extends LoopWorker<RunResult> {
     const { token, rows } = await claimDue(this.db, this.dialect, this.batchSize, iso(t), iso(t + this.leaseMs));
     const result: RunResult = { claimed: rows.length, sent: 0, retried: 0, failed: 0 };
     if (!rows.length) return result;
+    // The claim and the record are two transactions: requests in flight go between them
+    // (a notifier that answers at once, as the log's does, would otherwise make them one block).
+    await requestsSettled(GIVE_WAY_MS);
     const outcomes: Outcome[] = [];
     for (const [host, group] of byHost(rows)) {
       for (let i = 0; i < group.length; i += MAX_URLS_PER_REQUEST) {
