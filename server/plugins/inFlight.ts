@@ -1,11 +1,11 @@
 /**
  * Requests in flight in this process, so background work gives way to them
- * (docs/decisions.md §40): the scheduler, the job runner and the indexing dispatcher run
- * their transactions on the server's thread, and on SQLite on its one connection, so a
- * request that arrives during one waits for it — and again for the next, at each of its own
- * statements, when the worker only yields for a turn of the event loop. Between two of its
- * transactions a worker waits here until no request is in flight (or at most its bound): a
- * request waits for one short transaction at most, and an idle server's work never pauses.
+ * (docs/decisions.md §40): the scheduler and the indexing dispatcher run their transactions
+ * on the server's thread, and on SQLite on its one connection, so a request that arrives
+ * during one waits for it — and again for the next, at each of its own statements, when the
+ * worker only yields for a turn of the event loop. Between two of its transactions a worker
+ * waits here until no request is in flight (or at most its bound): a request waits for one
+ * short transaction at most, and a worker with no request around does not wait.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';

@@ -1,19 +1,18 @@
 /**
  * The background loop of a worker (the indexing dispatcher, the job runner): runs batches
- * until one says there is nothing more, giving way to requests in flight between batches so
- * API requests keep their turn (plugins/inFlight.ts; SQLite has one writer: no long
- * transactions in a batch); runs every `pollMs`, and soon after `nudge()` (new work was
- * recorded). One run at a time per loop.
+ * until one says there is nothing more, yielding to the event loop between batches so API
+ * requests keep their turn (SQLite has one writer: no long transactions in a batch); runs
+ * every `pollMs`, and soon after `nudge()` (new work was recorded). One run at a time per loop.
  */
 import { performance } from 'node:perf_hooks';
-import { GIVE_WAY_MS, requestsSettled } from '../../plugins/inFlight.js';
 
 /**
- * Between batches, requests in flight go first, for as long as the last batch kept the process
- * busy (at most GIVE_WAY_MS): a worker takes at most about half of the event loop while requests are
- * waiting, and all of it while none is.
+ * Pause between batches as long as the last one kept the process busy (at most 50 ms): a
+ * worker takes at most about half of the event loop while requests are waiting. Not only
+ * while requests are in flight (plugins/inFlight.ts, which workers use inside a batch): a
+ * client that reads again a moment after its answer finds the loop free only so.
  */
-const yieldToRequests = (busyMs: number) => requestsSettled(Math.min(GIVE_WAY_MS, Math.max(1, busyMs)));
+const yieldToRequests = (busyMs: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(50, Math.max(1, busyMs))));
 
 export interface Batch<R> {
   result: R;
