@@ -148,18 +148,19 @@ export class Scheduler extends LoopWorker<number> {
           const chunk = actions.slice(tried, tried + this.chunkSize);
           tried += chunk.length;
           const chunkStarted = performance.now();
-          const together = await this.runTogether(trx, chunk, token, sites);
-          if (together) outcomes.push(...together);
-          else
+          try {
+            outcomes.push(...(await this.runTogether(trx, chunk, token, sites)));
+          } catch {
             for (const action of chunk) {
               try {
-                outcomes.push((await this.runTogether(trx, [action], token, sites, true))![0]!);
+                outcomes.push(...(await this.runTogether(trx, [action], token, sites)));
               } catch (e) {
                 // SQLite's one connection is the transaction's until then.
                 refused.push([outcomes.length, action, e]);
                 outcomes.push('retry');
               }
             }
+          }
           const took = performance.now() - chunkStarted;
           // Toward the size that takes transactionMs, at most halved or doubled at a step: a
           // chunk's time is a fixed part (its reads, hooks and statements) plus a part per row.
@@ -181,41 +182,29 @@ export class Scheduler extends LoopWorker<number> {
   /**
    * Actions carried out together under one savepoint: each marked done under the lease's token
    * (one not marked was lost: taken over, or cleared), then their rows written through the
-   * engine's batched update. Undefined when anything failed (all of it undone), or with
-   * `rethrow`, the failure.
+   * engine's batched update. Whatever fails undoes all of it and is thrown.
    */
-  private async runTogether(
-    trx: Kysely<DatabaseSchema>,
-    actions: readonly Action[],
-    token: string,
-    sites: SiteContexts,
-    rethrow = false,
-  ): Promise<ActionOutcome[] | undefined> {
-    try {
-      return await savepoint(trx, 'scheduled_actions', async () => {
-        const marked = await trx
-          .updateTable('scheduled_actions')
-          .set({ status: 'done', done_at: iso(this.now()), claim: null, locked_until: null, last_error: '' })
-          .where(
-            'id',
-            'in',
-            actions.map((a) => a.id),
-          )
-          .where('claim', '=', token)
-          .where('status', '=', 'pending')
-          .returning('id')
-          .execute();
-        const done = new Set(marked.map((m) => Number(m.id)));
-        await carryOut(
-          sites,
-          actions.filter((a) => done.has(a.id)),
-        );
-        return actions.map((a): ActionOutcome => (done.has(a.id) ? 'done' : 'lost'));
-      });
-    } catch (e) {
-      if (rethrow) throw e;
-      return undefined;
-    }
+  private runTogether(trx: Kysely<DatabaseSchema>, actions: readonly Action[], token: string, sites: SiteContexts): Promise<ActionOutcome[]> {
+    return savepoint(trx, 'scheduled_actions', async () => {
+      const marked = await trx
+        .updateTable('scheduled_actions')
+        .set({ status: 'done', done_at: iso(this.now()), claim: null, locked_until: null, last_error: '' })
+        .where(
+          'id',
+          'in',
+          actions.map((a) => a.id),
+        )
+        .where('claim', '=', token)
+        .where('status', '=', 'pending')
+        .returning('id')
+        .execute();
+      const done = new Set(marked.map((m) => Number(m.id)));
+      await carryOut(
+        sites,
+        actions.filter((a) => done.has(a.id)),
+      );
+      return actions.map((a): ActionOutcome => (done.has(a.id) ? 'done' : 'lost'));
+    });
   }
 
   /** Refused by the engine: failed with the reason. Else retried after a backoff, up to `maxAttempts`. */
@@ -275,7 +264,9 @@ async function carryOut(sites: SiteContexts, actions: readonly Action[]) {
     const round = seen.get(row) ?? 0;
     seen.set(row, round + 1);
     const key = `${round}/${action.tenant_id}/${action.model}/${action.user_id ?? ''}/${action.username}`;
-    groups.set(key, [...(groups.get(key) ?? []), action]);
+    const group = groups.get(key);
+    if (group) group.push(action);
+    else groups.set(key, [action]);
   }
   const ordered = [...groups.entries()].sort(([a], [b]) => parseInt(a, 10) - parseInt(b, 10));
   for (const [, group] of ordered) {
