@@ -41,8 +41,9 @@ describeEachDialect(
     const host = HOSTS.rossi;
     const mark = () => `zq${Math.random().toString(36).slice(2, 10)}`;
 
-    const runner = (opts: Partial<ConstructorParameters<typeof JobRunner>[0]> = {}) =>
-      new JobRunner({ db: h.db, dialect: h.dialect, kinds: [importKind()], now: () => Date.now() + ahead, random: () => 0, ...opts });
+    /** A batch writes every row it reads (200) unless `transactionMs` bounds it. */
+    const runner = (opts: Partial<ConstructorParameters<typeof JobRunner>[0]> = {}, transactionMs = Infinity) =>
+      new JobRunner({ db: h.db, dialect: h.dialect, kinds: [importKind({ transactionMs })], now: () => Date.now() + ahead, random: () => 0, ...opts });
 
     const send = (e = product, file: Buffer | string, options: Options, session = rossi, on: string = host, filename = 'rows.csv') =>
       sendParts(
@@ -470,6 +471,27 @@ describeEachDialect(
         expect(await countOf(m)).toBe(450);
         const skus = (await rows().selectFrom('products').select('sku').where('sku', 'like', `${m}-%`).execute()) as Array<{ sku: string }>;
         expect(new Set(skus.map((r) => r.sku)).size).toBe(450);
+      });
+
+      it('ends a batch once its transaction has run transactionMs, and the next goes on after the last row it wrote', async () => {
+        const m = mark();
+        // The app's own runner, polling, would take batches of this job too.
+        await h.app.jobs.stop();
+        try {
+          const id = await queued(product, many(m, 150));
+          const bounded = runner({}, 0);
+          // The first chunk is one row, and with no time left it is the batch.
+          expect(await bounded.runBatch()).toMatchObject({ job: id, outcome: 'committed' });
+          expect(await jobOf(id)).toMatchObject({ status: 'running', done: 1 });
+          expect(await countOf(m)).toBe(1);
+          await bounded.runUntilIdle();
+          expect(await jobOf(id)).toMatchObject({ status: 'done', done: 150, errors: 0, summary: { created: 150 } });
+          const skus = (await rows().selectFrom('products').select('sku').where('sku', 'like', `${m}-%`).execute()) as Array<{ sku: string }>;
+          expect(new Set(skus.map((r) => r.sku)).size).toBe(150);
+          expect(skus.length).toBe(150);
+        } finally {
+          h.app.jobs.start();
+        }
       });
 
       it('prunes jobs that ended longer ago than the retention, with their row outcomes, problems and rows file', async () => {

@@ -20,7 +20,8 @@ import type { Errors } from '../../../entities/problems.js';
 import type { Actor } from '../../activity/actor.js';
 import { FieldErrors, HttpError } from '../../errors.js';
 import { problemText } from '../../problemText.js';
-import type { JobKind, JobProblem } from '../../services/jobs/kinds.js';
+import { ChunkSizer, transactionMsFor } from '../../services/jobs/chunks.js';
+import type { HeldJob, JobKind, JobProblem } from '../../services/jobs/kinds.js';
 import { contextForSite, dialectOf, type EngineContext, hasTable } from '../context.js';
 import { MEDIA_TABLE } from '../references.js';
 import { savepoint } from '../savepoint.js';
@@ -31,7 +32,7 @@ import type { SheetRow } from './sheet.js';
 import type { ImportTarget } from './target.js';
 
 export const IMPORT = 'import';
-/** Rows per batch: one short transaction each, so requests keep their turn. */
+/** Rows a batch reads at most; its transaction writes as many of them as fit in its time. */
 const BATCH = 200;
 
 export type ImportMode = 'create' | 'update' | 'upsert';
@@ -211,8 +212,20 @@ async function recordOutcomes(db: Kysely<any>, jobId: number, results: readonly 
 
 const EMPTY: ImportSummary = { created: 0, updated: 0, unchanged: 0, error: 0, written: true };
 
-export function importKind(): JobKind {
+/** What a batch reads of the rows file before its transaction opens (readRows). */
+type ReadBatch = Awaited<ReturnType<typeof readRows>>;
+
+const checkpointOf = (job: HeldJob, p: ImportPayload): Checkpoint =>
+  (job.checkpoint as Checkpoint | null) ?? { offset: 0, summary: { ...EMPTY, written: !p.dryRun } };
+
+/**
+ * `transactionMs` bounds a batch's transaction (chunks.ts; by default the dialect's): it writes
+ * the rows read in chunks until it has run that long, and its checkpoint is the offset after
+ * the last row it wrote. All or nothing is the whole file in one transaction, however long.
+ */
+export function importKind(opts: { transactionMs?: number } = {}): JobKind<ReadBatch> {
   let media: boolean | undefined;
+  let chunks: ChunkSizer | undefined;
   /** The engine's rows of the job's site, written as the user who asked. */
   async function entityTarget(db: Kysely<any>, tenantId: number, p: ImportPayload) {
     media ??= await hasTable(db, dialectOf(db), MEDIA_TABLE);
@@ -224,19 +237,25 @@ export function importKind(): JobKind {
   return {
     name: IMPORT,
     discard: (payload) => fs.promises.rm((payload as ImportPayload).file, { force: true }),
-    async batch(db, job) {
+    // The file is read before the transaction opens: no transaction waits for the disk.
+    prepare(job) {
       const p = job.payload as ImportPayload;
-      const at = (job.checkpoint as Checkpoint | null) ?? { offset: 0, summary: { ...EMPTY, written: !p.dryRun } };
+      return readRows(p.file, checkpointOf(job, p).offset, p.allOrNothing ? Number.MAX_SAFE_INTEGER : BATCH);
+    },
+    async batch(db, job, read) {
+      const p = job.payload as ImportPayload;
+      const at = checkpointOf(job, p);
       const target = p.accounts ? accountsTarget(db, job.tenantId, p) : await entityTarget(db, job.tenantId, p);
       const b: Batch = { target, p, columns: fileColumns(target, p.columns), keyAt: p.columns.indexOf(p.key) };
-      // All or nothing: the whole file (bounded when asked) in this one transaction.
-      const { rows, next } = await readRows(p.file, at.offset, p.allOrNothing ? Number.MAX_SAFE_INTEGER : BATCH);
-      let results: RowResult[] = [];
+      chunks ??= new ChunkSizer(opts.transactionMs ?? transactionMsFor(dialectOf(db)), BATCH);
+      const sizer = chunks;
+      const results: RowResult[] = [];
       await savepoint(
         db,
         'import_batch',
         async () => {
-          results = await importRows(db, b, rows);
+          if (p.allOrNothing) results.push(...(await importRows(db, b, read.rows)));
+          else await sizer.fill(read.rows, async (chunk) => void results.push(...(await importRows(db, b, chunk))));
           return results.find((r) => r.outcome === 'error') ?? results[0] ?? { line: 0, outcome: 'unchanged', rowId: null, changes: [], problems: [] };
         },
         (r) => !p.dryRun && !(p.allOrNothing && r.outcome === 'error'),
@@ -245,8 +264,9 @@ export function importKind(): JobKind {
       for (const r of results) summary[r.outcome] += 1;
       if (p.allOrNothing && summary.error > 0) summary.written = false;
       await recordOutcomes(db, job.id, results);
-      const checkpoint: Checkpoint = { offset: next ?? at.offset, summary };
-      return { checkpoint, done: rows.length, problems: results.flatMap((r) => r.problems), finished: next === null || p.allOrNothing };
+      const rest = read.rows.length - results.length;
+      const checkpoint: Checkpoint = { offset: results.length ? read.ends[results.length - 1]! : at.offset, summary };
+      return { checkpoint, done: results.length, problems: results.flatMap((r) => r.problems), finished: (rest === 0 && read.next === null) || p.allOrNothing };
     },
   };
 }

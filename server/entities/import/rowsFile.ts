@@ -45,9 +45,10 @@ export async function writeRows(dir: string, rows: AsyncIterable<SheetRow>, onRo
   }
 }
 
-/** Up to `count` rows from byte `offset`, and the offset after them (null: the file ended). */
-export async function readRows(file: string, offset: number, count: number): Promise<{ rows: SheetRow[]; next: number | null }> {
+/** Up to `count` rows from byte `offset`, the offset after each, and the offset after them (null: the file ended). */
+export async function readRows(file: string, offset: number, count: number): Promise<{ rows: SheetRow[]; ends: number[]; next: number | null }> {
   const rows: SheetRow[] = [];
+  const ends: number[] = [];
   const stream = fs.createReadStream(file, { start: offset, highWaterMark: 256 * 1024 });
   let pending: Buffer = Buffer.alloc(0);
   let at = offset;
@@ -58,11 +59,12 @@ export async function readRows(file: string, offset: number, count: number): Pro
       while ((nl = pending.indexOf(10)) >= 0) {
         rows.push(decode(pending.subarray(0, nl).toString('utf8')));
         at += nl + 1;
+        ends.push(at);
         pending = pending.subarray(nl + 1);
-        if (rows.length === count) return { rows, next: at };
+        if (rows.length === count) return { rows, ends, next: at };
       }
     }
-    return { rows, next: null };
+    return { rows, ends, next: null };
   } finally {
     stream.destroy();
   }

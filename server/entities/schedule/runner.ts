@@ -19,7 +19,6 @@
  * chunk, which is then carried out an action at a time: the refused action fails at once with
  * the reason, the others of its transaction are done; anything else is retried after a backoff.
  */
-import { performance } from 'node:perf_hooks';
 import type { Kysely, Selectable } from 'kysely';
 import type { EntityDef } from '../../../entities/define.js';
 import { type ScheduledAction, scheduledStatus } from '../../../entities/schedule.js';
@@ -28,6 +27,7 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import type { ScheduledActionsTable } from '../../db/tables/scheduledActions.js';
 import { FieldErrors, HttpError } from '../../errors.js';
 import { GIVE_WAY_MS, requestsSettled } from '../../plugins/inFlight.js';
+import { ChunkSizer, transactionMsFor } from '../../services/jobs/chunks.js';
 import { backoff, claimLeased, type LeasedTable } from '../../services/jobs/lease.js';
 import { type Batch, LoopWorker } from '../../services/jobs/loop.js';
 import { contextForSite, type EngineContext, hasTable } from '../context.js';
@@ -70,13 +70,12 @@ export class Scheduler extends LoopWorker<number> {
   readonly now: () => number;
   private readonly random: () => number;
   private readonly batchSize: number;
-  private readonly transactionMs: number;
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
   private readonly backoffMs: number;
   private media: boolean | undefined;
-  /** Actions carried out together: grown or shrunk after each chunk toward what takes `transactionMs`. */
-  private chunkSize = 1;
+  /** Actions carried out together: sized toward what takes `transactionMs`. */
+  private readonly chunks: ChunkSizer;
 
   constructor(opts: SchedulerOptions) {
     super(opts.pollMs ?? 1000, opts.onError);
@@ -85,9 +84,7 @@ export class Scheduler extends LoopWorker<number> {
     this.now = opts.now ?? Date.now;
     this.random = opts.random ?? Math.random;
     this.batchSize = opts.batchSize ?? 50;
-    // SQLite's one connection is every request's while a transaction holds it; PostgreSQL's
-    // requests have connections of their own, and a longer transaction writes far more rows per statement.
-    this.transactionMs = opts.transactionMs ?? (opts.dialect === 'sqlite' ? 10 : 200);
+    this.chunks = new ChunkSizer(opts.transactionMs ?? transactionMsFor(opts.dialect), this.batchSize);
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.maxAttempts = opts.maxAttempts ?? 5;
     this.backoffMs = opts.backoffMs ?? 5_000;
@@ -139,15 +136,9 @@ export class Scheduler extends LoopWorker<number> {
       this.media ??= await hasTable(this.db, this.dialect, MEDIA_TABLE);
       const media = this.media;
       await this.db.transaction().execute(async (trx) => {
-        const started = performance.now();
         const sites = new SiteContexts(trx, media);
-        /** How long the next chunk should take, from the last one's time per action. */
-        let expected = 0;
-        while (tried < actions.length) {
-          if (tried > 0 && performance.now() - started + expected > this.transactionMs) break;
-          const chunk = actions.slice(tried, tried + this.chunkSize);
+        await this.chunks.fill(actions, async (chunk) => {
           tried += chunk.length;
-          const chunkStarted = performance.now();
           try {
             outcomes.push(...(await this.runTogether(trx, chunk, token, sites)));
           } catch {
@@ -161,13 +152,7 @@ export class Scheduler extends LoopWorker<number> {
               }
             }
           }
-          const took = performance.now() - chunkStarted;
-          // Toward the size that takes transactionMs, at most halved or doubled at a step: a
-          // chunk's time is a fixed part (its reads, hooks and statements) plus a part per row.
-          const fit = Math.round((chunk.length * this.transactionMs) / Math.max(took, 0.1));
-          this.chunkSize = Math.min(this.batchSize, Math.max(1, Math.ceil(this.chunkSize / 2), Math.min(fit, this.chunkSize * 2)));
-          expected = (took * this.chunkSize) / chunk.length;
-        }
+        });
       });
     } catch (e) {
       // The transaction itself failed (its commit, the connection): none of it happened.

@@ -5,14 +5,23 @@
  * every `pollMs`, and soon after `nudge()` (new work was recorded). One run at a time per loop.
  */
 import { performance } from 'node:perf_hooks';
+import { GIVE_WAY_MS, requestsSettled } from '../../plugins/inFlight.js';
+
+/** A batch no longer than this held a request for no longer: after it, the worker only gives way. */
+const SHORT_BATCH_MS = 20;
 
 /**
- * Pause between batches as long as the last one kept the process busy (at most 50 ms): a
- * worker takes at most about half of the event loop while requests are waiting. Not only
- * while requests are in flight (plugins/inFlight.ts, which workers use inside a batch): a
- * client that reads again a moment after its answer finds the loop free only so.
+ * After a batch that kept the process busy for longer than SHORT_BATCH_MS, a pause as long (at
+ * most 50 ms): a worker takes at most about half of the event loop while requests are waiting.
+ * Not only while requests are in flight: a client that reads again a moment after its answer
+ * finds the loop free only so. After a shorter batch (transactions bounded by time, chunks.ts)
+ * such a client waits for one short batch at most, so the worker goes on once the requests in
+ * flight have their answers (plugins/inFlight.ts).
  */
-const yieldToRequests = (busyMs: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(50, Math.max(1, busyMs))));
+function yieldToRequests(busyMs: number): Promise<void> {
+  if (busyMs <= SHORT_BATCH_MS) return requestsSettled(GIVE_WAY_MS);
+  return new Promise<void>((resolve) => setTimeout(resolve, Math.min(50, busyMs)));
+}
 
 export interface Batch<R> {
   result: R;
@@ -57,11 +66,19 @@ export class BackgroundLoop<R> {
     else this.schedule(25);
   }
 
-  /** Runs batches until none says there is more; the results of each. */
+  /**
+   * Runs batches until none says there is more; the results of each. Asked while a run is in
+   * progress, it runs again after that one: the run may have looked for work before the caller
+   * recorded its own. A stop() meanwhile wins.
+   */
   runUntilIdle(): Promise<R[]> {
+    if (this.running) {
+      const again = () => (this.halted ? [] : this.runUntilIdle());
+      return this.running.then(again, again);
+    }
     // A run asked for after stop() (a test holding the worker) drains: stop() halts only the run it finds.
-    if (!this.running) this.halted = false;
-    this.running ??= this.drain().finally(() => {
+    this.halted = false;
+    this.running = this.drain().finally(() => {
       this.running = undefined;
     });
     return this.running;
