@@ -2,8 +2,14 @@
  * The activity log as a reader reaches it (scope.ts), filtered by user, model, action and
  * time, newest first in keyset pages (paging.ts). Each filter has an index after the
  * scope's column ending in (at, id), so a page is a range of one index whatever the log's size.
+ *
+ * A page is one statement, run as a hot query (db/hotQuery.ts): the log is what the master
+ * staff page through, and Kysely's builder and driver cost as much as reading the page. Each
+ * combination of scope and filters is one fixed text, made the first time it is asked.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { hotQuery } from '../db/hotQuery.js';
+import { byName } from '../db/rows.js';
 import { type Keyset, type KeysetPage, pageOf, readSize } from './paging.js';
 import { ENTRY_COLUMNS, type EntryRow, presentEntry } from './present.js';
 import type { ActivityScope } from './scope.js';
@@ -17,20 +23,40 @@ export interface ActivityFilters extends Keyset {
   to?: string;
 }
 
-export async function listActivity(db: Kysely<any>, scope: ActivityScope, f: ActivityFilters): Promise<KeysetPage<ReturnType<typeof presentEntry>>> {
-  let q = db.selectFrom('activity').select([...ENTRY_COLUMNS]);
-  if ('site' in scope) q = q.where('tenant_id', '=', scope.site);
-  else if ('market' in scope) q = q.where('market_id', '=', scope.market ?? -1);
-  if (f.user !== undefined) q = q.where('user_id', '=', f.user);
-  if (f.model !== undefined) q = q.where('model', '=', f.model);
-  if (f.action !== undefined) q = q.where('action', '=', f.action);
-  if (f.from !== undefined) q = q.where('at', '>=', f.from);
-  if (f.to !== undefined) q = q.where('at', '<', f.to);
-  if (f.before !== undefined) {
-    const cursor = await db.selectFrom('activity').select(['at', 'id']).where('id', '=', f.before).executeTakeFirst();
-    if (!cursor) return { items: [], next: null };
-    q = q.where(sql<boolean>`("at", "id") < (${cursor.at}, ${cursor.id})`);
+/** Each condition a page may have, in the order of its parameters, when its value is given. */
+const CONDITIONS: ReadonlyArray<[keyof ActivityFilters, string]> = [
+  ['user', '"user_id" = ?'],
+  ['model', '"model" = ?'],
+  ['action', '"action" = ?'],
+  ['from', '"at" >= ?'],
+  ['to', '"at" < ?'],
+  // The cursor's place is read in the same statement; an unknown cursor compares as null: no rows.
+  ['before', '("at", "id") < (select "at", "id" from "activity" where "id" = ?)'],
+];
+
+const SCOPES = { site: '"tenant_id" = ?', market: '"market_id" = ?', all: '' } as const;
+
+const rowOf = byName<EntryRow>([...ENTRY_COLUMNS]);
+const pages = new Map<string, ReturnType<typeof hotQuery<EntryRow, unknown[]>>>();
+
+function pageQuery(scope: keyof typeof SCOPES, given: ReadonlyArray<(typeof CONDITIONS)[number]>) {
+  const key = [scope, ...given.map(([name]) => name)].join(',');
+  let query = pages.get(key);
+  if (!query) {
+    const where = [SCOPES[scope], ...given.map(([, condition]) => condition)].filter(Boolean);
+    query = hotQuery<EntryRow, unknown[]>(
+      `select ${ENTRY_COLUMNS.map((c) => `"${c}"`).join(', ')} from "activity"${where.length ? ` where ${where.join(' and ')}` : ''} order by "at" desc, "id" desc limit ?`,
+      rowOf,
+    );
+    pages.set(key, query);
   }
-  const rows = (await q.orderBy('at', 'desc').orderBy('id', 'desc').limit(readSize(f)).execute()) as EntryRow[];
+  return query;
+}
+
+export async function listActivity(db: Kysely<any>, scope: ActivityScope, f: ActivityFilters): Promise<KeysetPage<ReturnType<typeof presentEntry>>> {
+  const given = CONDITIONS.filter(([name]) => f[name] !== undefined);
+  const [kind, scoped]: [keyof typeof SCOPES, unknown[]] =
+    'site' in scope ? ['site', [scope.site]] : 'market' in scope ? ['market', [scope.market ?? -1]] : ['all', []];
+  const rows = await pageQuery(kind, given)(db, ...scoped, ...given.map(([name]) => f[name]), readSize(f));
   return pageOf(f, rows, presentEntry);
 }

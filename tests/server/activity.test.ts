@@ -82,6 +82,8 @@ describeEachDialect(
       expect(first.items).toHaveLength(1);
       const second = await log(rossi, `?items=1&before=${first.next}`);
       expect(second.items[0]!.id).toBeLessThan(first.items[0]!.id);
+      // A cursor that names no entry is an empty last page.
+      expect(await log(rossi, '?before=2000000000')).toEqual({ items: [], next: null });
 
       for (const bad of ['?from=yesterday', '?items=0', '?items=101', '?user=x', '?model=a%20b']) {
         expect((await h.get(`/api/activity/${bad}`, { host: HOSTS.rossi, session: rossi })).statusCode, bad).toBe(400);
