@@ -53,19 +53,25 @@ it('only gives way after a short batch: with no request in flight the next batch
   expect(await pausedAfter(0)).toBe(false);
 });
 
-it('asked while a run is in progress, runs again after it: that run may have looked for work before the caller recorded its own', async () => {
+/** A loop of one-batch runs whose first batch waits until `release()`: `batches()` counts the batches begun. */
+function heldFirst() {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  let batches = 0;
+  let begun = 0;
   const loop = new BackgroundLoop(
     async () => {
-      batches++;
-      if (batches === 1) await gate;
-      return { result: batches, more: false };
+      begun++;
+      if (begun === 1) await gate;
+      return { result: begun, more: false };
     },
     60_000,
     () => undefined,
   );
+  return { loop, release, batches: () => begun };
+}
+
+it('asked while a run is in progress, runs again after it: that run may have looked for work before the caller recorded its own', async () => {
+  const { loop, release } = heldFirst();
   const first = loop.runUntilIdle();
   const second = loop.runUntilIdle();
   release();
@@ -74,23 +80,12 @@ it('asked while a run is in progress, runs again after it: that run may have loo
 });
 
 it('a run asked while one is in progress does not outlive a stop()', async () => {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  let batches = 0;
-  const loop = new BackgroundLoop(
-    async () => {
-      batches++;
-      await gate;
-      return { result: batches, more: false };
-    },
-    60_000,
-    () => undefined,
-  );
+  const { loop, release, batches } = heldFirst();
   void loop.runUntilIdle();
   const asked = loop.runUntilIdle();
   const stopped = loop.stop();
   release();
   await stopped;
   expect(await asked).toEqual([]);
-  expect(batches).toBe(1);
+  expect(batches()).toBe(1);
 });
