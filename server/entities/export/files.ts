@@ -55,6 +55,38 @@ function csvFile(): SheetFile {
   };
 }
 
+/** What a worksheet's stream hands its rows to: the zip's input for the sheet (a readable-stream PassThrough). */
+interface ZipInput {
+  _writableState?: { length: number };
+  once(event: 'drain', listener: () => void): unknown;
+  removeListener(event: 'drain', listener: () => void): unknown;
+}
+
+/** Uncompressed sheet bytes the zip may hold before a row waits. */
+const SHEET_BACKLOG = 256 * 1024;
+
+/**
+ * exceljs's streaming writer gives no backpressure (exceljs/exceljs#734): a committed row goes
+ * to the sheet's stream, which hands it on to the zip without waiting, and the zip's input
+ * grew by the whole uncompressed sheet while deflate, one chunk per turn of the event loop,
+ * fell behind (an export of 1,000,000 rows: +260 MB). The zip's input is reached through the
+ * sheet stream's pipe, an internal of exceljs: if it is not there, rows do not wait.
+ */
+async function zipTookRows(sheet: object, out: Writable): Promise<void> {
+  const input = (sheet as { stream?: { pipes?: ZipInput[] } }).stream?.pipes?.[0];
+  if (!input || (input._writableState?.length ?? 0) <= SHEET_BACKLOG) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      input.removeListener('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    input.once('drain', done);
+    out.once('close', done);
+  });
+  if (out.destroyed) throw new Error('the download was closed');
+}
+
 async function xlsxFile(sheetName: string): Promise<SheetFile> {
   // Loaded on first use: exceljs and its dependencies are a sixth of the server bundle, compiled at every start.
   const { default: ExcelJS } = await import('exceljs');
@@ -63,11 +95,13 @@ async function xlsxFile(sheetName: string): Promise<SheetFile> {
   const sheet = book.addWorksheet(sheetName.slice(0, 31));
   return {
     stream,
-    row: (cells) =>
-      room(stream, () => {
+    async row(cells) {
+      await room(stream, () => {
         sheet.addRow(cells as CellValue[]).commit();
         return stream.writableLength < stream.writableHighWaterMark;
-      }),
+      });
+      await zipTookRows(sheet, stream);
+    },
     end: async () => {
       sheet.commit();
       await book.commit();
