@@ -242,24 +242,27 @@ class SiteContexts {
  * Throws the engine's refusal of any row.
  */
 async function carryOut(sites: SiteContexts, actions: readonly Action[]) {
-  const groups = new Map<string, Action[]>();
+  /** Per round, the actions by site, model and scheduling user. */
+  const rounds: Array<Map<string, Action[]>> = [];
   const seen = new Map<string, number>();
   for (const action of actions) {
     const row = `${action.tenant_id}/${action.model}/${action.object_id}`;
     const round = seen.get(row) ?? 0;
     seen.set(row, round + 1);
-    const key = `${round}/${action.tenant_id}/${action.model}/${action.user_id ?? ''}/${action.username}`;
+    const groups = (rounds[round] ??= new Map());
+    const key = `${action.tenant_id}/${action.model}/${action.user_id ?? ''}/${action.username}`;
     const group = groups.get(key);
     if (group) group.push(action);
     else groups.set(key, [action]);
   }
-  const ordered = [...groups.entries()].sort(([a], [b]) => parseInt(a, 10) - parseInt(b, 10));
-  for (const [, group] of ordered) {
-    const [first] = group;
-    const ctx = await sites.of(first!.tenant_id);
-    // A site deleted since takes its rows and its actions with it.
-    if (!ctx) continue;
-    await carryOutRows({ ...ctx, actor: { userId: first!.user_id, username: first!.username, ip: '' } }, ctx.registry.get(first!.model), group);
+  for (const groups of rounds) {
+    for (const group of groups.values()) {
+      const [first] = group;
+      const ctx = await sites.of(first!.tenant_id);
+      // A site deleted since takes its rows and its actions with it.
+      if (!ctx) continue;
+      await carryOutRows({ ...ctx, actor: { userId: first!.user_id, username: first!.username, ip: '' } }, ctx.registry.get(first!.model), group);
+    }
   }
 }
 
