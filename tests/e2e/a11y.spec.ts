@@ -109,7 +109,8 @@ const clickTab = (page: Page, name: string) => page.getByRole('tab', { name, exa
 for (const s of SITES) {
   for (const vp of VIEWPORTS) {
     test(`no serious or critical axe violation on the ${s.name} site on a ${vp.name} (${vp.width}×${vp.height})`, async ({ page }) => {
-      test.setTimeout(300_000);
+      // About forty screens, each audited whole: minutes on a busy two-CPU machine.
+      test.setTimeout(480_000);
       const t = (key: string) => text(s.messages, key);
       const findings: Finding[] = [];
       await page.setViewportSize({ width: vp.width, height: vp.height });

@@ -44,6 +44,8 @@ async function siteOf(page: Page, domain: string): Promise<number> {
 }
 
 test('the superuser makes a key for a dealer site, sees it once, copies it, finds its prefix in the list and revokes it', async ({ page, context }) => {
+  // Two forms, a dialog and the clipboard: past 30 s on a busy machine.
+  test.setTimeout(90_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page);
   const id = await siteOf(page, 'verdi.localhost');

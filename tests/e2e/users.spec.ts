@@ -50,6 +50,8 @@ async function idOf(page: Page, username: string): Promise<number> {
 }
 
 test("a dealer creates a user on its own site, and never sees another site's users", async ({ page, browser }) => {
+  // Three sign-ins and a new password, each an argon2 hash: slow on a busy machine.
+  test.setTimeout(90_000);
   await signIn(page, ROSSI, 'rossi', 'demo1234', '/users');
   await expect(rows(page)).toHaveCount(2);
   await expect(page.getByTestId('entity-table')).toContainText('rossi.viewer');
@@ -87,6 +89,8 @@ test("a dealer creates a user on its own site, and never sees another site's use
 });
 
 test("an admin resets a user's password and the user's open session ends", async ({ page, browser }) => {
+  // Three sign-ins and a new password, each an argon2 hash: slow on a busy machine.
+  test.setTimeout(90_000);
   const viewer = await signedInPage(browser, ROSSI, 'rossi.viewer');
   await signIn(page, ROSSI, 'admin');
   const id = await idOf(page, 'rossi.viewer');
@@ -106,6 +110,7 @@ test('the master onboards a dealer site and its first user in under 10 actions; 
   page,
   browser,
 }) => {
+  test.setTimeout(90_000);
   await signIn(page, 'localhost', 'admin');
   // Every click and every typed field from here on is one user action.
   let actions = 0;
