@@ -62,20 +62,18 @@ interface ZipInput {
   removeListener(event: 'drain', listener: () => void): unknown;
 }
 
+/** A worksheet's stream (exceljs's StreamBuf): its pipe once the zip reads it, its own 64 kB buffers until then. */
+interface SheetStream {
+  pipes?: ZipInput[];
+  buffers?: unknown[];
+}
+
 /** Uncompressed sheet bytes the zip may hold before a row waits. */
 const SHEET_BACKLOG = 256 * 1024;
+const SHEET_BUFFER = 64 * 1024;
 
-/**
- * exceljs's streaming writer gives no backpressure (exceljs/exceljs#734): a committed row goes
- * to the sheet's stream, which hands it on to the zip without waiting, and the zip's input
- * grew by the whole uncompressed sheet while deflate, one chunk per turn of the event loop,
- * fell behind (an export of 1,000,000 rows: +260 MB). The zip's input is reached through the
- * sheet stream's pipe, an internal of exceljs: if it is not there, rows do not wait.
- */
-async function zipTookRows(sheet: object, out: Writable): Promise<void> {
-  const input = (sheet as { stream?: { pipes?: ZipInput[] } }).stream?.pipes?.[0];
-  if (!input || (input._writableState?.length ?? 0) <= SHEET_BACKLOG) return;
-  await new Promise<void>((resolve) => {
+function drainOrClose(input: ZipInput, out: Writable): Promise<void> {
+  return new Promise<void>((resolve) => {
     const done = () => {
       input.removeListener('drain', done);
       out.off('close', done);
@@ -84,7 +82,30 @@ async function zipTookRows(sheet: object, out: Writable): Promise<void> {
     input.once('drain', done);
     out.once('close', done);
   });
-  if (out.destroyed) throw new Error('the download was closed');
+}
+
+/**
+ * exceljs's streaming writer gives no backpressure (exceljs/exceljs#734): a committed row goes
+ * to the sheet's stream, which hands it on to the zip without waiting, and the zip's input
+ * grew by the whole uncompressed sheet while deflate, one chunk per turn of the event loop,
+ * fell behind (an export of 1,000,000 rows: +260 MB). Before the zip begins to read the sheet,
+ * the sheet's stream keeps the rows itself, and rows that never yield the event loop never
+ * let it begin. Both are internals of exceljs, reached defensively: where they are not, rows
+ * do not wait.
+ */
+async function zipTookRows(sheet: object, out: Writable): Promise<void> {
+  const sheetStream = (sheet as { stream?: SheetStream }).stream;
+  for (;;) {
+    if (out.destroyed) throw new Error('the download was closed');
+    const input = sheetStream?.pipes?.[0];
+    if (input) {
+      if ((input._writableState?.length ?? 0) <= SHEET_BACKLOG) return;
+      await drainOrClose(input, out);
+      return;
+    }
+    if ((sheetStream?.buffers?.length ?? 0) * SHEET_BUFFER <= SHEET_BACKLOG) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 async function xlsxFile(sheetName: string): Promise<SheetFile> {
