@@ -24,22 +24,34 @@ export interface SheetFile {
   fail(error: Error): void;
 }
 
+/** What can drain: the download, or the zip's input for a sheet (a readable-stream Writable). */
+interface Drains {
+  once(event: 'drain', listener: () => void): unknown;
+  removeListener(event: 'drain', listener: () => void): unknown;
+}
+
+/** Until `source` drains or the download `out` closes or fails; throws once the client has gone. */
+async function drained(source: Drains, out: Writable): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const stop = () => {
+      source.removeListener('drain', done);
+      out.off('close', done);
+      out.off('error', failed);
+    };
+    const done = () => (stop(), resolve());
+    const failed = (error: Error) => (stop(), reject(error));
+    source.once('drain', done);
+    out.once('close', done);
+    out.once('error', failed);
+  });
+  if (out.destroyed) throw new Error('the download was closed');
+}
+
 /** Waits until the stream takes more when its buffer is full; throws once the client has gone. */
 async function room(stream: Writable, write: () => boolean): Promise<void> {
   if (stream.destroyed) throw new Error('the download was closed');
   if (write()) return;
-  await new Promise<void>((resolve, reject) => {
-    const done = () => {
-      stream.off('drain', done);
-      stream.off('close', done);
-      stream.off('error', reject);
-      resolve();
-    };
-    stream.once('drain', done);
-    stream.once('close', done);
-    stream.once('error', reject);
-  });
-  if (stream.destroyed) throw new Error('the download was closed');
+  await drained(stream, stream);
 }
 
 function csvFile(): SheetFile {
@@ -56,10 +68,8 @@ function csvFile(): SheetFile {
 }
 
 /** What a worksheet's stream hands its rows to: the zip's input for the sheet (a readable-stream PassThrough). */
-interface ZipInput {
+interface ZipInput extends Drains {
   _writableState?: { length: number };
-  once(event: 'drain', listener: () => void): unknown;
-  removeListener(event: 'drain', listener: () => void): unknown;
 }
 
 /** A worksheet's stream (exceljs's StreamBuf): its pipe once the zip reads it, its own 64 kB buffers until then. */
@@ -71,18 +81,6 @@ interface SheetStream {
 /** Uncompressed sheet bytes the zip may hold before a row waits. */
 const SHEET_BACKLOG = 256 * 1024;
 const SHEET_BUFFER = 64 * 1024;
-
-function drainOrClose(input: ZipInput, out: Writable): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      input.removeListener('drain', done);
-      out.off('close', done);
-      resolve();
-    };
-    input.once('drain', done);
-    out.once('close', done);
-  });
-}
 
 /**
  * exceljs's streaming writer gives no backpressure (exceljs/exceljs#734): a committed row goes
@@ -99,8 +97,7 @@ async function zipTookRows(sheet: object, out: Writable): Promise<void> {
     if (out.destroyed) throw new Error('the download was closed');
     const input = sheetStream?.pipes?.[0];
     if (input) {
-      if ((input._writableState?.length ?? 0) <= SHEET_BACKLOG) return;
-      await drainOrClose(input, out);
+      if ((input._writableState?.length ?? 0) > SHEET_BACKLOG) await drained(input, out);
       return;
     }
     if ((sheetStream?.buffers?.length ?? 0) * SHEET_BUFFER <= SHEET_BACKLOG) return;
