@@ -30,20 +30,26 @@ const CONDITIONS: ReadonlyArray<[keyof ActivityFilters, string]> = [
   ['action', '"action" = ?'],
   ['from', '"at" >= ?'],
   ['to', '"at" < ?'],
-  // The cursor's place is read in the same statement; an unknown cursor compares as null: no rows.
-  ['before', '("at", "id") < (select "at", "id" from "activity" where "id" = ?)'],
 ];
 
 const SCOPES = { site: '"tenant_id" = ?', market: '"market_id" = ?', all: '' } as const;
 
+/**
+ * The cursor's place, read in the same statement within the reader's scope: a cursor the
+ * reader cannot see (another site's entry, whose time would show through the page it cuts)
+ * or none at all compares as null: no rows.
+ */
+const beforeCursor = (scope: keyof typeof SCOPES) =>
+  `("at", "id") < (select "at", "id" from "activity" where ${['"id" = ?', SCOPES[scope]].filter(Boolean).join(' and ')})`;
+
 const rowOf = byName<EntryRow>([...ENTRY_COLUMNS]);
 const pages = new Map<string, ReturnType<typeof hotQuery<EntryRow, unknown[]>>>();
 
-function pageQuery(scope: keyof typeof SCOPES, given: ReadonlyArray<(typeof CONDITIONS)[number]>) {
-  const key = [scope, ...given.map(([name]) => name)].join(',');
+function pageQuery(scope: keyof typeof SCOPES, given: ReadonlyArray<(typeof CONDITIONS)[number]>, cursor: boolean) {
+  const key = [scope, ...given.map(([name]) => name), cursor ? 'before' : ''].join(',');
   let query = pages.get(key);
   if (!query) {
-    const where = [SCOPES[scope], ...given.map(([, condition]) => condition)].filter(Boolean);
+    const where = [SCOPES[scope], ...given.map(([, condition]) => condition), cursor ? beforeCursor(scope) : ''].filter(Boolean);
     query = hotQuery<EntryRow, unknown[]>(
       `select ${ENTRY_COLUMNS.map((c) => `"${c}"`).join(', ')} from "activity"${where.length ? ` where ${where.join(' and ')}` : ''} order by "at" desc, "id" desc limit ?`,
       rowOf,
@@ -57,6 +63,7 @@ export async function listActivity(db: Kysely<any>, scope: ActivityScope, f: Act
   const given = CONDITIONS.filter(([name]) => f[name] !== undefined);
   const [kind, scoped]: [keyof typeof SCOPES, unknown[]] =
     'site' in scope ? ['site', [scope.site]] : 'market' in scope ? ['market', [scope.market ?? -1]] : ['all', []];
-  const rows = await pageQuery(kind, given)(db, ...scoped, ...given.map(([name]) => f[name]), readSize(f));
+  const cursor = f.before === undefined ? [] : [f.before, ...scoped];
+  const rows = await pageQuery(kind, given, cursor.length > 0)(db, ...scoped, ...given.map(([name]) => f[name]), ...cursor, readSize(f));
   return pageOf(f, rows, presentEntry);
 }

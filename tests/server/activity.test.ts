@@ -58,6 +58,10 @@ describeEachDialect(
       expect(page.items[0]).toMatchObject({ action: 'create', model: 'news', object_id: mine, site: await tenantId(h, 'rossi'), user: { username: 'rossi' } });
       const ids = page.items.map((e) => e.id);
       expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+      // Another site's entry is no cursor here: its time would show through the page it cuts.
+      const theirEntry = (await log(verdi, '?model=news&items=1')).items[0]!.id;
+      expect(await log(rossi, `?before=${theirEntry}`)).toEqual({ items: [], next: null });
     });
 
     it('shows a market administrator its market only, and staff every site', async () => {
