@@ -247,8 +247,7 @@ export function importKind(opts: { transactionMs?: number } = {}): JobKind<ReadB
       const at = checkpointOf(job, p);
       const target = p.accounts ? accountsTarget(db, job.tenantId, p) : await entityTarget(db, job.tenantId, p);
       const b: Batch = { target, p, columns: fileColumns(target, p.columns), keyAt: p.columns.indexOf(p.key) };
-      chunks ??= new ChunkSizer(opts.transactionMs ?? transactionMsFor(dialectOf(db)), BATCH);
-      const sizer = chunks;
+      const sizer = (chunks ??= new ChunkSizer(opts.transactionMs ?? transactionMsFor(dialectOf(db)), BATCH));
       const results: RowResult[] = [];
       await savepoint(
         db,
@@ -264,9 +263,9 @@ export function importKind(opts: { transactionMs?: number } = {}): JobKind<ReadB
       for (const r of results) summary[r.outcome] += 1;
       if (p.allOrNothing && summary.error > 0) summary.written = false;
       await recordOutcomes(db, job.id, results);
-      const rest = read.rows.length - results.length;
       const checkpoint: Checkpoint = { offset: results.length ? read.ends[results.length - 1]! : at.offset, summary };
-      return { checkpoint, done: results.length, problems: results.flatMap((r) => r.problems), finished: (rest === 0 && read.next === null) || p.allOrNothing };
+      const allRead = results.length === read.rows.length && read.next === null;
+      return { checkpoint, done: results.length, problems: results.flatMap((r) => r.problems), finished: allRead || p.allOrNothing };
     },
   };
 }
