@@ -475,20 +475,22 @@ describeEachDialect(
 
       it('ends a batch once its transaction has run transactionMs, and the next goes on after the last row it wrote', async () => {
         const m = mark();
+        // A batch a row: each is a job round (lease, checkpoint, progress), seconds for a few dozen on a busy machine.
+        const ROWS = 40;
         // The app's own runner, polling, would take batches of this job too.
         await h.app.jobs.stop();
         try {
-          const id = await queued(product, many(m, 150));
+          const id = await queued(product, many(m, ROWS));
           const bounded = runner({}, 0);
           // The first chunk is one row, and with no time left it is the batch.
           expect(await bounded.runBatch()).toMatchObject({ job: id, outcome: 'committed' });
           expect(await jobOf(id)).toMatchObject({ status: 'running', done: 1 });
           expect(await countOf(m)).toBe(1);
           await bounded.runUntilIdle();
-          expect(await jobOf(id)).toMatchObject({ status: 'done', done: 150, errors: 0, summary: { created: 150 } });
+          expect(await jobOf(id)).toMatchObject({ status: 'done', done: ROWS, errors: 0, summary: { created: ROWS } });
           const skus = (await rows().selectFrom('products').select('sku').where('sku', 'like', `${m}-%`).execute()) as Array<{ sku: string }>;
-          expect(new Set(skus.map((r) => r.sku)).size).toBe(150);
-          expect(skus.length).toBe(150);
+          expect(new Set(skus.map((r) => r.sku)).size).toBe(ROWS);
+          expect(skus.length).toBe(ROWS);
         } finally {
           h.app.jobs.start();
         }
