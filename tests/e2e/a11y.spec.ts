@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Result } from 'axe-core';
 import en from '../../locales/en.json' with { type: 'json' };
@@ -6,6 +5,7 @@ import it from '../../locales/it.json' with { type: 'json' };
 import type { UserInfo } from '../../machines/session.types';
 import { resolveRoute } from '../../src/routing/resolve';
 import { ROUTES } from '../../src/routing/routes';
+import { axe } from './axe';
 import { call, expectSignedIn, login, site } from './helpers';
 import { uploadImage } from './rossi';
 
@@ -87,7 +87,7 @@ interface Finding {
 
 /** Runs axe on the page as it is now; serious and critical violations fail the test at the end, the others are reported. */
 async function audit(page: Page, where: string, findings: Finding[]) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const { violations } = await axe(page).analyze();
   findings.push(
     ...violations.map((v: Result) => ({
       where,

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
+import { axe, seriousProblems } from './axe';
 import { call, expectSignedIn, login, site } from './helpers';
 
 /**
@@ -11,13 +11,8 @@ import { call, expectSignedIn, login, site } from './helpers';
 
 /** Serious and critical axe violations inside the element, as `rule: targets`. */
 async function axeProblems(page: Page, selector: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const { violations } = await axe(page).include(selector).analyze();
+  return seriousProblems(violations);
 }
 
 function msg(key: string, values: Record<string, string | number> = {}): string {

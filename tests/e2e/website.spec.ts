@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
+import { axe, seriousProblems } from './axe';
 import { site } from './helpers';
 import { call, field, msg, ROSSI, signIn, snackbar, url } from './rossi';
 
@@ -103,8 +103,6 @@ test('the skip link takes the keyboard to the main content, with a visible focus
   await expect(page.locator('main')).toBeFocused();
 });
 
-const SERIOUS = new Set(['serious', 'critical']);
-
 for (const viewport of [
   { name: 'desktop', width: 1400, height: 900 },
   { name: 'phone', width: 390, height: 844 },
@@ -116,9 +114,7 @@ for (const viewport of [
     const productPath = await page.getByRole('main').getByRole('listitem').getByRole('link').first().getAttribute('href');
     for (const path of ['/it/', '/it/prodotti', productPath ?? '/it/prodotti', '/it/contatti', '/en/news', '/it/pagina-che-non-esiste']) {
       await page.goto(web(path));
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-      const serious = result.violations.filter((v) => SERIOUS.has(v.impact ?? '')).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(serious, path).toEqual([]);
+      expect(seriousProblems((await axe(page).analyze()).violations), path).toEqual([]);
     }
   });
 }
