@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', isolate: false } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', isolate: false, setupFiles: ['tests/unit/domWaits.ts'] } },
       { test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node', isolate: false } },
       {
         test: {

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { BackgroundLoop } from '../../server/services/jobs/loop.js';
 
 /** A loop over `n` batches of work, each saying whether more is waiting. */
@@ -23,34 +23,43 @@ it('drains all the work of a loop never started', async () => {
 });
 
 /**
- * Two batches, the first kept busy `busyMs`: whether a timer due at once, set as the first ended, had
- * fired when the second began — whether the loop paused on a timer or only gave way.
+ * Two batches, the first kept busy `busyMs`: whether the second waited for a timer. Timers are
+ * fake here (the clock is not), so a pause on one holds the second batch until they are run,
+ * while a give-way (a turn of the event loop) does not. A real timer set as the first batch
+ * ended told the two apart only by how fast the machine turned: a full run on a busy machine
+ * failed so.
  */
-async function pausedAfter(busyMs: number): Promise<boolean> {
-  let left = 2;
-  let fired = false;
-  let firedBeforeSecond: boolean | undefined;
-  const loop = new BackgroundLoop(
-    async () => {
-      if (left === 1) firedBeforeSecond = fired;
-      const until = performance.now() + busyMs;
-      while (performance.now() < until);
-      setTimeout(() => (fired = true), 0);
-      return { result: left, more: --left > 0 };
-    },
-    60_000,
-    () => undefined,
-  );
-  await loop.runUntilIdle();
-  return firedBeforeSecond!;
+async function waitedForATimer(busyMs: number): Promise<boolean> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    let begun = 0;
+    const loop = new BackgroundLoop(
+      async () => {
+        begun++;
+        const until = performance.now() + busyMs;
+        while (performance.now() < until);
+        return { result: begun, more: begun < 2 };
+      },
+      60_000,
+      () => undefined,
+    );
+    const run = loop.runUntilIdle();
+    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
+    const waited = begun < 2;
+    await vi.runAllTimersAsync();
+    expect(await run).toEqual([1, 2]);
+    return waited;
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 it('pauses after a long batch as long as it was busy, so waiting requests get about half the loop', async () => {
-  expect(await pausedAfter(30)).toBe(true);
+  expect(await waitedForATimer(40)).toBe(true);
 });
 
 it('only gives way after a short batch: with no request in flight the next batch starts at the next turn', async () => {
-  expect(await pausedAfter(0)).toBe(false);
+  expect(await waitedForATimer(0)).toBe(false);
 });
 
 /** A loop of one-batch runs whose first batch waits until `release()`: `batches()` counts the batches begun. */
