@@ -335,6 +335,8 @@ test.describe('product form', () => {
   });
 
   test('unsaved changes: a route change asks, a reload keeps a draft to restore, Ctrl+S saves', async ({ page }) => {
+    // Four loads of the form and a save: over 30 s when CI's two cores are busy.
+    test.setTimeout(60_000);
     await signIn(page, '/brand');
     await page.locator('tbody tr[data-row-id] a').first().click();
     await expect(field(page, 'name')).not.toHaveValue('');
@@ -489,6 +491,8 @@ test.describe('field widgets', () => {
   });
 
   test('the field playground: date-time, time, colour with alpha, map and menu tree', async ({ page }) => {
+    // Every widget's chunk, the map among them: over 30 s when CI's two cores are busy.
+    test.setTimeout(60_000);
     await signIn(page, '/dev/fields');
     await field(page, 'title').fill('Prova');
     await field(page, 'accent').fill('#3b82f6');

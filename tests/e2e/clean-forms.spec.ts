@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { SITE_PAGES } from '../../entities/sitePages/keys';
-import { call, expectSignedIn, login, site } from './helpers';
+import { call, signInAt, site } from './helpers';
 
 /**
  * Opening a form is not editing it (issue 18): every site page and every row of the demo
@@ -9,12 +9,6 @@ import { call, expectSignedIn, login, site } from './helpers';
  */
 
 const form = (page: Page) => page.getByTestId('entity-form');
-
-async function signIn(page: Page, host: string, username: string) {
-  await page.goto(site(host, '/backoffice/'));
-  await login(page, username);
-  await expectSignedIn(page, username);
-}
 
 /**
  * Walks the open form's sections and language tabs inside the page (hundreds of forms: one
@@ -88,7 +82,7 @@ async function rowIds(page: Page, path: string): Promise<Array<number | string>>
 
 test('every site page of the master site opens clean', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'localhost', 'admin');
+  await signInAt(page, 'localhost', 'admin');
   for (const { key } of SITE_PAGES) await expectClean(page, 'localhost', `/sitePages/${key}`);
 });
 
@@ -109,7 +103,7 @@ const DEALER_LISTS = [
 
 test('every row of the master lists opens clean', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, 'localhost', 'admin');
+  await signInAt(page, 'localhost', 'admin');
   for (const path of MASTER_LISTS) for (const id of await rowIds(page, path)) await expectClean(page, 'localhost', `${path}/${id}`);
 });
 
@@ -119,7 +113,7 @@ for (const [host, user] of [
 ] as const) {
   test(`every site page ${user} may open opens clean`, async ({ page }) => {
     test.setTimeout(120_000);
-    await signIn(page, host, user);
+    await signInAt(page, host, user);
     for (const { key } of SITE_PAGES) {
       if ((await call(page, 'GET', `/api/sitePages/${key}/`)).status === 200) await expectClean(page, host, `/sitePages/${key}`);
     }
@@ -128,7 +122,7 @@ for (const [host, user] of [
     test(`every row of ${user}'s ${path} opens clean`, async ({ page }) => {
       // Every row, each section, each language: the product lists hold dozens of rows.
       test.setTimeout(240_000);
-      await signIn(page, host, user);
+      await signInAt(page, host, user);
       for (const id of await rowIds(page, path)) await expectClean(page, host, `${path}/${id}`);
     });
   }

@@ -1,7 +1,7 @@
 import { type Browser, expect, test } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
-import { call, expectSignedIn, login, site } from './helpers';
+import { call, signInAt, site } from './helpers';
 
 /**
  * Issue 6 item 8: a dealer publishes content and the master sees its indexing log entry,
@@ -12,9 +12,7 @@ const ROSSI = 'rossi.localhost';
 
 async function signedIn(browser: Browser, host: string, username: string, path: string) {
   const page = await (await browser.newContext()).newPage();
-  await page.goto(site(host, `/backoffice${path}`));
-  await login(page, username);
-  await expectSignedIn(page, username);
+  await signInAt(page, host, username, path);
   return page;
 }
 

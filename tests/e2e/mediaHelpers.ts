@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import en from '../../locales/en.json' with { type: 'json' };
 import { E2E_PORT } from '../../playwright.config';
-import { expectSignedIn, login, site } from './helpers';
+import { signInAt } from './helpers';
 
 export const ORIGIN = `http://localhost:${E2E_PORT}`;
 export const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k) => String(values[k]));
@@ -17,9 +17,7 @@ export const png = (r: number, g: number, b: number) =>
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 export async function signIn(page: Page) {
-  await page.goto(site('localhost', '/backoffice/media'));
-  await login(page, 'admin');
-  await expectSignedIn(page, 'admin');
+  await signInAt(page, 'localhost', 'admin', '/media');
   await expect(page.getByTestId('media-screen')).toBeVisible();
 }
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
 import { SITE_PAGES, type SitePageKey } from '../../entities/sitePages/keys';
-import { expectSignedIn, login, site } from './helpers';
+import { signInAt, site } from './helpers';
 
 /**
  * Site pages (issue 6): `/sitePages/<key>` in both back-offices, each the site's one page
@@ -11,12 +11,6 @@ import { expectSignedIn, login, site } from './helpers';
 const MASTER = 'localhost';
 const ROSSI = 'rossi.localhost';
 const VERDI = 'verdi.localhost';
-
-async function signIn(page: Page, host: string, username: string, path = '/') {
-  await page.goto(site(host, `/backoffice${path}`));
-  await login(page, username);
-  await expectSignedIn(page, username);
-}
 
 const form = (page: Page) => page.getByTestId('entity-form');
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
@@ -42,7 +36,7 @@ async function saveAndReload(page: Page, host: string, key: string) {
 }
 
 test('a market administrator sees only the five pages spec §6 allows, and not the others', async ({ page }) => {
-  await signIn(page, MASTER, 'market');
+  await signInAt(page, MASTER, 'market');
   const group = page.locator('button[aria-controls="nav-group-pages"]');
   await expect(group).toBeVisible();
   if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
@@ -81,7 +75,7 @@ const EDITS: Record<SitePageKey, { tab?: string; lang?: string; name: string; va
 for (const { key } of SITE_PAGES) {
   test(`the admin edits the ${key} page, saves, reloads and sees the change`, async ({ page }) => {
     const edit = EDITS[key];
-    await signIn(page, MASTER, 'admin', `/sitePages/${key}`);
+    await signInAt(page, MASTER, 'admin', `/sitePages/${key}`);
     await expect(form(page)).toHaveAttribute('data-status', 'editing');
     if (edit.tab) await page.getByRole('tab', { name: edit.tab }).click();
     if (edit.lang) await page.locator(`[role="tab"][data-lang="${edit.lang}"]`).click();
@@ -96,7 +90,7 @@ for (const { key } of SITE_PAGES) {
 }
 
 test("a dealer edits its home page with Ctrl+S; the other dealer's home page is unchanged", async ({ page, browser }) => {
-  await signIn(page, ROSSI, 'rossi', '/sitePages/home');
+  await signInAt(page, ROSSI, 'rossi', '/sitePages/home');
   await expect(form(page)).toHaveAttribute('data-status', 'editing');
   // Rossi's site speaks Italian first: the first language tab is Italian.
   await field(page, 'translations.it.hero_title').fill('Rossi: trattori dal 1968');
@@ -107,7 +101,7 @@ test("a dealer edits its home page with Ctrl+S; the other dealer's home page is 
 
   const other = await browser.newContext();
   const verdi = await other.newPage();
-  await signIn(verdi, VERDI, 'verdi', '/sitePages/home');
+  await signInAt(verdi, VERDI, 'verdi', '/sitePages/home');
   await expect(form(verdi)).toHaveAttribute('data-status', 'editing');
   // Verdi's site speaks English first.
   await verdi.locator('[role="tab"][data-lang="it"]').click();
@@ -117,7 +111,7 @@ test("a dealer edits its home page with Ctrl+S; the other dealer's home page is 
 });
 
 test('a page saved meanwhile by someone else opens the conflict dialog; reloading takes their text', async ({ page }) => {
-  await signIn(page, VERDI, 'verdi', '/sitePages/about_us');
+  await signInAt(page, VERDI, 'verdi', '/sitePages/about_us');
   await expect(form(page)).toHaveAttribute('data-status', 'editing');
   const before = await apiPage(page, 'about_us');
   const status = await page.evaluate(
@@ -143,7 +137,7 @@ test('a page saved meanwhile by someone else opens the conflict dialog; reloadin
 });
 
 test('leaving a page with unsaved changes asks first; staying keeps the edits', async ({ page }) => {
-  await signIn(page, VERDI, 'verdi', '/sitePages/spare_parts');
+  await signInAt(page, VERDI, 'verdi', '/sitePages/spare_parts');
   await expect(form(page)).toHaveAttribute('data-status', 'editing');
   await field(page, 'translations.en.intro').fill('Not saved yet');
   await page.locator('#nav-group-pages a[href="/backoffice/sitePages/contacts"]').click();

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import it from '../../locales/it.json' with { type: 'json' };
-import { call, expectSignedIn, login, site } from './helpers';
+import { call, signInAt, site } from './helpers';
 
 export { call };
 
@@ -24,11 +24,7 @@ export function msg(key: string, values: Record<string, string | number> = {}): 
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(values[k] ?? ''));
 }
 
-export async function signIn(page: Page, path = '/') {
-  await page.goto(url(path));
-  await login(page, 'rossi');
-  await expectSignedIn(page, 'rossi');
-}
+export const signIn = (page: Page, path = '/') => signInAt(page, ROSSI, 'rossi', path);
 
 /** The shell's snackbar (react-hot-toast renders each message as a status). */
 export const snackbar = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text });

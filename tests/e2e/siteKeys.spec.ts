@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
 import { axe, seriousProblems } from './axe';
-import { call, expectSignedIn, login, site } from './helpers';
+import { call, expectSignedIn, login, site, signInAt } from './helpers';
 
 /**
  * Website API keys on a dealer site's form (issue 15), as the superuser on the master
@@ -21,11 +21,7 @@ function msg(key: string, values: Record<string, string | number> = {}): string 
   return raw.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(values[k] ?? ''));
 }
 
-async function signIn(page: Page) {
-  await page.goto(site('localhost', '/backoffice/tenants'));
-  await login(page, 'admin');
-  await expectSignedIn(page, 'admin');
-}
+const signIn = (page: Page) => signInAt(page, 'localhost', 'admin', '/tenants');
 
 /** The site's form, on its Website API tab. */
 async function openSite(page: Page, id: number) {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import en from '../../locales/en.json' with { type: 'json' };
-import { expectSignedIn, login, site } from './helpers';
+import { signInAt, site } from './helpers';
 
 /**
  * Dealer sites and market settings (issue 6) on the master back-office, as the superuser,
@@ -15,11 +15,7 @@ function msg(key: string, values: Record<string, string | number> = {}): string 
   return raw.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(values[k] ?? ''));
 }
 
-async function signIn(page: Page, path: string) {
-  await page.goto(url(path));
-  await login(page, 'admin');
-  await expectSignedIn(page, 'admin');
-}
+const signIn = (page: Page, path: string) => signInAt(page, 'localhost', 'admin', path);
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 const rows = (page: Page) => page.locator('[data-testid="entity-table"] tbody tr[data-row-id]');
