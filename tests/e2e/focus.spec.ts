@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmDialog, field, form, msg, signIn } from './rossi';
+import { expectSignedIn, login } from './helpers';
+import { confirmDialog, field, form, msg, signIn, url } from './rossi';
 
 /**
  * Keyboard focus (issue 18, Accessibility: Focus; defect 11's confirm dialog), as Rossi:
@@ -25,8 +26,10 @@ test('a confirm dialog focuses the safe button (Cancel), not the destructive one
 });
 
 test('the skip link leads past the navigation, and a route change focuses the new page’s heading', async ({ page }) => {
-  await signIn(page, '/');
-  // Signing in is a route change too: the home page's heading has focus.
+  // Through the sign-in form: signing in is a route change too, and the home page's heading has focus.
+  await page.goto(url('/'));
+  await login(page, 'rossi');
+  await expectSignedIn(page, 'rossi');
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   // A fresh load starts at the top: the first Tab reaches the skip link.
   await page.reload();
