@@ -78,8 +78,11 @@ const failedTests = (report: VitestReport) =>
       return tests.length ? tests : [where];
     });
 
+/** A suite's failures, and one more when it exited badly with none counted (a crash, an error outside the tests). */
+const failures = (counted: number, code: number) => counted + (code !== 0 && counted === 0 ? 1 : 0);
+
 const tally = (code: number, report: VitestReport | undefined): Tally =>
-  report ? { passed: report.numPassedTests, failed: report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0) } : { passed: 0, failed: 1 };
+  report ? { passed: report.numPassedTests, failed: failures(report.numFailedTests, code) } : { passed: 0, failed: 1 };
 
 const first = vitestRun('test-results/vitest.json');
 const firstFailures = first.report ? failedTests(first.report) : [];
@@ -108,12 +111,7 @@ if (build !== 0) {
 } else {
   const pwCode = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json' });
   const pw = readJson<PlaywrightReport>('test-results/e2e.json');
-  record(
-    'e2e',
-    pw
-      ? { passed: pw.stats.expected + pw.stats.flaky, failed: pw.stats.unexpected + (pwCode !== 0 && pw.stats.unexpected === 0 ? 1 : 0) }
-      : { passed: 0, failed: 1 },
-  );
+  record('e2e', pw ? { passed: pw.stats.expected + pw.stats.flaky, failed: failures(pw.stats.unexpected, pwCode) } : { passed: 0, failed: 1 });
   for (const title of pw ? flakyTitles(pw.suites) : []) lines.push(`  flaky (passed on its retry): ${title}`);
 }
 
