@@ -67,13 +67,39 @@ export function shadowValue(record: RecordValues, name: string, field: Field, de
   return emptyValue(field);
 }
 
+interface StoredField {
+  name: string;
+  field: Field;
+  column: string;
+  stored: boolean;
+  joined: boolean;
+}
+
+const storedFields = new WeakMap<EntityDef['fields'], readonly StoredField[]>();
+
+/** How each field is stored, worked out once per declaration: exports and imports encode and decode rows by the million. */
+function storedFieldsOf(entity: EntityDef): readonly StoredField[] {
+  let out = storedFields.get(entity.fields);
+  if (!out) {
+    out = Object.entries(entity.fields).map(([name, field]) => ({
+      name,
+      field,
+      column: columnOf(name, field),
+      stored: storesColumn(field),
+      joined: isJoinField(field),
+    }));
+    storedFields.set(entity.fields, out);
+  }
+  return out;
+}
+
 /** Column values of the main table for a record (references, JSON, shadows, translations). */
 export function encodeRecord(entity: EntityDef, record: RecordValues, defaultLanguage: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(entity.fields)) {
-    if (!storesColumn(field)) continue;
+  for (const { name, field, column, stored } of storedFieldsOf(entity)) {
+    if (!stored) continue;
     const value = field.translated ? shadowValue(record, name, field, defaultLanguage) : record.values[name];
-    out[columnOf(name, field)] = encodeValue(field, value);
+    out[column] = encodeValue(field, value);
   }
   if (hasTranslations(entity)) out.translations = JSON.stringify(record.translations);
   return out;
@@ -86,10 +112,10 @@ export function decodeRecord(
   joins: ReadonlyMap<string, ReadonlyMap<number, number[]>> = new Map(),
 ): RecordValues {
   const values: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(entity.fields)) {
+  for (const { name, field, column, joined } of storedFieldsOf(entity)) {
     if (field.translated) continue;
-    if (isJoinField(field)) values[name] = joins.get(name)?.get(Number(row.id)) ?? [];
-    else values[name] = decodeValue(field, row[columnOf(name, field)]);
+    if (joined) values[name] = joins.get(name)?.get(Number(row.id)) ?? [];
+    else values[name] = decodeValue(field, row[column]);
   }
   const translations = hasTranslations(entity) ? parseJson<Record<string, Record<string, unknown>>>(row.translations, {}) : {};
   return { values, translations };

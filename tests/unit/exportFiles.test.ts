@@ -12,7 +12,7 @@ it('an XLSX export holds a bounded part of its sheet however long: a row waits w
   // About 32 MB of sheet XML before compression; the zip of it is a few hundred kB.
   const text = 'tractor '.repeat(80);
   for (let i = 0; i < rows; i++) {
-    await file.row([i, `${text}${i}`]);
+    await file.rows([[i, `${text}${i}`]]);
     if (i % 1000 === 0) most = Math.max(most, process.memoryUsage().arrayBuffers - before);
   }
   await file.end();

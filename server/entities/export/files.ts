@@ -4,7 +4,7 @@
  * would run as a formula is neutralised in CSV (csvSafe.ts); XLSX keeps text cells as text.
  */
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import { cellText } from '../../../entities/fieldTypes/cellForms.js';
 import type { CellValue } from '../../../entities/fieldTypes/description.js';
 import { neutralised } from './csvSafe.js';
@@ -16,10 +16,10 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** A file being written: rows in (each awaits room in the stream), the bytes out. */
+/** A file being written: rows in a batch at a time (each awaits room in the stream), the bytes out. */
 export interface SheetFile {
   stream: Readable;
-  row(cells: readonly CellValue[]): Promise<void>;
+  rows(batch: readonly (readonly CellValue[])[]): Promise<void>;
   end(): Promise<void>;
   fail(error: Error): void;
 }
@@ -54,11 +54,20 @@ async function room(stream: Writable, write: () => boolean): Promise<void> {
   await drained(stream, stream);
 }
 
+/** A batch's records as one text, written once (one write and one wait for room a batch, not a row); each record stands alone in CSV, so the batches joined are the file. */
 function csvFile(): SheetFile {
-  const out = stringify({ bom: true, record_delimiter: '\r\n' });
+  const out = new PassThrough();
+  let first = true;
   return {
     stream: out,
-    row: (cells) => room(out, () => out.write(cells.map((c) => (typeof c === 'string' ? neutralised(c) : cellText(c))))),
+    rows(batch) {
+      const text = stringify(
+        batch.map((cells) => cells.map((c) => (typeof c === 'string' ? neutralised(c) : cellText(c)))),
+        { bom: first, record_delimiter: '\r\n' },
+      );
+      first = false;
+      return room(out, () => out.write(text));
+    },
     end: () =>
       new Promise((resolve) => {
         out.end(resolve);
@@ -113,12 +122,14 @@ async function xlsxFile(sheetName: string): Promise<SheetFile> {
   const sheet = book.addWorksheet(sheetName.slice(0, 31));
   return {
     stream,
-    async row(cells) {
-      await room(stream, () => {
-        sheet.addRow(cells as CellValue[]).commit();
-        return stream.writableLength < stream.writableHighWaterMark;
-      });
-      await zipTookRows(sheet, stream);
+    async rows(batch) {
+      for (const cells of batch) {
+        await room(stream, () => {
+          sheet.addRow(cells as CellValue[]).commit();
+          return stream.writableLength < stream.writableHighWaterMark;
+        });
+        await zipTookRows(sheet, stream);
+      }
     },
     end: async () => {
       sheet.commit();
