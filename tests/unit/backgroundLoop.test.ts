@@ -1,4 +1,5 @@
 import { expect, it, vi } from 'vitest';
+import type { Dialect } from '../../server/db/database.js';
 import { BackgroundLoop } from '../../server/services/jobs/loop.js';
 
 /** A loop over `n` batches of work, each saying whether more is waiting. */
@@ -8,6 +9,7 @@ function countdown(n: number) {
     async () => ({ result: left, more: --left > 0 }),
     60_000,
     () => undefined,
+    'sqlite',
   );
 }
 
@@ -29,7 +31,7 @@ it('drains all the work of a loop never started', async () => {
  * ended told the two apart only by how fast the machine turned: a full run on a busy machine
  * failed so.
  */
-async function waitedForATimer(busyMs: number): Promise<boolean> {
+async function waitedForATimer(busyMs: number, dialect: Dialect = 'sqlite'): Promise<boolean> {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
     let begun = 0;
@@ -42,6 +44,7 @@ async function waitedForATimer(busyMs: number): Promise<boolean> {
       },
       60_000,
       () => undefined,
+      dialect,
     );
     const run = loop.runUntilIdle();
     for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
@@ -62,6 +65,10 @@ it('only gives way after a short batch: with no request in flight the next batch
   expect(await waitedForATimer(0)).toBe(false);
 });
 
+it('only gives way after a long batch on PostgreSQL, whose statements left the event loop free while they ran', async () => {
+  expect(await waitedForATimer(40, 'postgres')).toBe(false);
+});
+
 /** A loop of one-batch runs whose first batch waits until `release()`: `batches()` counts the batches begun. */
 function heldFirst() {
   let release!: () => void;
@@ -75,6 +82,7 @@ function heldFirst() {
     },
     60_000,
     () => undefined,
+    'sqlite',
   );
   return { loop, release, batches: () => begun };
 }

@@ -78,7 +78,7 @@ export class Scheduler extends LoopWorker<number> {
   private readonly chunks: ChunkSizer;
 
   constructor(opts: SchedulerOptions) {
-    super(opts.pollMs ?? 1000, opts.onError);
+    super(opts.pollMs ?? 1000, opts.onError, opts.dialect);
     this.db = opts.db;
     this.dialect = opts.dialect;
     this.now = opts.now ?? Date.now;

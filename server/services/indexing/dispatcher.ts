@@ -58,7 +58,7 @@ export class Dispatcher extends LoopWorker<RunResult> {
   private readonly maxBackoffMs: number;
 
   constructor(opts: DispatcherOptions) {
-    super(opts.pollMs ?? 2000, opts.onError);
+    super(opts.pollMs ?? 2000, opts.onError, opts.dialect);
     this.db = opts.db;
     this.dialect = opts.dialect;
     this.notifier = opts.notifier;

@@ -69,7 +69,7 @@ export class JobRunner extends LoopWorker<BatchOutcome> {
   private prunedAt = -Infinity;
 
   constructor(opts: RunnerOptions) {
-    super(opts.pollMs ?? 1000, opts.onError);
+    super(opts.pollMs ?? 1000, opts.onError, opts.dialect);
     this.db = opts.db;
     this.dialect = opts.dialect;
     this.kinds = new Map(opts.kinds.map((k) => [k.name, k]));
