@@ -41,7 +41,7 @@ describeEachDialect(
     const host = HOSTS.rossi;
     const mark = () => `zq${Math.random().toString(36).slice(2, 10)}`;
 
-    /** A batch writes every row it reads (200) unless `transactionMs` bounds it. */
+    /** A batch writes every row it reads (500) unless `transactionMs` bounds it. */
     const runner = (opts: Partial<ConstructorParameters<typeof JobRunner>[0]> = {}, transactionMs = Infinity) =>
       new JobRunner({ db: h.db, dialect: h.dialect, kinds: [importKind({ transactionMs })], now: () => Date.now() + ahead, random: () => 0, ...opts });
 
@@ -447,30 +447,30 @@ describeEachDialect(
 
       it('stops on cancel, keeping the batches committed before', async () => {
         const m = mark();
-        const id = await queued(product, many(m, 450));
+        const id = await queued(product, many(m, 1100));
         expect(await runner().runBatch()).toMatchObject({ job: id, outcome: 'committed' });
         expect((await h.post(`/api/jobs/${id}/cancel/`, { host, session: rossi })).statusCode).toBe(200);
         await runner().runUntilIdle();
-        expect(await jobOf(id)).toMatchObject({ status: 'cancelled', done: 200 });
-        expect(await countOf(m)).toBe(200);
+        expect(await jobOf(id)).toMatchObject({ status: 'cancelled', done: 500 });
+        expect(await countOf(m)).toBe(500);
       });
 
       it('resumes after a runner died mid-job, from its last committed batch, writing no row twice', async () => {
         const m = mark();
-        const id = await queued(product, many(m, 450));
+        const id = await queued(product, many(m, 1100));
         expect(await runner().runBatch()).toMatchObject({ job: id, outcome: 'committed' });
         const dead = await claimJob(h.db, h.dialect, iso(Date.now()), iso(Date.now() + 60_000));
         expect(dead?.job.id).toBe(id);
         const restarted = runner({ leaseMs: 60_000 });
         ahead += 61_000;
         await restarted.runUntilIdle();
-        expect(await jobOf(id)).toMatchObject({ status: 'done', done: 450, total: 450, errors: 0, summary: { created: 450 } });
-        expect(await countOf(m)).toBe(450);
+        expect(await jobOf(id)).toMatchObject({ status: 'done', done: 1100, total: 1100, errors: 0, summary: { created: 1100 } });
+        expect(await countOf(m)).toBe(1100);
         // The dead runner's late batch is refused and writes nothing.
         expect(await restarted.runClaimed(dead!.job, dead!.token)).toEqual({ job: id, outcome: 'lost' });
-        expect(await countOf(m)).toBe(450);
+        expect(await countOf(m)).toBe(1100);
         const skus = (await rows().selectFrom('products').select('sku').where('sku', 'like', `${m}-%`).execute()) as Array<{ sku: string }>;
-        expect(new Set(skus.map((r) => r.sku)).size).toBe(450);
+        expect(new Set(skus.map((r) => r.sku)).size).toBe(1100);
       });
 
       it('ends a batch once its transaction has run transactionMs, and the next goes on after the last row it wrote', async () => {

@@ -24,6 +24,11 @@ export class ChunkSizer {
     private readonly maxSize: number,
   ) {}
 
+  /** How many items the next chunk takes. */
+  get next(): number {
+    return this.size;
+  }
+
   /**
    * Runs `work` on consecutive chunks of `items` (at least one) until the next would take the
    * time since the call past `transactionMs`: how many items were given to `work`. A throw
