@@ -27,7 +27,7 @@ import { batchKeys } from './keys.js';
  * Rows read and written per batch: small enough that a batch's objects die young. A batch
  * that outlives two young-generation collections is moved to the old generation, which grows
  * until a full collection: at 1,000 rows the server grew by 102–120 MB exporting a million
- * rows on PostgreSQL (SQLite: twice as much as at 250), at 250 by 56–58 MB, at 125 by 51 MB
+ * rows on PostgreSQL (SQLite: twice as much as at 250), at 250 by 56–69 MB, at 125 by 51 MB
  * but at 37,000 rows/s instead of 49,000 (each batch costs PostgreSQL five or six round trips).
  */
 const EXPORT_BATCH = 250;

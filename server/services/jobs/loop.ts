@@ -21,8 +21,8 @@ const SHORT_BATCH_MS = 20;
  * (plugins/inFlight.ts).
  * On PostgreSQL the statements run in the database's processes: the loop is free at each round
  * trip of a batch, and requests go on between them, so the worker only gives way. The pause had
- * taken 50 ms of every 144 of an import (1,387 rows/s; 2,061 without, another user's list p99
- * 18 → 25 ms; docs/decisions.md §42).
+ * taken 50 ms of every 144 of an import (1,313 rows/s; 2,042 without, another user's list p99
+ * 12 → 20 ms; docs/decisions.md §42).
  */
 function yieldToRequests(busyMs: number, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres' || busyMs <= SHORT_BATCH_MS) return requestsSettled(GIVE_WAY_MS);
