@@ -7,12 +7,13 @@
  * - cached rendition: the same URL again at 50 connections, served from the store, against
  *   the bare Fastify floor measured the same way (budget ≥ 50 % of its req/s).
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import sharp from 'sharp';
 import { renditionKey, type RenditionSpec } from '../server/services/media/renditionKeys.js';
 import { login, siteHeaders, startApp } from './lib/app.js';
 import { tempDir } from './lib/lifecycle.js';
+import { photo12mp } from './lib/photo.js';
 import { budgetStatus, int, ms, type BenchContext, type BenchOutcome, type Row } from './lib/report.js';
 import { measureLoad } from './lib/load.js';
 import { measureBare } from './profileMe.js';
@@ -25,12 +26,7 @@ const MIN_SHARE = 0.5;
 
 async function photo(): Promise<string> {
   const file = path.join(tempDir('renditions-photo'), 'photo.jpg');
-  // A noisy gradient: JPEG decoding and resizing cost what a real photo costs.
-  const noise = Buffer.alloc(4000 * 3000 * 3);
-  for (let i = 0; i < noise.length; i++) noise[i] = ((i % 12000) / 47 + Math.random() * 24) & 0xff;
-  await sharp(noise, { raw: { width: 4000, height: 3000, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toFile(file);
+  fs.writeFileSync(file, await photo12mp());
   return file;
 }
 

@@ -11,9 +11,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { login, siteHeaders, startApp } from './lib/app.js';
 import { tempDir } from './lib/lifecycle.js';
+import { photo12mp } from './lib/photo.js';
 import { budgetStatus, type BenchContext, type BenchOutcome } from './lib/report.js';
 import { processedMedia, rssDuring, uploadFile } from './lib/upload.js';
 import { startS3 } from '../tests/server/s3Server.js';
@@ -99,12 +99,7 @@ async function uploadBench(ctx: BenchContext, bench: string, env: Record<string,
 export async function benchThumbs(ctx: BenchContext): Promise<BenchOutcome> {
   const dir = tempDir('thumbs');
   const photo = path.join(dir, 'photo.jpg');
-  // A noisy gradient: JPEG decoding and resizing cost what a real photo costs.
-  const noise = Buffer.alloc(4000 * 3000 * 3);
-  for (let i = 0; i < noise.length; i++) noise[i] = ((i % 12000) / 47 + Math.random() * 24) & 0xff;
-  await sharp(noise, { raw: { width: 4000, height: 3000, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toFile(photo);
+  fs.writeFileSync(photo, await photo12mp());
   const { app, headers } = await signedIn(ctx, 'thumbs');
   try {
     ctx.log(`  ${THUMB_IMAGES} uploads of a 12 MP JPEG (${(fs.statSync(photo).size / 1e6).toFixed(1)} MB), ${THUMB_CONCURRENCY} at a time…`);
