@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AccessCache } from '../cache/accessCache.js';
 import { hotQuery } from '../db/hotQuery.js';
 import type { DatabaseSchema } from '../db/schema.js';
-import { isoIn, nowIso } from './clock.js';
+import { nowIso } from './clock.js';
 import type { Principal } from './principal.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -17,13 +17,15 @@ export interface SessionLifetime {
 
 export async function createSession(db: Kysely<DatabaseSchema>, userId: number, ttlMs: number, meta: { ip: string; userAgent: string }) {
   const token = newToken();
+  // One reading of the clock: an end counted from a later one would fall after created_at + SESSION_MAX_DAYS.
+  const now = Date.now();
   await db
     .insertInto('sessions')
     .values({
       token_hash: hashToken(token),
       user_id: userId,
-      created_at: nowIso(),
-      expires_at: isoIn(ttlMs),
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + ttlMs).toISOString(),
       ip: meta.ip.slice(0, 64),
       user_agent: meta.userAgent.slice(0, 512),
     })

@@ -4,6 +4,7 @@
  * (server/cache/accessCache.ts, PostgreSQL) outlives that end.
  */
 import { afterEach, expect, it, vi } from 'vitest';
+import { createSession } from '../../server/services/sessions.js';
 import { describeEachDialect, expectDetail, type Session } from './harness.js';
 import { HOSTS } from './users-fixtures.js';
 
@@ -46,6 +47,21 @@ describeEachDialect('absolute session lifetime', (h) => {
     await h.login('staff', 'localhost', { app });
     const { created_at, expires_at } = await row();
     expect(Date.parse(expires_at) - Date.parse(created_at)).toBeLessThanOrEqual(DAY / 2);
+  });
+
+  it("counts a session's end from the instant it was made, however the clock moves while it is written", async () => {
+    const { id } = await h.db.selectFrom('users').select('id').where('username', '=', 'staff').executeTakeFirstOrThrow();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    // Every reading of the clock finds it a millisecond later than the last one.
+    const now = Date.now.bind(Date);
+    vi.spyOn(Date, 'now').mockImplementation(() => {
+      vi.advanceTimersByTime(1);
+      return now();
+    });
+    await createSession(h.db, id, DAY / 2, { ip: '127.0.0.1', userAgent: 'test' });
+    vi.restoreAllMocks();
+    const { created_at, expires_at } = await row();
+    expect(Date.parse(expires_at) - Date.parse(created_at)).toBe(DAY / 2);
   });
 
   it('forgets what it remembered of a session when the session reaches its absolute end', async () => {
