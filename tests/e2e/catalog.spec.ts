@@ -413,6 +413,8 @@ async function otherDealersProductId(browser: Browser): Promise<number> {
 
 test.describe('field widgets', () => {
   test('brand: colour, URL, switch, integer, rich text link', async ({ page }) => {
+    // Two forms filled and saved, the second one twice: past 30 s on a slow machine.
+    test.setTimeout(60_000);
     await signIn(page, '/brand/new');
     await field(page, 'code').fill('E2E');
     await field(page, 'name').fill('Marchio E2E');
