@@ -12,6 +12,7 @@ const DAY = 86_400_000;
 
 describeEachDialect('absolute session lifetime', (h) => {
   afterEach(() => {
+    vi.restoreAllMocks();
     vi.useRealTimers();
   });
   const me = (session: Session, app = h.app) => h.get('/api/profiles/me/', { host: session.host, session, app });
@@ -59,7 +60,6 @@ describeEachDialect('absolute session lifetime', (h) => {
       return now();
     });
     await createSession(h.db, id, DAY / 2, { ip: '127.0.0.1', userAgent: 'test' });
-    vi.restoreAllMocks();
     const { created_at, expires_at } = await row();
     expect(Date.parse(expires_at) - Date.parse(created_at)).toBe(DAY / 2);
   });
