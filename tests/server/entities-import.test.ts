@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../entities/index.js';
 import { importKind } from '../../server/entities/import/job.js';
 import { JobRunner } from '../../server/services/jobs/runner.js';
@@ -433,6 +433,11 @@ describeEachDialect(
     });
 
     describe('as a job', () => {
+      // These tests run the jobs with runners of their own: the app's, polling, would take
+      // their batches on a busy machine and finish a job after the test has looked.
+      beforeEach(() => h.app.jobs.stop());
+      afterEach(() => h.app.jobs.start());
+
       const many = (m: string, n: number) => `sku,name.${def},brand\n${Array.from({ length: n }, (_, i) => `${m}-${i},Row ${i},${brandCode}`).join('\n')}\n`;
       const countOf = async (m: string) =>
         Number(
@@ -477,23 +482,17 @@ describeEachDialect(
         const m = mark();
         // A batch a row: each is a job round (lease, checkpoint, progress), seconds for a few dozen on a busy machine.
         const ROWS = 40;
-        // The app's own runner, polling, would take batches of this job too.
-        await h.app.jobs.stop();
-        try {
-          const id = await queued(product, many(m, ROWS));
-          const bounded = runner({}, 0);
-          // The first chunk is one row, and with no time left it is the batch.
-          expect(await bounded.runBatch()).toMatchObject({ job: id, outcome: 'committed' });
-          expect(await jobOf(id)).toMatchObject({ status: 'running', done: 1 });
-          expect(await countOf(m)).toBe(1);
-          await bounded.runUntilIdle();
-          expect(await jobOf(id)).toMatchObject({ status: 'done', done: ROWS, errors: 0, summary: { created: ROWS } });
-          const skus = (await rows().selectFrom('products').select('sku').where('sku', 'like', `${m}-%`).execute()) as Array<{ sku: string }>;
-          expect(new Set(skus.map((r) => r.sku)).size).toBe(ROWS);
-          expect(skus.length).toBe(ROWS);
-        } finally {
-          h.app.jobs.start();
-        }
+        const id = await queued(product, many(m, ROWS));
+        const bounded = runner({}, 0);
+        // The first chunk is one row, and with no time left it is the batch.
+        expect(await bounded.runBatch()).toMatchObject({ job: id, outcome: 'committed' });
+        expect(await jobOf(id)).toMatchObject({ status: 'running', done: 1 });
+        expect(await countOf(m)).toBe(1);
+        await bounded.runUntilIdle();
+        expect(await jobOf(id)).toMatchObject({ status: 'done', done: ROWS, errors: 0, summary: { created: ROWS } });
+        const skus = (await rows().selectFrom('products').select('sku').where('sku', 'like', `${m}-%`).execute()) as Array<{ sku: string }>;
+        expect(new Set(skus.map((r) => r.sku)).size).toBe(ROWS);
+        expect(skus.length).toBe(ROWS);
       });
 
       it('prunes jobs that ended longer ago than the retention, with their row outcomes, problems and rows file', async () => {
