@@ -23,6 +23,7 @@ import { revisionIndexMigration } from './0028_revision_index.js';
 import { mediaProcessingMigration } from './0029_media_processing.js';
 import { mediaPreviewErrorMigration } from './0030_media_preview_error.js';
 import { draftExpiryMigration } from './0031_draft_expiry.js';
+import { unindexedLeasesMigration } from './0032_unindexed_leases.js';
 import { serverSecretsMigration } from './0025_server_secrets.js';
 import { sitesMigration } from './0004_sites.js';
 import { siteKeysMigration } from './0013_site_keys.js';
@@ -63,5 +64,6 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0029_media_processing': mediaProcessingMigration(dialect),
     '0030_media_preview_error': mediaPreviewErrorMigration(dialect),
     '0031_draft_expiry': draftExpiryMigration(dialect),
+    '0032_unindexed_leases': unindexedLeasesMigration(dialect),
   };
 }

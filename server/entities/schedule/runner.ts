@@ -103,9 +103,8 @@ export class Scheduler extends LoopWorker<number> {
   /** Leases up to `batchSize` due actions to a new token: the token and the actions. */
   async claim(): Promise<{ token: string; actions: Action[] }> {
     const t = this.now();
-    const token = await claimLeased(this.db, this.dialect, TABLE, this.batchSize, iso(t), iso(t + this.leaseMs));
-    const actions = await this.db.selectFrom('scheduled_actions').selectAll().where('claim', '=', token).orderBy('due_at').orderBy('id').execute();
-    return { token, actions };
+    const { token, rows } = await claimLeased<Action>(this.db, this.dialect, TABLE, this.batchSize, iso(t), iso(t + this.leaseMs));
+    return { token, actions: rows };
   }
 
   /** One batch: the due actions leased, then carried out a transaction's worth at a time; how many were leased. */

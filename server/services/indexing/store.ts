@@ -87,11 +87,19 @@ export async function claimDue(
   nowIso: string,
   leaseUntilIso: string,
 ): Promise<{ token: string; rows: ClaimedAction[] }> {
-  const token = await claimLeased(db, dialect, DUE, limit, nowIso, leaseUntilIso);
-  const rows = await db.selectFrom(TABLE).select(['id', 'url', 'action', 'site', 'attempts']).where('claim', '=', token).orderBy('id').execute();
+  const { token, rows } = await claimLeased<{ id: number; url: string; action: string; site: string; attempts: number }>(
+    db,
+    dialect,
+    DUE,
+    limit,
+    nowIso,
+    leaseUntilIso,
+  );
   return {
     token,
-    rows: rows.map((r) => ({ id: Number(r.id), url: String(r.url), action: r.action as IndexingAction, site: String(r.site), attempts: Number(r.attempts) })),
+    rows: rows
+      .map((r) => ({ id: Number(r.id), url: String(r.url), action: r.action as IndexingAction, site: String(r.site), attempts: Number(r.attempts) }))
+      .sort((a, b) => a.id - b.id),
   };
 }
 

@@ -23,8 +23,21 @@ export interface LeasedTable {
 /** The lease columns every leased table has: `claim` (the holder's token) and `locked_until`. */
 const unleased = (q: any, nowIso: string) => q.where((eb: any) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]));
 
-/** Leases up to `limit` due rows to a new token; the token (the rows now carry it in `claim`). */
-export async function claimLeased(db: Kysely<any>, dialect: Dialect, t: LeasedTable, limit: number, nowIso: string, leaseUntilIso: string): Promise<string> {
+/**
+ * Leases up to `limit` due rows to a new token: the token, and the rows now carrying it in
+ * `claim` (as the UPDATE left them; `Row` is the caller's type of them), in the due order. The rows come back by id, so no index on
+ * `claim` is needed: setting and clearing a lease then changes no indexed column, and
+ * PostgreSQL can update the row in place (a HOT update) instead of adding an entry to every
+ * index of a table that the list screens index by each sortable column.
+ */
+export async function claimLeased<Row extends { id: number }>(
+  db: Kysely<any>,
+  dialect: Dialect,
+  t: LeasedTable,
+  limit: number,
+  nowIso: string,
+  leaseUntilIso: string,
+): Promise<{ token: string; rows: Row[] }> {
   const token = randomUUID();
   const due = (q: any) =>
     unleased(
@@ -39,9 +52,13 @@ export async function claimLeased(db: Kysely<any>, dialect: Dialect, t: LeasedTa
     for (const column of t.order) pick = pick.orderBy(column);
     pick = pick.limit(limit);
     if (dialect === 'postgres') pick = pick.forUpdate().skipLocked();
-    const ids = ((await pick.execute()) as { id: number }[]).map((r) => r.id);
-    if (ids.length) await due(trx.updateTable(t.table).set({ claim: token, locked_until: leaseUntilIso }).where('id', 'in', ids)).execute();
-    return token;
+    const ids = ((await pick.execute()) as { id: number }[]).map((r) => Number(r.id));
+    if (!ids.length) return { token, rows: [] };
+    const leased = (await due(trx.updateTable(t.table).set({ claim: token, locked_until: leaseUntilIso }).where('id', 'in', ids))
+      .returningAll()
+      .execute()) as Row[];
+    const byId = new Map(leased.map((r) => [Number(r.id), r]));
+    return { token, rows: ids.flatMap((id) => byId.get(id) ?? []) };
   });
 }
 

@@ -163,12 +163,10 @@ export interface ClaimedJob extends HeldJob {
 
 /** Leases the next due job to a runner for one batch. */
 export async function claimJob(db: Kysely<DB>, dialect: Dialect, now: string, leaseUntil: string): Promise<{ token: string; job: ClaimedJob } | undefined> {
-  const token = await claimLeased(db, dialect, DUE, 1, now, leaseUntil);
-  const row = await db
-    .selectFrom('jobs')
-    .select(['id', 'tenant_id', 'user_id', 'kind', 'payload', 'checkpoint', 'attempts'])
-    .where('claim', '=', token)
-    .executeTakeFirst();
+  const {
+    token,
+    rows: [row],
+  } = await claimLeased<Selectable<DB['jobs']>>(db, dialect, DUE, 1, now, leaseUntil);
   if (!row) return undefined;
   return {
     token,
