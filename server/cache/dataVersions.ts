@@ -8,6 +8,9 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { hotQuery } from '../db/hotQuery.js';
 
+/** Bumps made by this process: a version read before one is not reused after it (versionThisTurn). */
+let writes = 0;
+
 const read = hotQuery<{ version: number | string }, [tenantId: number]>(`select version from data_versions where tenant_id = ?`);
 
 /**
@@ -16,6 +19,7 @@ const read = hotQuery<{ version: number | string }, [tenantId: number]>(`select 
  * the new rows.
  */
 export async function bumpDataVersion(db: Kysely<any>, tenantId: number): Promise<void> {
+  writes++;
   await db
     .insertInto('data_versions')
     .values({ tenant_id: tenantId, version: randomInt(1, 2 ** 40) })
@@ -27,4 +31,28 @@ export async function bumpDataVersion(db: Kysely<any>, tenantId: number): Promis
 export async function dataVersionOf(db: Kysely<any>, tenantId: number): Promise<string | undefined> {
   const [row] = await read(db, tenantId);
   return row === undefined ? undefined : String(row.version);
+}
+
+const thisTurn = new WeakMap<Kysely<any>, Map<number, { read: Promise<string | undefined>; writes: number }>>();
+
+/**
+ * The site's version as read once in this event-loop turn: the delivery API's cached answers
+ * on SQLite, where every read of it was a fifth of a cached answer's time (docs/decisions.md
+ * §46). The requests a turn serves were received when it began, so they are answered as of a
+ * moment after they arrived, as they would be one at a time. A bump by this process drops
+ * what was read before it at once; another process's commit is seen from the next turn, and
+ * a client told of it by that process asks in a later turn.
+ */
+export function dataVersionThisTurn(db: Kysely<any>, tenantId: number): Promise<string | undefined> {
+  let versions = thisTurn.get(db);
+  if (!versions) {
+    versions = new Map();
+    thisTurn.set(db, versions);
+  }
+  const kept = versions.get(tenantId);
+  if (kept && kept.writes === writes) return kept.read;
+  if (versions.size === 0) setImmediate(() => versions.clear());
+  const read = dataVersionOf(db, tenantId);
+  versions.set(tenantId, { read, writes });
+  return read;
 }

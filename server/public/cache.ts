@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { dataVersionOf } from '../cache/dataVersions.js';
+import { dataVersionOf, dataVersionThisTurn } from '../cache/dataVersions.js';
 
 export interface Answer {
   body: unknown;
@@ -29,11 +29,11 @@ export interface Answer {
 
 const memo = new WeakMap<FastifyInstance, Map<number, { version: string | undefined; generation: number }>>();
 
-/** The site's data version; on PostgreSQL remembered until the change feed hears of any change. */
+/** The site's data version: on PostgreSQL remembered until the change feed hears of any change, else read once an event-loop turn. */
 async function siteVersion(app: FastifyInstance, tenantId: number): Promise<string | undefined> {
   const cache = app.accessCache;
   const trusted = () => app.changeFeed?.trusted === true;
-  if (!cache) return dataVersionOf(app.db, tenantId);
+  if (!cache) return dataVersionThisTurn(app.db, tenantId);
   let versions = memo.get(app);
   if (!versions) {
     versions = new Map();
