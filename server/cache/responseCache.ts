@@ -2,10 +2,23 @@
  * Serialised GET answers of one process, each stored with the data version it was made
  * at (dataVersions.ts): an entry is served only while its site's version is unchanged,
  * so a write anywhere outdates it at once. Least recently used entries go first once
- * the bodies exceed the byte budget.
+ * the bodies exceed the byte budget. A body is JSON text, or a file's bytes with the
+ * headers it is sent with (media/serve.ts); each key's owner stores one kind under it.
  */
+export interface KeptFile {
+  headers: Record<string, string | number>;
+  /** Headers of the whole answer only, not of a 304. */
+  content: Record<string, string | number>;
+  bytes: Buffer;
+}
+
+type Body = string | KeptFile;
+
+/** What a body takes in memory, at most: a string's UTF-16 units are two bytes each. */
+const sizeOf = (body: Body) => (typeof body === 'string' ? body.length * 2 : body.bytes.byteLength + 1024);
+
 export class ResponseCache {
-  private readonly entries = new Map<string, { version: string; body: string }>();
+  private readonly entries = new Map<string, { version: string; body: Body }>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -14,7 +27,7 @@ export class ResponseCache {
     return this.maxBytes > 0;
   }
 
-  get(key: string, version: string): string | undefined {
+  get<T extends Body = string>(key: string, version: string): T | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.version !== version) {
@@ -24,12 +37,11 @@ export class ResponseCache {
     // Re-inserted: the Map's order is the recency order.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry.body;
+    return entry.body as T;
   }
 
-  set(key: string, version: string, body: string): void {
-    // A string's length in UTF-16 units: twice that is what it takes in memory at most.
-    const size = body.length * 2;
+  set(key: string, version: string, body: Body): void {
+    const size = sizeOf(body);
     if (!this.enabled || size > this.maxBytes / 8) return;
     const old = this.entries.get(key);
     if (old) this.drop(key, old.body);
@@ -41,8 +53,8 @@ export class ResponseCache {
     }
   }
 
-  private drop(key: string, body: string) {
+  private drop(key: string, body: Body) {
     this.entries.delete(key);
-    this.bytes -= body.length * 2;
+    this.bytes -= sizeOf(body);
   }
 }

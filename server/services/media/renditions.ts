@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { hotQuery } from '../../db/hotQuery.js';
 import { HttpError } from '../../errors.js';
 import type { MediaStorage } from '../../storage/index.js';
 import type { Db } from './db.js';
@@ -22,6 +23,11 @@ const unrenderable = () => new HttpError(422, { detail: 'This image cannot be re
 
 type Original = { file_key: string; web_key: string | null; focal_x: number | null; focal_y: number | null; width: number | null; height: number | null };
 
+/** The original of a rendition: its stem under any raster extension (a cached rendition's one read). */
+const originalOf = hotQuery<Original & { mime_type: string }, string[]>(
+  `select file_key, web_key, mime_type, focal_x, focal_y, width, height from media where file_key in (${RASTER_EXTS.map(() => '?').join(', ')})`,
+);
+
 /**
  * Renditions on demand (docs/decisions.md §26): the media row of a rendition key,
  * checked against the presets (400 before anything is read) and the current stamp (an old
@@ -43,15 +49,7 @@ export class Renditions {
   async find(key: string, parsed: ParsedRendition): Promise<RenditionFound | undefined> {
     if (!allowedSpec(this.presets, parsed.spec)) throw notAPreset(this.presets);
     const spec = parsed.spec;
-    const row = await this.db
-      .selectFrom('media')
-      .select(['file_key', 'web_key', 'mime_type', 'focal_x', 'focal_y', 'width', 'height'])
-      .where(
-        'file_key',
-        'in',
-        RASTER_EXTS.map((ext) => `${parsed.stem}.${ext}`),
-      )
-      .executeTakeFirst();
+    const [row] = await originalOf(this.db, ...RASTER_EXTS.map((ext) => `${parsed.stem}.${ext}`));
     // Only raster images render: an SVG, a PDF, … is served sandboxed or as a download, never re-encoded.
     if (!row || allowedType(row.mime_type)?.kind !== 'raster' || renditionStamp(row) !== parsed.stamp) return undefined;
     return { mime: RENDITION_MIME[spec.format], make: () => this.make(key, row, spec) };

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { KeptFile } from '../../cache/responseCache.js';
+import { hotQuery } from '../../db/hotQuery.js';
 import { notFound } from '../../errors.js';
 import { type ByteRange, isMediaKey, type MediaStorage } from '../../storage/index.js';
 import type { Db } from './db.js';
@@ -11,6 +13,18 @@ export const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandb
 
 type Found = { mime: string; name: string | null; immutable: boolean; make?: () => Promise<void> };
 
+const byThumb = hotQuery<{ id: number }, [key: string]>('select id from media where thumb_key = ?');
+const byWeb = hotQuery<{ id: number }, [key: string]>('select id from media where web_key = ?');
+
+/**
+ * A rendition's or variant's bytes never change under its key (a new file or focal point
+ * makes new keys), so once served whole one is kept in the response cache under this
+ * version, while the lookup before it still answers 404 once its media is gone. Files up to
+ * KEPT_FILE_BYTES: thumbnails, web variants and renditions, not originals.
+ */
+const IMMUTABLE = 'immutable';
+const KEPT_FILE_BYTES = 512 * 1024;
+
 /**
  * What a key is: a thumbnail, web variant or rendition (a fresh key whenever the file is
  * replaced, so cacheable forever) or an original (its key survives a replace: revalidated).
@@ -22,8 +36,7 @@ async function lookup(db: Db, renditions: Renditions, key: string): Promise<Foun
     return found && { mime: found.mime, name: null, immutable: true, make: found.make };
   }
   if (key.endsWith('.thumb.webp') || key.endsWith('.web.webp')) {
-    const column = key.endsWith('.thumb.webp') ? 'thumb_key' : 'web_key';
-    const row = await db.selectFrom('media').select('id').where(column, '=', key).executeTakeFirst();
+    const [row] = await (key.endsWith('.thumb.webp') ? byThumb : byWeb)(db, key);
     return row ? { mime: 'image/webp', name: null, immutable: true } : undefined;
   }
   const row = await db.selectFrom('media').select(['mime_type', 'name']).where('file_key', '=', key).executeTakeFirst();
@@ -75,6 +88,13 @@ export async function serveMediaFile(db: Db, storage: MediaStorage, renditions: 
   if (!isMediaKey(key)) throw notFound();
   const found = await lookup(db, renditions, key);
   if (!found) throw notFound();
+  const { responseCache } = reply.server;
+  const keeps = found.immutable && req.headers.range === undefined && storage.publicUrl(key) === undefined;
+  const kept = keeps ? responseCache.get<KeptFile>(`media|${key}`, IMMUTABLE) : undefined;
+  if (kept) {
+    if (etagMatches(req.headers['if-none-match'], String(kept.headers.etag))) return reply.code(304).headers(kept.headers).send();
+    return reply.headers(kept.headers).headers(kept.content).send(kept.bytes);
+  }
   // A rendition is made on its first request, before anything (a CDN too) is sent to it.
   let stat = found.make ? await storage.stat(key) : undefined;
   if (found.make && !stat) {
@@ -117,5 +137,15 @@ export async function serveMediaFile(db: Db, storage: MediaStorage, renditions: 
     return reply.code(206).headers(headers).send(body);
   }
   headers['content-length'] = stat.size;
+  if (keeps && responseCache.enabled && stat.size <= KEPT_FILE_BYTES) {
+    const bytes = Buffer.concat(await body.toArray());
+    const { 'content-type': type, 'content-disposition': disposition, 'content-length': length, ...base } = headers;
+    responseCache.set(`media|${key}`, IMMUTABLE, {
+      headers: base,
+      content: { 'content-type': type!, 'content-disposition': disposition!, 'content-length': length! },
+      bytes,
+    });
+    return reply.headers(headers).send(bytes);
+  }
   return reply.headers(headers).send(body);
 }
