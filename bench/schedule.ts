@@ -21,9 +21,7 @@
  */
 import os from 'node:os';
 import type { Kysely } from 'kysely';
-import { prepareDatabase } from '../server/boot.js';
 import { openDatabase } from '../server/db/database.js';
-import { loadConfig } from '../server/config.js';
 import { TABLE as INDEXING_TABLE } from '../server/services/indexing/store.js';
 import { login, siteHeaders, startApp } from './lib/app.js';
 import { onBothDialects } from './lib/bothDialects.js';
@@ -174,7 +172,11 @@ async function measure(ctx: BenchContext, dialect: string, side: string, script:
   const pg = adminUrl ? await createPgDatabase(adminUrl) : undefined;
   const dataDir = tempDir(`schedule-${dialect}`);
   ctx.log(`  ${side}: seeding ${int(ACTIONS)} products of ${SITE} and an action for each [${dialect}]…`);
-  const { database } = await prepareDatabase(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: pg?.url }), { seedWhenEmpty: true });
+  // The server measured makes its own schema (a reference refuses a database migrated past it), started once and stopped.
+  await (
+    await startApp({ name: `server (schedule, ${dialect}, ${side}, migrating)`, dataDir, spaDir: ctx.snapshot.spaDir, databaseUrl: pg?.url, script })
+  ).stop();
+  const database = openDatabase({ dataDir, databaseUrl: pg?.url });
   let seeded: SeededSite;
   let dueMs: number;
   try {
