@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { hotQuery } from '../db/hotQuery.js';
 
-/** Bumps made by this process: a version read before one is not reused after it (versionThisTurn). */
+/** Bumps made by this process: a version read before one is not reused after it (dataVersionThisTurn). */
 let writes = 0;
 
 const read = hotQuery<{ version: number | string }, [tenantId: number]>(`select version from data_versions where tenant_id = ?`);

@@ -25,10 +25,11 @@ const unleased = (q: any, nowIso: string) => q.where((eb: any) => eb.or([eb('loc
 
 /**
  * Leases up to `limit` due rows to a new token: the token, and the rows now carrying it in
- * `claim` (as the UPDATE left them; `Row` is the caller's type of them), in the due order. The rows come back by id, so no index on
- * `claim` is needed: setting and clearing a lease then changes no indexed column, and
- * PostgreSQL can update the row in place (a HOT update) instead of adding an entry to every
- * index of a table that the list screens index by each sortable column.
+ * `claim` (as the UPDATE left them; `Row` is the caller's type of them), in the due order.
+ * The rows come back from the UPDATE, so no index on `claim` is needed: setting and clearing
+ * a lease then changes no indexed column, and PostgreSQL can update the row in place (a HOT
+ * update) instead of adding an entry to every index of a table that the list screens index
+ * by each sortable column.
  */
 export async function claimLeased<Row extends { id: number }>(
   db: Kysely<any>,
