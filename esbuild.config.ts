@@ -141,6 +141,9 @@ const serverOptions: esbuild.BuildOptions = {
   // served 11,500 → 16,000 req/s without it (docs/decisions.md §47).
   minifyWhitespace: !dev,
   minifySyntax: !dev,
+  // A crash without --enable-source-maps prints the line that threw: a 100 KB line made its
+  // message arrive after the process had exited (tests/faults/database-outage.test.ts).
+  lineLimit: 200,
   sourcemap: 'linked',
   logLevel: 'warning',
 };

@@ -30,7 +30,8 @@ describe('database unreachable', () => {
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    // 'close', not 'exit': the output may still be in the pipes when the process has exited.
+    const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
     clearTimeout(killer);
     expect(code, output).not.toBe(0);
     expect(code, 'killed: the server hung').not.toBe(null);
