@@ -13,7 +13,11 @@ test('admin signs in on the master site, stays in after a reload, and signs out'
   await page.reload();
   await expectSignedIn(page, 'admin');
 
+  // Signing out reloads the page itself (the session machine's reloadPage): the test's own
+  // reload waits for that one, or the two collide ("Not attached to an active page").
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Log out' }).click();
+  await reloaded;
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
