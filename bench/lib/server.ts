@@ -96,7 +96,8 @@ export async function startServer(opts: StartOptions): Promise<ServerHandle> {
   child.stderr!.on('data', onData);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let exitInfo: string | undefined;
-  child.once('exit', (code, signal) => {
+  // 'close', not 'exit': the output that says why may still be in the pipes when it has exited.
+  child.once('close', (code, signal) => {
     exitInfo = `exited with ${signal ?? code}`;
   });
   child.once('error', (err) => {
