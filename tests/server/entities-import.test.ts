@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../entities/index.js';
 import { importKind } from '../../server/entities/import/job.js';
 import { JobRunner } from '../../server/services/jobs/runner.js';
@@ -433,11 +433,6 @@ describeEachDialect(
     });
 
     describe('as a job', () => {
-      // These tests run the jobs with runners of their own: the app's, polling, would take
-      // their batches on a busy machine and finish a job after the test has looked.
-      beforeEach(() => h.app.jobs.stop());
-      afterEach(() => h.app.jobs.start());
-
       const many = (m: string, n: number) => `sku,name.${def},brand\n${Array.from({ length: n }, (_, i) => `${m}-${i},Row ${i},${brandCode}`).join('\n')}\n`;
       const countOf = async (m: string) =>
         Number(
@@ -516,5 +511,7 @@ describeEachDialect(
       });
     });
   },
-  { resetBetweenTests: false },
+  // Jobs run when a test says so (runUntilIdle, or runners of its own): the app's runner, polling,
+  // would take their batches on a busy machine and finish a job after the test has looked.
+  { env: { JOBS_POLL_MS: '0' }, resetBetweenTests: false },
 );
