@@ -37,6 +37,7 @@ import users from './routes/users.js';
 import type { SessionAccess } from './services/sessions.js';
 import type { KeyHit } from './services/siteKeys.js';
 import cors from './public/cors.js';
+import replay from './public/replay.js';
 import siteKeys from './routes/siteKeys.js';
 import activity from './activity/routes.js';
 import website from './site/plugin.js';
@@ -117,6 +118,8 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   await app.register(security);
   // Before the delivery routes: it equips each as it is added.
   await app.register(cors);
+  // After cors: its last onSend sees the headers cors has added.
+  await app.register(replay);
 
   await app.register(health);
   await app.register(auth);

@@ -2,17 +2,21 @@
  * Serialised GET answers of one process, each stored with the data version it was made
  * at (dataVersions.ts): an entry is served only while its site's version is unchanged,
  * so a write anywhere outdates it at once. Least recently used entries go first once
- * the bodies exceed the byte budget. A body is JSON text, or a file's bytes with the
- * headers it is sent with (media/serve.ts); each key's owner stores one kind under it.
+ * the bodies exceed the byte budget. A body is JSON text, or bytes with what they are sent
+ * with (a file's, media/serve.ts; a delivery answer's, public/replay.ts); each key's owner
+ * stores one kind under it.
  */
-export interface KeptFile {
-  headers: Record<string, string | number>;
-  /** Headers of the whole answer only, not of a 304. */
-  content: Record<string, string | number>;
+export interface Kept {
   bytes: Buffer;
 }
 
-type Body = string | KeptFile;
+export interface KeptFile extends Kept {
+  headers: Record<string, string | number>;
+  /** Headers of the whole answer only, not of a 304. */
+  content: Record<string, string | number>;
+}
+
+type Body = string | Kept;
 
 /** What a body takes in memory, at most: a string's UTF-16 units are two bytes each. */
 const sizeOf = (body: Body) => (typeof body === 'string' ? body.length * 2 : body.bytes.byteLength + 1024);
@@ -40,7 +44,7 @@ export class ResponseCache {
     return entry.body as T;
   }
 
-  set(key: string, version: string, body: Body): void {
+  set<T extends Body>(key: string, version: string, body: T): void {
     const size = sizeOf(body);
     if (!this.enabled || size > this.maxBytes / 8) return;
     const old = this.entries.get(key);

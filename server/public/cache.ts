@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { dataVersionOf, dataVersionThisTurn } from '../cache/dataVersions.js';
+import { siteVersion } from '../cache/siteVersion.js';
 
 export interface Answer {
   body: unknown;
@@ -27,41 +27,26 @@ export interface Answer {
   location?: string;
 }
 
-const memo = new WeakMap<FastifyInstance, Map<number, { version: string | undefined; generation: number }>>();
-
-/** The site's data version: on PostgreSQL remembered until the change feed hears of any change, else read once an event-loop turn. */
-async function siteVersion(app: FastifyInstance, tenantId: number): Promise<string | undefined> {
-  const cache = app.accessCache;
-  const trusted = () => app.changeFeed?.trusted === true;
-  if (!cache) return dataVersionThisTurn(app.db, tenantId);
-  let versions = memo.get(app);
-  if (!versions) {
-    versions = new Map();
-    memo.set(app, versions);
-  }
-  const generation = cache.generation;
-  const hit = versions.get(tenantId);
-  if (hit && hit.generation === generation && trusted()) return hit.version;
-  const version = await dataVersionOf(app.db, tenantId);
-  if (cache.generation === generation && trusted()) versions.set(tenantId, { version, generation });
-  return version;
-}
-
 const requestHash = (url: string) => createHash('sha1').update(url).digest('base64url').slice(0, 16);
 
-function cacheHeaders(reply: FastifyReply, tenantId: number, until: number, now: number) {
-  const { maxAgeSeconds, staleSeconds } = reply.server.config.publicApi;
+/** How long a client or CDN may keep an answer true until `until` (0: no boundary). */
+export function cacheControl(app: FastifyInstance, until: number, now: number): string {
+  const { maxAgeSeconds, staleSeconds } = app.config.publicApi;
   const left = until ? Math.max(0, Math.floor((until - now) / 1000)) : Infinity;
   const maxAge = Math.min(maxAgeSeconds, left);
   const stale = Math.min(staleSeconds, left - maxAge);
+  return `public, max-age=${maxAge}, stale-while-revalidate=${stale}`;
+}
+
+function cacheHeaders(reply: FastifyReply, tenantId: number, until: number, now: number) {
   const tag = `site-${tenantId}`;
-  reply.header('cache-control', `public, max-age=${maxAge}, stale-while-revalidate=${stale}`);
+  reply.header('cache-control', cacheControl(reply.server, until, now));
   reply.header('surrogate-key', tag);
   reply.header('cache-tag', tag);
 }
 
 /** Whether an If-None-Match header names this answer, still true at `now`. */
-function revalidates(header: string | undefined, prefix: string, hash: string, now: number) {
+export function revalidates(header: string | undefined, prefix: string, hash: string, now: number) {
   if (!header) return undefined;
   for (const raw of header.split(',')) {
     const tag = raw.trim().replace(/^W\//, '');
@@ -82,6 +67,18 @@ export interface AnswerOptions {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** What an answer sent from the cacheable path was made of besides its headers and body: replay.ts keeps it with them. */
+export interface Sent {
+  siteId: number;
+  version: string;
+  until: number;
+  /** The request's part of the ETag. */
+  hash: string;
+}
+const sent = new WeakMap<FastifyRequest, Sent>();
+/** The request's answer, when it was sent from what the cache holds (or a 304) and only the request's URL names it. */
+export const sentAnswer = (req: FastifyRequest): Sent | undefined => sent.get(req);
+
 /** The answer's key and validators, or the 304 sent when the client holds it already. */
 async function validate(req: FastifyRequest, reply: FastifyReply, tenantId: number, opts: AnswerOptions) {
   const now = Date.now();
@@ -93,11 +90,12 @@ async function validate(req: FastifyRequest, reply: FastifyReply, tenantId: numb
   if (version !== undefined) {
     const until = revalidates(req.headers['if-none-match'], prefix, hash, now);
     if (until !== undefined) {
+      if (!opts.byOrigin) sent.set(req, { siteId: tenantId, version, until, hash });
       cacheHeaders(reply, tenantId, until, now);
       return { notModified: reply.code(304).header('etag', etag(until)).send() } as const;
     }
   }
-  return { notModified: undefined, now, version, key: `${tenantId}|public|${request}`, etag } as const;
+  return { notModified: undefined, now, version, key: `${tenantId}|public|${request}`, etag, hash } as const;
 }
 
 /** Sends the answer `make` gives for this request on this site, or 304, with the cache headers above. */
@@ -110,7 +108,7 @@ export async function sendPublic(
 ): Promise<FastifyReply> {
   const v = await validate(req, reply, tenantId, opts);
   if (v.notModified) return v.notModified;
-  const { now, version, key, etag } = v;
+  const { now, version, key, etag, hash } = v;
   const { responseCache } = req.server;
   // Stored as `<until>;<status>;<body>`: when it stops being true and what it is travel with the body.
   const stored = version === undefined ? undefined : responseCache.get(key, version);
@@ -127,6 +125,7 @@ export async function sendPublic(
     if (version !== undefined) responseCache.set(key, version, `${until};${moved ? 301 : 200};${body}`);
   }
   cacheHeaders(reply, tenantId, until, now);
+  if (version !== undefined && !opts.byOrigin) sent.set(req, { siteId: tenantId, version, until, hash });
   if (moved)
     return reply
       .code(301)

@@ -20,25 +20,27 @@ const READS = new Set(['GET', 'HEAD']);
 /** How long a browser may reuse a preflight's answer (seconds). */
 const PREFLIGHT_MAX_AGE = 600;
 
+/** The site whose origins the request is judged by, if any. */
+async function siteOf(req: FastifyRequest): Promise<number | undefined> {
+  if (req.headers.authorization !== undefined) return keySiteOf(req.server, req);
+  const site = await req.tenant();
+  return site?.kind === 'dealer' ? site.id : undefined;
+}
+
+/** The request's origin when it may read the answer; a replayed answer (replay.ts) asks again. */
+export async function allowedOrigin(req: FastifyRequest, preflight: boolean): Promise<string | undefined> {
+  const origin = req.headers.origin;
+  if (origin === undefined) return undefined;
+  const { db } = req.server;
+  const site = await siteOf(req);
+  if (site !== undefined) return (await originsOfSite(db, site)).has(origin) ? origin : undefined;
+  // A preflight never carries the key: on a host that names no dealer site, an origin some site allows
+  // may send its request, and the answer to that request is judged by the key's site.
+  if (preflight && req.headers.authorization === undefined) return (await originOfSomeSite(db, origin)) ? origin : undefined;
+  return undefined;
+}
+
 export default fp(async (app) => {
-  /** The site whose origins the request is judged by, if any. */
-  async function siteOf(req: FastifyRequest): Promise<number | undefined> {
-    if (req.headers.authorization !== undefined) return keySiteOf(app, req);
-    const site = await req.tenant();
-    return site?.kind === 'dealer' ? site.id : undefined;
-  }
-
-  async function allowedOrigin(req: FastifyRequest, preflight: boolean): Promise<string | undefined> {
-    const origin = req.headers.origin;
-    if (origin === undefined) return undefined;
-    const site = await siteOf(req);
-    if (site !== undefined) return (await originsOfSite(app.db, site)).has(origin) ? origin : undefined;
-    // A preflight never carries the key: on a host that names no dealer site, an origin some site allows
-    // may send its request, and the answer to that request is judged by the key's site.
-    if (preflight && req.headers.authorization === undefined) return (await originOfSomeSite(app.db, origin)) ? origin : undefined;
-    return undefined;
-  }
-
   const allow = (reply: FastifyReply, origin: string | undefined) => {
     // Added to what the route varies on already (a language, an encoding), not in its place.
     const vary = reply.getHeader('vary');

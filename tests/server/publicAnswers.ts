@@ -40,6 +40,9 @@ export function recordPublicAnswers(route: RouteOptions) {
   route.onSend = [...asArray(route.onSend), record];
 }
 
+/** How many answers went out through a route so far: one replayed before its route (public/replay.ts) is not among them. */
+export const recordedCount = (): number => recorded.length;
+
 /** The answers recorded so far (and forgets them). */
 export const takeRecordedAnswers = (): PublicAnswer[] => recorded.splice(0);
 
