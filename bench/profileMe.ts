@@ -20,12 +20,16 @@ function loadNote(r: LoadResult) {
   return bad ? ` [${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts]` : '';
 }
 
-/** The bare-Fastify floor (bench/lib/bare-fastify.mjs) at 50 connections: the reference of every share of bare. */
-export async function measureBare(ctx: BenchContext): Promise<LoadResult> {
-  const bare = await startServer({ name: 'bare fastify', script: 'bench/lib/bare-fastify.mjs', env: {}, readyPath: '/' });
+/**
+ * The bare-Fastify floor (bench/lib/bare-fastify.mjs) at 50 connections: the reference of
+ * every share of bare; with `file`, bare Fastify sending that file's bytes instead.
+ */
+export async function measureBare(ctx: BenchContext, file?: { path: string; type: string }): Promise<LoadResult> {
+  const env: Record<string, string> = file ? { BARE_FILE: file.path, BARE_TYPE: file.type } : {};
+  const bare = await startServer({ name: 'bare fastify', script: 'bench/lib/bare-fastify.mjs', env, readyPath: '/' });
   try {
-    ctx.log(`  bare Fastify on :${bare.port}, ${ctx.loadSeconds} s at 50 connections…`);
-    return await measureLoad(`${bare.url}/`, {
+    ctx.log(`  bare Fastify on :${bare.port}${file ? `, sending ${file.path}` : ''}, ${ctx.loadSeconds} s at 50 connections…`);
+    return await measureLoad(`${bare.url}/${file ? 'file' : ''}`, {
       pid: bare.pid,
       headers: { host: `localhost:${bare.port}` },
       warmupSeconds: ctx.warmupSeconds,

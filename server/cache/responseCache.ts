@@ -14,6 +14,9 @@ export interface KeptFile extends Kept {
   headers: Record<string, string | number>;
   /** Headers of the whole answer only, not of a 304. */
   content: Record<string, string | number>;
+  /** The site whose data version it was kept at, and that version (siteVersion.ts). */
+  siteId: number;
+  siteVersion: string;
 }
 
 type Body = string | Kept;

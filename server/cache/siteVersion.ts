@@ -1,8 +1,8 @@
 /**
  * The site's data version (dataVersions.ts) as a kept answer is checked against it on every
- * request: the delivery API's (public/cache.ts, public/replay.ts). On PostgreSQL it is
- * remembered until the change feed hears of any change; elsewhere it is read once an
- * event-loop turn.
+ * request: the delivery API's (public/cache.ts, public/replay.ts) and the media files kept in
+ * memory (services/media/serve.ts). On PostgreSQL it is remembered until the change feed
+ * hears of any change; elsewhere it is read once an event-loop turn.
  */
 import type { FastifyInstance } from 'fastify';
 import { dataVersionOf, dataVersionThisTurn } from './dataVersions.js';

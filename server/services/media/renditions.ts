@@ -11,6 +11,8 @@ import { RASTER_EXTS, allowedType } from './types.js';
 /** A rendition that may be served: its type, and how to make it when the store has none yet. */
 export interface RenditionFound {
   mime: string;
+  /** The site whose library holds the original. */
+  siteId: number;
   make: () => Promise<void>;
 }
 
@@ -24,8 +26,8 @@ const unrenderable = () => new HttpError(422, { detail: 'This image cannot be re
 type Original = { file_key: string; web_key: string | null; focal_x: number | null; focal_y: number | null; width: number | null; height: number | null };
 
 /** The original of a rendition: its stem under any raster extension (a cached rendition's one read). */
-const originalOf = hotQuery<Original & { mime_type: string }, string[]>(
-  `select file_key, web_key, mime_type, focal_x, focal_y, width, height from media where file_key in (${RASTER_EXTS.map(() => '?').join(', ')})`,
+const originalOf = hotQuery<Original & { mime_type: string; tenant_id: number }, string[]>(
+  `select file_key, web_key, mime_type, focal_x, focal_y, width, height, tenant_id from media where file_key in (${RASTER_EXTS.map(() => '?').join(', ')})`,
 );
 
 /**
@@ -52,7 +54,7 @@ export class Renditions {
     const [row] = await originalOf(this.db, ...RASTER_EXTS.map((ext) => `${parsed.stem}.${ext}`));
     // Only raster images render: an SVG, a PDF, … is served sandboxed or as a download, never re-encoded.
     if (!row || allowedType(row.mime_type)?.kind !== 'raster' || renditionStamp(row) !== parsed.stamp) return undefined;
-    return { mime: RENDITION_MIME[spec.format], make: () => this.make(key, row, spec) };
+    return { mime: RENDITION_MIME[spec.format], siteId: row.tenant_id, make: () => this.make(key, row, spec) };
   }
 
   private make(key: string, row: Original, spec: RenditionSpec): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { KeptFile } from '../../cache/responseCache.js';
+import { siteVersion } from '../../cache/siteVersion.js';
 import { hotQuery } from '../../db/hotQuery.js';
 import { notFound } from '../../errors.js';
 import { type ByteRange, isMediaKey, type MediaStorage } from '../../storage/index.js';
@@ -11,16 +12,18 @@ import { allowedType, nameForType } from './types.js';
 /** The sandbox every file but a raster image is served in: no script, no requests, nothing but its own styles. */
 export const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-type Found = { mime: string; name: string | null; immutable: boolean; make?: () => Promise<void> };
+type Found = { mime: string; name: string | null; immutable: boolean; siteId: number; make?: () => Promise<void> };
 
-const byThumb = hotQuery<{ id: number }, [key: string]>('select id from media where thumb_key = ?');
-const byWeb = hotQuery<{ id: number }, [key: string]>('select id from media where web_key = ?');
+const byThumb = hotQuery<{ tenant_id: number }, [key: string]>('select tenant_id from media where thumb_key = ?');
+const byWeb = hotQuery<{ tenant_id: number }, [key: string]>('select tenant_id from media where web_key = ?');
 
 /**
  * A rendition's or variant's bytes never change under its key (a new file or focal point
  * makes new keys), so once served whole one is kept in the response cache under this
- * version, while the lookup before it still answers 404 once its media is gone. Files up to
- * KEPT_FILE_BYTES: thumbnails, web variants and renditions, not originals.
+ * version. It is served from there while its site's data version (which every change of the
+ * site's library moves, db.ts) is the one it was kept at; after a change the lookup runs
+ * again, so a file whose media is gone answers 404. Files up to KEPT_FILE_BYTES: thumbnails,
+ * web variants and renditions, not originals.
  */
 const IMMUTABLE = 'immutable';
 const KEPT_FILE_BYTES = 512 * 1024;
@@ -33,14 +36,14 @@ async function lookup(db: Db, renditions: Renditions, key: string): Promise<Foun
   const rendition = parseRenditionKey(key);
   if (rendition) {
     const found = await renditions.find(key, rendition);
-    return found && { mime: found.mime, name: null, immutable: true, make: found.make };
+    return found && { mime: found.mime, name: null, immutable: true, siteId: found.siteId, make: found.make };
   }
   if (key.endsWith('.thumb.webp') || key.endsWith('.web.webp')) {
     const [row] = await (key.endsWith('.thumb.webp') ? byThumb : byWeb)(db, key);
-    return row ? { mime: 'image/webp', name: null, immutable: true } : undefined;
+    return row ? { mime: 'image/webp', name: null, immutable: true, siteId: row.tenant_id } : undefined;
   }
-  const row = await db.selectFrom('media').select(['mime_type', 'name']).where('file_key', '=', key).executeTakeFirst();
-  return row ? { mime: row.mime_type, name: row.name, immutable: false } : undefined;
+  const row = await db.selectFrom('media').select(['mime_type', 'name', 'tenant_id']).where('file_key', '=', key).executeTakeFirst();
+  return row ? { mime: row.mime_type, name: row.name, immutable: false, siteId: row.tenant_id } : undefined;
 }
 
 /** `Content-Disposition` with the stored name, ASCII fallback plus RFC 5987 UTF-8. */
@@ -86,15 +89,17 @@ const etagMatches = (header: string | undefined, etag: string) =>
  */
 export async function serveMediaFile(db: Db, storage: MediaStorage, renditions: Renditions, key: string, req: FastifyRequest, reply: FastifyReply) {
   if (!isMediaKey(key)) throw notFound();
-  const found = await lookup(db, renditions, key);
-  if (!found) throw notFound();
-  const { responseCache } = reply.server;
-  const keeps = found.immutable && req.headers.range === undefined && storage.publicUrl(key) === undefined;
-  const kept = keeps ? responseCache.get<KeptFile>(`media|${key}`, IMMUTABLE) : undefined;
-  if (kept) {
+  const app = reply.server;
+  const { responseCache } = app;
+  const whole = req.headers.range === undefined && storage.publicUrl(key) === undefined;
+  const kept = whole ? responseCache.get<KeptFile>(`media|${key}`, IMMUTABLE) : undefined;
+  if (kept && (await siteVersion(app, kept.siteId)) === kept.siteVersion) {
     if (etagMatches(req.headers['if-none-match'], String(kept.headers.etag))) return reply.code(304).headers(kept.headers).send();
     return reply.headers(kept.headers).headers(kept.content).send(kept.bytes);
   }
+  const found = await lookup(db, renditions, key);
+  if (!found) throw notFound();
+  const keeps = found.immutable && whole;
   // A rendition is made on its first request, before anything (a CDN too) is sent to it.
   let stat = found.make ? await storage.stat(key) : undefined;
   if (found.make && !stat) {
@@ -139,12 +144,18 @@ export async function serveMediaFile(db: Db, storage: MediaStorage, renditions: 
   headers['content-length'] = stat.size;
   if (keeps && responseCache.enabled && stat.size <= KEPT_FILE_BYTES) {
     const bytes = Buffer.concat(await body.toArray());
-    const { 'content-type': type, 'content-disposition': disposition, 'content-length': length, ...base } = headers;
-    responseCache.set(`media|${key}`, IMMUTABLE, {
-      headers: base,
-      content: { 'content-type': type!, 'content-disposition': disposition!, 'content-length': length! },
-      bytes,
-    });
+    // The version first, then the row again: a change after this read moves the version past the one kept.
+    const siteVersionNow = await siteVersion(app, found.siteId);
+    if (siteVersionNow !== undefined && (await lookup(db, renditions, key))) {
+      const { 'content-type': type, 'content-disposition': disposition, 'content-length': length, ...base } = headers;
+      responseCache.set(`media|${key}`, IMMUTABLE, {
+        headers: base,
+        content: { 'content-type': type!, 'content-disposition': disposition!, 'content-length': length! },
+        bytes,
+        siteId: found.siteId,
+        siteVersion: siteVersionNow,
+      });
+    }
     return reply.headers(headers).send(bytes);
   }
   return reply.headers(headers).send(body);
