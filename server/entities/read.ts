@@ -20,25 +20,24 @@ export interface Loaded {
   titles?: Record<string, string | null>;
 }
 
+/** The rows among `ids` that the context may read (rowBounds), as a query to select from. */
+const readable = (ctx: EngineContext, entity: EntityDef, ids: readonly number[]) =>
+  bounded(ctx.db.selectFrom(entity.table).where('id', 'in', [...ids]), rowBounds(ctx, entity));
+
 /** Rows of this site by id (others are simply absent), with their join-table fields. */
 export async function loadRecords(ctx: EngineContext, entity: EntityDef, ids: readonly number[], joinFields?: readonly string[]): Promise<Map<number, Loaded>> {
   const out = new Map<number, Loaded>();
   if (!ids.length) return out;
-  const q = bounded(
-    ctx.db
-      .selectFrom(entity.table)
-      .selectAll()
-      .where('id', 'in', [...ids]),
-    rowBounds(ctx, entity),
-  );
-  // The join tables are read beside the rows, by the ids asked for: one round trip instead of
-  // two. Links of an id that is not a row of this site are read and dropped with it.
-  const [rows, joins] = await Promise.all([q.execute(), loadJoins(ctx, entity, ids, joinFields)]);
+  // The join tables are read beside the rows: one round trip instead of two.
+  const [rows, joins] = await Promise.all([readable(ctx, entity, ids).selectAll().execute(), loadJoins(ctx, entity, ids, joinFields)]);
   for (const row of rows) out.set(Number(row.id), { row, record: decodeRecord(entity, row, joins) });
   return out;
 }
 
-/** Join-table fields (m2m, mediaMany) of rows: field → row id → ids in order. */
+/**
+ * Join-table fields (m2m, mediaMany) of rows: field → row id → ids in order. Only of rows the
+ * context may read (rowBounds), whatever ids it is given: the join tables have no site column.
+ */
 export async function loadJoins(ctx: EngineContext, entity: EntityDef, ids: readonly number[], joinFields?: readonly string[]) {
   const joins = new Map<string, Map<number, number[]>>();
   if (!ids.length) return joins;
@@ -48,7 +47,7 @@ export async function loadJoins(ctx: EngineContext, entity: EntityDef, ids: read
       const links = await ctx.db
         .selectFrom(joinTableOf(entity, name))
         .select(['source_id', 'target_id'])
-        .where('source_id', 'in', [...ids])
+        .where('source_id', 'in', readable(ctx, entity, ids).select('id'))
         .orderBy('source_id')
         .orderBy('position')
         .execute();

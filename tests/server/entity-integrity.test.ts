@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../entities/index.js';
 import { mediaUsages } from '../../server/entities/index.js';
+import { loadJoins } from '../../server/entities/read.js';
 import { nowIso } from '../../server/services/clock.js';
 import { api, contextFor, fixtures, HOSTS, json, rowOf, snapshot, tenantId } from './entity-fixtures.js';
 import { describeEachDialect, type Session } from './harness.js';
@@ -261,6 +262,16 @@ describeEachDialect(
         const winner = json(results.find((r) => r.statusCode === 200)!);
         expect((await rowOf(h, tag, id))!.version).toBe(2);
         for (const r of results.filter((x) => x.statusCode === 409)) expect(json(r).current.order).toBe(winner.order);
+      });
+    });
+
+    describe('join tables', () => {
+      it('are read for rows of the reading site only, whatever ids it is asked for', async () => {
+        const id = await fx.create('product', 'verdi');
+        const own = await loadJoins(await contextFor(h, 'verdi'), product, [id]);
+        expect(own.get('tags')?.get(id)?.length).toBeGreaterThan(0);
+        const other = await loadJoins(await contextFor(h, 'rossi'), product, [id]);
+        expect([...other.values()].flatMap((links) => [...links.keys()])).toEqual([]);
       });
     });
 
