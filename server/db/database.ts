@@ -92,6 +92,8 @@ function postgresPool(connectionString: string, max: number, statementTimeoutMs:
     // so it cannot hold a connection and its locks forever.
     statement_timeout: statementTimeoutMs,
     idle_in_transaction_session_timeout: 60_000,
+    // A connection keeps the statements it prepared (withNamedStatements) until it ends.
+    maxLifetimeSeconds: CONNECTION_LIFETIME_S,
   });
   // An idle connection that the server closes (restart, failover) emits 'error' on the
   // pool; unheard, that would end the process. The pool replaces it on the next query.
@@ -99,8 +101,67 @@ function postgresPool(connectionString: string, max: number, statementTimeoutMs:
   // A connection lost while checked out (mid-transaction) emits 'error' on its client,
   // where the pool does not listen: unheard, that too would end the process. The query
   // running on it fails with the same error (a 503), and the pool drops the client.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    withNamedStatements(client);
+  });
   return pool;
+}
+
+const CONNECTION_LIFETIME_S = 30 * 60;
+const SHAPES_PER_GENERATION = 2000;
+const statementNames = new Map<string, string>();
+let generation = 0;
+
+/**
+ * Kysely's PostgreSQL driver sends every query unnamed, so the server parses and plans it
+ * on every run: for a read of a few rows, more than running it. Each shape of a read or
+ * write gets a name instead: a prepared statement, parsed once per connection and, where
+ * PostgreSQL finds its generic plan as good, planned once. A connection holds the shapes
+ * it ran in its lifetime (half an hour). Most shapes are fixed, but some vary with their
+ * input (a list of n ids), so past SHAPES_PER_GENERATION the names start again under a new
+ * generation, and a connection that ends drops what it held. A table whose columns change
+ * under a prepared `select *` (another instance's migration, a test adding a field) makes
+ * PostgreSQL refuse that statement from then on: the shapes are then prepared anew under a
+ * new generation, and the query is run again once.
+ */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    if (statementNames.size >= SHAPES_PER_GENERATION) newGeneration();
+    name = `shape_${generation}_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+function newGeneration() {
+  statementNames.clear();
+  generation++;
+}
+
+const isStalePlan = (error: unknown) => (error as { code?: unknown }).code === '0A000' && /cached plan must not change result type/.test(String(error));
+
+function withNamedStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const named = (text: unknown, values: unknown, callback: unknown) => {
+    if (
+      typeof text !== 'string' ||
+      !Array.isArray(values) ||
+      !values.length ||
+      callback !== undefined ||
+      !/^\s*(select|insert|update|delete|with)\b/i.test(text)
+    ) {
+      return query(text, values, callback);
+    }
+    const run = () => query({ name: statementName(text), text, values }) as Promise<unknown>;
+    return run().catch((error: unknown) => {
+      if (!isStalePlan(error)) throw error;
+      newGeneration();
+      return run();
+    });
+  };
+  client.query = named as typeof client.query;
 }
 
 const sqliteHandles = new WeakMap<object, SqliteDatabase.Database>();
