@@ -4,33 +4,19 @@
  * without the migration that makes its index fails here, and the failure prints the
  * statements to write into a new migration.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase, pgPoolOf, sqliteOf } from '../../server/db/database.js';
+import { type Database, pgPoolOf, sqliteOf } from '../../server/db/database.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { createIndexSql, listIndexPlan } from '../../server/entities/indexPlan.js';
 import { migrationHooks } from '../../server/entities/maintenance.js';
 import { dialects } from './harness.js';
-import { createPostgresDatabase, dropPostgresDatabase } from './postgresDatabases.js';
+import { throwawayDatabases } from './throwawayDatabases.js';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-list-indexes-'));
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const throwaway = throwawayDatabases('list-indexes');
+afterAll(throwaway.close);
 
 async function migrated(dialect: 'sqlite' | 'postgres'): Promise<Database> {
-  let database: Database;
-  if (dialect === 'sqlite') database = openDatabase({ databaseUrl: `sqlite:${path.join(dir, 'list-indexes.sqlite')}`, dataDir: dir });
-  else {
-    const { name, url } = await createPostgresDatabase('bo_test_list_indexes');
-    cleanups.push(() => dropPostgresDatabase(name));
-    database = openDatabase({ databaseUrl: url, dataDir: dir });
-  }
-  cleanups.push(() => database.close());
+  const database = await throwaway.open(dialect);
   await migrateToLatest(database, migrationHooks);
   return database;
 }

@@ -4,20 +4,17 @@
  * — for new fields (a number with a sort index, a boolean with a declared default, an m2m)
  * and for a new entity with a search table.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EntityDef } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
 import { runStatements } from '../../server/db/columns.js';
-import { type Database, openDatabase, pgPoolOf, sqliteOf } from '../../server/db/database.js';
+import { type Database, pgPoolOf, sqliteOf } from '../../server/db/database.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { migrationHooks } from '../../server/entities/maintenance.js';
 import { type MigrationPlan, migrationStatements } from '../../server/entities/migrationSql.js';
 import { addEntityColumn, createEntityTable } from '../../server/entities/schema.js';
 import { dialects } from './harness.js';
-import { createPostgresDatabase, dropPostgresDatabase } from './postgresDatabases.js';
+import { throwawayDatabases } from './throwawayDatabases.js';
 import { postgresSchema, sqliteSchema } from './schemaSnapshot.js';
 
 const product = ENTITIES.find((e) => e.name === 'product')!;
@@ -41,23 +38,11 @@ const PLANS: MigrationPlan[] = [
   { entity: 'gadget', isNew: true },
 ];
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-migration-sql-'));
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const throwaway = throwawayDatabases('migration-sql');
+afterAll(throwaway.close);
 
-let n = 0;
 async function migrated(dialect: 'sqlite' | 'postgres'): Promise<Database> {
-  let database: Database;
-  if (dialect === 'sqlite') database = openDatabase({ databaseUrl: `sqlite:${path.join(dir, `${++n}.sqlite`)}`, dataDir: dir });
-  else {
-    const { name, url } = await createPostgresDatabase('bo_test_migration_sql');
-    cleanups.push(() => dropPostgresDatabase(name));
-    database = openDatabase({ databaseUrl: url, dataDir: dir });
-  }
-  cleanups.push(() => database.close());
+  const database = await throwaway.open(dialect);
   await migrateToLatest(database, migrationHooks);
   return database;
 }

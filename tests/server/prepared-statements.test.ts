@@ -4,35 +4,21 @@
  * statement without parameters (a transaction's `begin`) is sent as it was, and a table
  * whose columns change under a prepared `select *` is read again.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { type Database, openDatabase } from '../../server/db/database.js';
+import type { Database } from '../../server/db/database.js';
 import { dialects } from './harness.js';
-import { createPostgresDatabase, dropPostgresDatabase } from './postgresDatabases.js';
+import { throwawayDatabases } from './throwawayDatabases.js';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const throwaway = throwawayDatabases('prepared');
+afterAll(throwaway.close);
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 async function open(dialect: 'sqlite' | 'postgres'): Promise<Database> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-prepared-'));
-  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
-  let database: Database;
-  if (dialect === 'sqlite') database = openDatabase({ databaseUrl: `sqlite:${path.join(dir, 'prepared.sqlite')}`, dataDir: dir });
-  else {
-    const { name, url } = await createPostgresDatabase('bo_prepared');
-    cleanups.push(() => dropPostgresDatabase(name));
-    database = openDatabase({ databaseUrl: url, dataDir: dir });
-  }
-  cleanups.push(() => database.close());
+  const database = await throwaway.open(dialect);
   await sql`create table items (id integer primary key, name text not null)`.execute(database.db);
   await sql`insert into items (id, name) values (1, 'first'), (2, 'second')`.execute(database.db);
   return database;
