@@ -6,6 +6,7 @@
  * every referenced row, for autocompletes and list cells). A list item carries the list
  * columns and the title field only, without `translations`.
  */
+import type { SelectQueryBuilder } from 'kysely';
 import { type EntityDef, fieldOf } from '../../entities/define.js';
 import type { RecordValues } from '../../entities/validateRecord.js';
 import { bounded, type EngineContext, rowBounds } from './context.js';
@@ -20,14 +21,23 @@ export interface Loaded {
   titles?: Record<string, string | null>;
 }
 
+/**
+ * Which rows to read: their ids, or a query of one column selecting them (a slug's row,
+ * public/collections.ts), so that the rows and their join tables are read in the statement
+ * that finds them.
+ */
+export type RowIds = readonly number[] | SelectQueryBuilder<any, any, any>;
+
+const isIdList = (ids: RowIds): ids is readonly number[] => Array.isArray(ids);
+
 /** The rows among `ids` that the context may read (rowBounds), as a query to select from. */
-const readable = (ctx: EngineContext, entity: EntityDef, ids: readonly number[]) =>
-  bounded(ctx.db.selectFrom(entity.table).where('id', 'in', [...ids]), rowBounds(ctx, entity));
+const readable = (ctx: EngineContext, entity: EntityDef, ids: RowIds) =>
+  bounded(ctx.db.selectFrom(entity.table).where('id', 'in', isIdList(ids) ? [...ids] : ids), rowBounds(ctx, entity));
 
 /** Rows of this site by id (others are simply absent), with their join-table fields. */
-export async function loadRecords(ctx: EngineContext, entity: EntityDef, ids: readonly number[], joinFields?: readonly string[]): Promise<Map<number, Loaded>> {
+export async function loadRecords(ctx: EngineContext, entity: EntityDef, ids: RowIds, joinFields?: readonly string[]): Promise<Map<number, Loaded>> {
   const out = new Map<number, Loaded>();
-  if (!ids.length) return out;
+  if (isIdList(ids) && !ids.length) return out;
   // The join tables are read beside the rows: one round trip instead of two.
   const [rows, joins] = await Promise.all([readable(ctx, entity, ids).selectAll().execute(), loadJoins(ctx, entity, ids, joinFields)]);
   for (const row of rows) out.set(Number(row.id), { row, record: decodeRecord(entity, row, joins) });
@@ -38,9 +48,9 @@ export async function loadRecords(ctx: EngineContext, entity: EntityDef, ids: re
  * Join-table fields (m2m, mediaMany) of rows: field → row id → ids in order. Only of rows the
  * context may read (rowBounds), whatever ids it is given: the join tables have no site column.
  */
-export async function loadJoins(ctx: EngineContext, entity: EntityDef, ids: readonly number[], joinFields?: readonly string[]) {
+export async function loadJoins(ctx: EngineContext, entity: EntityDef, ids: RowIds, joinFields?: readonly string[]) {
   const joins = new Map<string, Map<number, number[]>>();
-  if (!ids.length) return joins;
+  if (isIdList(ids) && !ids.length) return joins;
   const wanted = Object.entries(entity.fields).filter(([n, f]) => isJoinField(f) && (!joinFields || joinFields.includes(n)));
   await Promise.all(
     wanted.map(async ([name]) => {
@@ -66,6 +76,12 @@ export async function loadJoins(ctx: EngineContext, entity: EntityDef, ids: read
 
 export async function loadRecord(ctx: EngineContext, entity: EntityDef, id: number): Promise<Loaded | undefined> {
   return (await loadRecords(ctx, entity, [id])).get(id);
+}
+
+/** The row `ids` names (a query of at most one), if the context may read it. */
+export async function loadOne(ctx: EngineContext, entity: EntityDef, ids: RowIds): Promise<Loaded | undefined> {
+  const [first] = (await loadRecords(ctx, entity, ids)).values();
+  return first;
 }
 
 type Ref = { id: number; title: string };

@@ -7,7 +7,8 @@
 import { matchPublicPath } from '../../entities/publicPaths.js';
 import { SITE_PAGES } from '../../entities/sitePages/keys.js';
 import type { EngineContext } from '../entities/context.js';
-import { idBySlug, type PublicEntity, publicRow } from './collections.js';
+import { type PublicEntity, publicRow, slugRow } from './collections.js';
+import { loadOne } from '../entities/read.js';
 import type { PreviewGrant } from '../services/previewTokens.js';
 import { pathIn } from './present.js';
 import { previewed } from './preview.js';
@@ -46,15 +47,17 @@ export async function resolvePath(
   const shownEntity = grant && entities.find((e) => e.name === grant.model);
   const shown = shownEntity && grant && (await previewed(ctx, shownEntity, grant));
   if (shownEntity && shown && grant && pathIn(shownEntity, shown.record, grant.id, lang) === path) {
-    const row = await publicRow(ctx, shownEntity, grant.id, lang, at, shown);
+    const row = await publicRow(ctx, shownEntity, shown, lang, at, true);
     if (row) return { type: shownEntity.name, language: lang, object: row.item, alternates: row.alternates, seo: row.item.seo ?? null, until: row.until };
   }
   for (const entity of entities) {
     const pattern = entity.public.urlPattern;
     const match = pattern && matchPublicPath(pattern, lang, path);
     if (!match) continue;
-    const id = match.id ?? (match.slug !== undefined ? await idBySlug(ctx, entity, match.slug, lang, true) : undefined);
-    const row = id === undefined ? undefined : await publicRow(ctx, entity, id, lang, at, shownEntity === entity && id === grant?.id ? shown : undefined);
+    const named = match.id !== undefined ? [match.id] : match.slug !== undefined ? slugRow(ctx, entity, match.slug, lang, true) : undefined;
+    const loaded = named && (await loadOne(ctx, entity, named));
+    const asShown = shown !== undefined && shownEntity === entity && Number(loaded?.row.id) === grant?.id;
+    const row = await publicRow(ctx, entity, asShown ? shown : loaded, lang, at, asShown);
     if (!row) continue;
     return { type: entity.name, language: lang, object: row.item, alternates: row.alternates, seo: row.item.seo ?? null, until: row.until };
   }
