@@ -74,15 +74,13 @@ export async function loadJoins(ctx: EngineContext, entity: EntityDef, ids: RowI
   return joins;
 }
 
-export async function loadRecord(ctx: EngineContext, entity: EntityDef, id: number): Promise<Loaded | undefined> {
-  return (await loadRecords(ctx, entity, [id])).get(id);
-}
-
-/** The row `ids` names (a query of at most one), if the context may read it. */
+/** The row `ids` names (one id, or a query of at most one), if the context may read it. */
 export async function loadOne(ctx: EngineContext, entity: EntityDef, ids: RowIds): Promise<Loaded | undefined> {
   const [first] = (await loadRecords(ctx, entity, ids)).values();
   return first;
 }
+
+export const loadRecord = (ctx: EngineContext, entity: EntityDef, id: number): Promise<Loaded | undefined> => loadOne(ctx, entity, [id]);
 
 type Ref = { id: number; title: string };
 
