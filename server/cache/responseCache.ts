@@ -14,9 +14,8 @@ export interface KeptFile extends Kept {
   headers: Record<string, string | number>;
   /** Headers of the whole answer only, not of a 304. */
   content: Record<string, string | number>;
-  /** The site whose data version it was kept at, and that version (siteVersion.ts). */
+  /** The site whose data version it is kept under (its key does not name the site). */
   siteId: number;
-  siteVersion: string;
 }
 
 type Body = string | Kept;
@@ -41,10 +40,24 @@ export class ResponseCache {
       this.drop(key, entry.body);
       return undefined;
     }
-    // Re-inserted: the Map's order is the recency order.
+    this.touch(key, entry);
+    return entry.body as T;
+  }
+
+  /**
+   * The entry under a key that does not name its site, with the version it was kept at:
+   * the body names the site whose version the owner then checks (media/serve.ts).
+   */
+  peek<T extends Body>(key: string): { version: string; body: T } | undefined {
+    const entry = this.entries.get(key);
+    if (entry) this.touch(key, entry);
+    return entry as { version: string; body: T } | undefined;
+  }
+
+  // Re-inserted: the Map's order is the recency order.
+  private touch(key: string, entry: { version: string; body: Body }) {
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry.body as T;
   }
 
   set<T extends Body>(key: string, version: string, body: T): void {

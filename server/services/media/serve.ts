@@ -19,13 +19,12 @@ const byWeb = hotQuery<{ tenant_id: number }, [key: string]>('select tenant_id f
 
 /**
  * A rendition's or variant's bytes never change under its key (a new file or focal point
- * makes new keys), so once served whole one is kept in the response cache under this
- * version. It is served from there while its site's data version (which every change of the
- * site's library moves, db.ts) is the one it was kept at; after a change the lookup runs
- * again, so a file whose media is gone answers 404. Files up to KEPT_FILE_BYTES: thumbnails,
- * web variants and renditions, not originals.
+ * makes new keys), so once served whole one is kept in the response cache under its site's
+ * data version (which every change of the site's library moves, db.ts), and served from
+ * there while that version stands; after a change the lookup runs again, so a file whose
+ * media is gone answers 404. Files up to KEPT_FILE_BYTES: thumbnails, web variants and
+ * renditions, not originals.
  */
-const IMMUTABLE = 'immutable';
 const KEPT_FILE_BYTES = 512 * 1024;
 
 /**
@@ -92,8 +91,9 @@ export async function serveMediaFile(db: Db, storage: MediaStorage, renditions: 
   const app = reply.server;
   const { responseCache } = app;
   const whole = req.headers.range === undefined && storage.publicUrl(key) === undefined;
-  const kept = whole ? responseCache.get<KeptFile>(`media|${key}`, IMMUTABLE) : undefined;
-  if (kept && (await siteVersion(app, kept.siteId)) === kept.siteVersion) {
+  const entry = whole ? responseCache.peek<KeptFile>(`media|${key}`) : undefined;
+  if (entry && (await siteVersion(app, entry.body.siteId)) === entry.version) {
+    const kept = entry.body;
     if (etagMatches(req.headers['if-none-match'], String(kept.headers.etag))) return reply.code(304).headers(kept.headers).send();
     return reply.headers(kept.headers).headers(kept.content).send(kept.bytes);
   }
@@ -148,12 +148,11 @@ export async function serveMediaFile(db: Db, storage: MediaStorage, renditions: 
     const siteVersionNow = await siteVersion(app, found.siteId);
     if (siteVersionNow !== undefined && (await lookup(db, renditions, key))) {
       const { 'content-type': type, 'content-disposition': disposition, 'content-length': length, ...base } = headers;
-      responseCache.set(`media|${key}`, IMMUTABLE, {
+      responseCache.set(`media|${key}`, siteVersionNow, {
         headers: base,
         content: { 'content-type': type!, 'content-disposition': disposition!, 'content-length': length! },
         bytes,
         siteId: found.siteId,
-        siteVersion: siteVersionNow,
       });
     }
     return reply.headers(headers).send(bytes);
