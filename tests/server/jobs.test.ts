@@ -5,6 +5,7 @@
  * reach; the runner holds a job with one runner at a time, resumes after a runner died
  * mid-job without writing a row twice, retries a failed batch, and stops on cancel.
  */
+import { sql } from 'kysely';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { type BulkPayload, bulkUpdateKind } from '../../server/services/jobs/bulkUpdate.js';
 import type { JobKind } from '../../server/services/jobs/kinds.js';
@@ -283,6 +284,36 @@ describeEachDialect(
       await r.runUntilIdle();
       expect(seen).toEqual(['made while queued']);
       expect(await jobOf(id)).toMatchObject({ status: 'done', done: 2 });
+    });
+
+    it("refreshes the planner's statistics of the tables a job's batches outgrew, on PostgreSQL", async () => {
+      const ids = await products(1);
+      const id = await queued({ ids, set: { status: 'archived' } });
+      await sql`create table bulk_scratch (id integer primary key)`.execute(h.db);
+      if (h.dialect === 'postgres') await sql`analyze bulk_scratch`.execute(h.db);
+      const real = bulkUpdateKind();
+      const growing: JobKind = {
+        name: real.name,
+        async batch(db, job) {
+          await sql`insert into bulk_scratch (id) select n from (${sql.raw(h.dialect === 'postgres' ? 'select generate_series(1, 3000) as n' : 'with recursive s(n) as (select 1 union all select n + 1 from s where n < 3000) select n from s')}) as g`.execute(
+            db,
+          );
+          // The batch's counters reach the statistics at its commit, not up to a second later.
+          if (h.dialect === 'postgres') await sql`select pg_stat_force_next_flush()`.execute(db);
+          return real.batch(db, job, undefined);
+        },
+      };
+      try {
+        await runner({ kinds: [growing] }).runUntilIdle();
+        expect(await jobOf(id)).toMatchObject({ status: 'done', done: 1 });
+        if (h.dialect === 'postgres') {
+          const { rows } = await sql<{ changed: number; analyzed: boolean }>`select n_mod_since_analyze as changed, last_analyze is not null as analyzed
+            from pg_stat_user_tables where relname = 'bulk_scratch'`.execute(h.db);
+          expect(rows).toEqual([{ changed: 0, analyzed: true }]);
+        } else expect((await sql`select name from sqlite_master where name = 'sqlite_stat1'`.execute(h.db)).rows).toEqual([]);
+      } finally {
+        await sql`drop table bulk_scratch`.execute(h.db);
+      }
     });
 
     it('rolls a failed batch back and retries it after a backoff; gives up after max attempts', async () => {

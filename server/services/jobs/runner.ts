@@ -16,6 +16,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
+import { PlannerStatistics } from '../../db/statistics.js';
 import type { JobKind } from './kinds.js';
 import { backoff } from './lease.js';
 import { type Batch, LoopWorker } from './loop.js';
@@ -67,6 +68,7 @@ export class JobRunner extends LoopWorker<BatchOutcome> {
   private readonly maxBackoffMs: number;
   private readonly keepMs: number;
   private prunedAt = -Infinity;
+  private readonly statistics: PlannerStatistics;
 
   constructor(opts: RunnerOptions) {
     super(opts.pollMs ?? 1000, opts.onError, opts.dialect);
@@ -80,10 +82,13 @@ export class JobRunner extends LoopWorker<BatchOutcome> {
     this.backoffMs = opts.backoffMs ?? 5_000;
     this.maxBackoffMs = opts.maxBackoffMs ?? 3600_000;
     this.keepMs = (opts.keepDays ?? 30) * DAY_MS;
+    this.statistics = new PlannerStatistics(opts.db, opts.dialect, this.now);
   }
 
   protected async nextBatch(): Promise<Batch<BatchOutcome>> {
     const result = await this.runBatch();
+    // A job's batches are the bulk work that outgrows the planner's statistics (db/statistics.ts).
+    if (result.outcome === 'committed' || result.outcome === 'finished') await this.statistics.refresh();
     if (result.outcome === 'idle' && this.now() - this.prunedAt >= PRUNE_EVERY_MS) {
       this.prunedAt = this.now();
       await this.prune();
