@@ -14,7 +14,8 @@
  *
  * Environment: LOAD_SECONDS=60 (users arrive over the first LOAD_RAMP_SECONDS, default a
  * quarter of it, at most 10), LOAD_USERS=200, LOAD_THINK_MS=250 (mean pause between a
- * user's requests; 0 hammers), LOAD_CONTENDERS=20. A user saves mostly its own product and
+ * user's requests; 0 hammers), LOAD_CONTENDERS=20, LOAD_DATABASES=sqlite,postgres (which of
+ * the available databases to run on). A user saves mostly its own product and
  * one time in five one of five rows every user of its site edits (the intended 409s).
  * Exit code 1 when a request failed or a check found a lost update; figures never gate.
  */
@@ -280,7 +281,8 @@ async function main() {
   const snapshot = await ensureBuild((l) => console.log(l));
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const results = [];
-  for (const backend of adminUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)) {
+  const only = process.env.LOAD_DATABASES?.split(',');
+  for (const backend of (adminUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)).filter((b) => !only || only.includes(b))) {
     console.log(`running on ${backend}…`);
     results.push(await runOn(backend, snapshot.spaDir, adminUrl));
   }
