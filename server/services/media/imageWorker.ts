@@ -4,6 +4,7 @@
  * so sharp never holds the threads the server's logins (argon2) and file reads wait for,
  * it runs at a lower CPU priority, and a job over its time limit is ended by killing it.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
 import { type ImageLimits, InvalidImageError, processImage } from './images.js';
@@ -26,11 +27,29 @@ const NICENESS = 10;
 // JPEGs went from 7.7 to 8.7 a second and other sites' logins were no slower (nice wins).
 // Every image is seen once: an operation cache only holds memory.
 sharp.cache(false);
-try {
-  os.setPriority(NICENESS);
-} catch {
-  // Not allowed here (a container's policy): the separate thread pool still holds.
+
+/**
+ * Linux keeps a nice value per thread, and setting the process's sets only the calling
+ * thread's. The image work runs on libuv's thread pool and libvips's workers, which module
+ * loading has started by now: every thread is lowered, and threads started later inherit
+ * their starter's value. Before, only the idle main thread was (docs/decisions.md §55).
+ */
+function lowerPriority(niceness: number) {
+  let threads = [0];
+  try {
+    threads = fs.readdirSync('/proc/self/task').map(Number);
+  } catch {
+    // No /proc (not Linux): there the value is the process's, set through the calling thread.
+  }
+  for (const tid of threads) {
+    try {
+      os.setPriority(tid, niceness);
+    } catch {
+      // Not allowed here (a container's policy), or the thread ended: the separate thread pool still holds.
+    }
+  }
 }
+lowerPriority(NICENESS);
 
 process.on('message', (job: ImageJob) => {
   processImage(job.file, job.type, job.out, job.limits).then(
