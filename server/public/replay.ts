@@ -29,11 +29,15 @@ interface Replay extends Kept {
   hash: string;
   /** Names and values as they went out, flat; cache-control and etag are made again for each replay. */
   headers: string[];
-  /** The Origin the answer allowed (cors.ts), if any. */
-  allowed: string | undefined;
 }
 
 const KEPT_STATUSES = new Set([200, 301, 304]);
+
+/** The value of a kept header, if it went out (names are lower case, as Fastify keeps them). */
+function keptHeader(kept: Replay, name: string): string | undefined {
+  for (let i = 0; i < kept.headers.length; i += 2) if (kept.headers[i] === name) return kept.headers[i + 1];
+  return undefined;
+}
 
 /** A 304 is kept apart from the answer it stands for: each has its own headers. A header value never holds a newline. */
 const keyOf = (siteId: number, req: FastifyRequest, status: 'answer' | 'revalidation') => `${siteId}|replay|${status}|${req.headers.origin ?? ''}\n${req.url}`;
@@ -59,7 +63,8 @@ async function replayable(app: FastifyInstance, req: FastifyRequest) {
   const held = revalidates(asked, prefix, hash, now);
   const kept = held === undefined ? answer : revalidation;
   if (!kept || (held === undefined && kept.until !== 0 && kept.until <= now)) return undefined;
-  if (req.headers.origin !== undefined && (await allowedOrigin(req, false)) !== kept.allowed) return undefined;
+  // The Origin the answer allowed (cors.ts) must be the one this request is allowed now.
+  if (req.headers.origin !== undefined && (await allowedOrigin(req, false)) !== keptHeader(kept, 'access-control-allow-origin')) return undefined;
   const until = held ?? kept.until;
   return { kept, now, until, etag: `${prefix}${until.toString(36)}.${hash}"` };
 }
@@ -87,7 +92,6 @@ const keep: onSendHookHandler = (req, reply, payload, done) => {
   if (sent && KEPT_STATUSES.has(status) && (status === 304 || typeof payload === 'string')) {
     const headers: string[] = [];
     let flat = true;
-    const allowed = reply.getHeader('access-control-allow-origin');
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (name === 'content-length') continue;
       if (typeof value !== 'string' && typeof value !== 'number') flat = false;
@@ -98,7 +102,6 @@ const keep: onSendHookHandler = (req, reply, payload, done) => {
         status,
         until: sent.until,
         hash: sent.hash,
-        allowed: typeof allowed === 'string' ? allowed : undefined,
         headers,
         bytes: Buffer.from(typeof payload === 'string' ? payload : ''),
       } satisfies Replay);
