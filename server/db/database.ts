@@ -125,7 +125,7 @@ let generation = 0;
  * PostgreSQL refuse that statement from then on: the shapes are then prepared anew under a
  * new generation, and the query is run again once.
  */
-function statementName(text: string): string {
+export function statementName(text: string): string {
   let name = statementNames.get(text);
   if (name === undefined) {
     if (statementNames.size >= SHAPES_PER_GENERATION) newGeneration();

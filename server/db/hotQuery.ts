@@ -1,9 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, type Kysely } from 'kysely';
-import { dialectOf, pgPoolOf, sqliteOf } from './database.js';
+import { dialectOf, pgPoolOf, sqliteOf, statementName } from './database.js';
 import { byName } from './rows.js';
-
-let statementCount = 0;
 
 const postgres = new WeakMap<object, boolean>();
 function isPostgres(db: Kysely<any>) {
@@ -21,8 +19,10 @@ function isPostgres(db: Kysely<any>) {
  * On SQLite outside a transaction the read is synchronous: Kysely's connection lock only
  * keeps a statement out of another request's open transaction, and a synchronous read
  * cannot interleave with anything. On PostgreSQL it goes to the pool as a prepared
- * statement, parsed and planned once per connection. Inside a transaction (a Kysely
- * instance not opened by db/database.ts) it runs through Kysely on that transaction.
+ * statement, parsed and planned once per connection, under the name every query shape
+ * gets (statementName, database.ts): one bound on the shapes a connection keeps. Inside a
+ * transaction (a Kysely instance not opened by db/database.ts) it runs through Kysely on
+ * that transaction.
  *
  * `fromValues` makes a row from the selected values, in the order of the SELECT;
  * without it a row is an object keyed by column name. Either way the drivers hand over
@@ -31,7 +31,6 @@ function isPostgres(db: Kysely<any>) {
 export function hotQuery<Row, Params extends unknown[]>(text: string, fromValues?: (values: unknown[]) => Row) {
   let n = 0;
   const pgText = text.replace(/\?/g, () => `$${++n}`);
-  const name = `hot_${++statementCount}`;
   const statements = new WeakMap<SqliteDatabase.Database, { statement: SqliteDatabase.Statement<unknown[], unknown[]>; make: (values: unknown[]) => Row }>();
   let pgMake = fromValues;
   return async (db: Kysely<any>, ...params: Params): Promise<Row[]> => {
@@ -47,7 +46,7 @@ export function hotQuery<Row, Params extends unknown[]>(text: string, fromValues
     }
     const pool = pgPoolOf(db);
     if (pool) {
-      const result = await pool.query<unknown[]>({ name, text: pgText, values: params, rowMode: 'array' });
+      const result = await pool.query<unknown[]>({ name: statementName(pgText), text: pgText, values: params, rowMode: 'array' });
       pgMake ??= byName<Row>(result.fields.map((f) => f.name));
       return result.rows.map(pgMake);
     }
