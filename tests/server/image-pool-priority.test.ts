@@ -19,18 +19,21 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Field 19 of /proc/<pid>/task/<tid>/stat, after the command name in parentheses. */
-const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+/** The fields of a /proc/…/stat line after the command name in parentheses (the state is the first). */
+const statFields = (file: string) => {
+  const stat = fs.readFileSync(file, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+};
 
 /** The nice value of every thread of this process's image workers. */
 function workerThreads(): number[] {
   const nice: number[] = [];
   for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const ppid = Number(statFields(`/proc/${pid}/stat`)[1]);
       if (ppid !== process.pid || !fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('imageWorker')) continue;
-      for (const tid of fs.readdirSync(`/proc/${pid}/task`)) nice.push(niceOf(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8')));
+      // Field 19 of the line: the nice value.
+      for (const tid of fs.readdirSync(`/proc/${pid}/task`)) nice.push(Number(statFields(`/proc/${pid}/task/${tid}/stat`)[16]));
     } catch {
       // A process that ended while it was read.
     }
