@@ -24,9 +24,18 @@ interface Pending {
 }
 
 interface Slot extends ChildSlot<Pending> {
-  /** The key whose read runs here, or was stopped here while no replacement is ready. */
+  /** The key whose reads run here, or was stopped here while no replacement is ready. */
   heldBy?: number;
+  /** Reads of the same key sent with the running one, to run after it in this order. */
+  behind: Pending[];
 }
+
+/**
+ * Reads of one key sent to a reader at once: it runs them back to back while the event
+ * loop is busy elsewhere, and one message carries them. Few enough that another key's
+ * turn waits little longer than for one read.
+ */
+const BATCH = 8;
 
 const readerLost = () => new HttpError(503, { detail: UNAVAILABLE_DETAIL }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
 
@@ -38,7 +47,10 @@ const readerLost = () => new HttpError(503, { detail: UNAVAILABLE_DETAIL }, { 'r
  *   killed (a thread inside SQLite's C code could not be stopped) and replaced at once;
  * - reads are queued per key (a site) and taken from the keys in turn, and one key holds at
  *   most all readers but one, so a site that floods the pool with slow reads waits behind
- *   its own and leaves a reader to every other site.
+ *   its own and leaves a reader to every other site;
+ * - a key's turn sends up to BATCH of its waiting reads to the reader together, each
+ *   answered as it ends and each with its own budget; a read that was sent behind a stopped
+ *   one did not run, and waits again at the head of its key's queue.
  * Readers start with the first read and stay.
  */
 export class ReadPool {
@@ -52,7 +64,7 @@ export class ReadPool {
   private closed = false;
 
   constructor(private readonly opts: ReadPoolOptions) {
-    this.slots = Array.from({ length: opts.readers }, () => ({}));
+    this.slots = Array.from({ length: opts.readers }, () => ({ behind: [] }));
     this.perKey = Math.max(1, opts.readers - 1);
   }
 
@@ -70,7 +82,7 @@ export class ReadPool {
   async close() {
     this.closed = true;
     for (const p of this.drain()) p.reject(new Error('the read pool is closed'));
-    for (const slot of this.slots) stopSlot(slot, new Error('the read pool is closed'));
+    for (const slot of this.slots) this.stop(slot, new Error('the read pool is closed'));
   }
 
   private dispatch() {
@@ -78,27 +90,44 @@ export class ReadPool {
       if (slot.running || this.queues.size === 0) continue;
       if (!slot.child) this.spawn(slot);
       if (!slot.ready) continue;
-      const pending = this.next();
-      if (!pending) return;
-      this.hold(slot, pending.key);
-      slot.running = pending;
-      slot.timer = setTimeout(() => {
-        stopSlot(slot, new ReadOverBudget(`a read ran past its budget of ${this.opts.budgetMs} ms`));
-        if (!this.closed) this.spawn(slot);
-        this.dispatch();
-      }, this.opts.budgetMs);
-      slot.child!.send(pending.job);
+      const batch = this.next();
+      if (!batch) return;
+      const [first, ...behind] = batch;
+      this.hold(slot, first!.key);
+      slot.behind = behind;
+      this.start(slot, first!);
+      slot.child!.send(batch.map((p) => p.job));
     }
   }
 
-  /** The next read to run: the first key in turn below its share, which then goes last. */
-  private next(): Pending | undefined {
+  /** The reader of `slot` runs `pending` now: its budget counts from here. */
+  private start(slot: Slot, pending: Pending) {
+    slot.running = pending;
+    slot.timer = setTimeout(() => {
+      this.stop(slot, new ReadOverBudget(`a read ran past its budget of ${this.opts.budgetMs} ms`));
+      if (!this.closed) this.spawn(slot);
+      this.dispatch();
+    }, this.opts.budgetMs);
+  }
+
+  /** Kills the slot's reader, failing its running read; the reads behind it did not run and wait again. */
+  private stop(slot: Slot, error: Error) {
+    const behind = slot.behind;
+    slot.behind = [];
+    stopSlot(slot, error);
+    if (!behind.length) return;
+    if (this.closed) for (const p of behind) p.reject(error);
+    else this.queues.set(behind[0]!.key, [...behind, ...(this.queues.get(behind[0]!.key) ?? [])]);
+  }
+
+  /** The next reads to run: up to BATCH of the first key in turn below its share, which then goes last. */
+  private next(): Pending[] | undefined {
     for (const [key, queue] of this.queues) {
       if ((this.holding.get(key) ?? 0) >= this.perKey) continue;
-      const pending = queue.shift()!;
+      const batch = queue.splice(0, BATCH);
       this.queues.delete(key);
       if (queue.length) this.queues.set(key, queue);
-      return pending;
+      return batch;
     }
     return undefined;
   }
@@ -119,15 +148,17 @@ export class ReadPool {
       if (!pending || pending.job.id !== answer.id) return;
       clearTimeout(slot.timer);
       slot.running = undefined;
-      this.release(slot);
       if ('error' in answer) pending.reject(Object.assign(new Error(answer.error), { code: answer.code }));
       else pending.resolve(answer.rows.map(byName(answer.columns)));
+      const next = slot.behind.shift();
+      if (next) return this.start(slot, next);
+      this.release(slot);
       this.dispatch();
     });
     const lost = () => {
       if (slot.child !== child) return;
       const starting = !slot.ready;
-      stopSlot(slot, readerLost());
+      this.stop(slot, readerLost());
       // A reader that cannot even open the database would fail again at once: the
       // waiting reads fail instead of spawning readers in a loop.
       if (starting) {

@@ -103,6 +103,35 @@ describe('read pool', () => {
     await Promise.all(runaways);
   });
 
+  it("runs a key's waiting reads back to back while the event loop is busy elsewhere", async () => {
+    const p = pool({ readers: 1, budgetMs: 5000 });
+    await p.read(1, 'select 1', []);
+    // Each read notes when the reader ran it, in ms.
+    const when = 'select (julianday(?) - 2440587.5) * 86400000.0 as ms';
+    const first = p.read(1, when, ['now']);
+    const waiting = Array.from({ length: 5 }, () => p.read(1, when, ['now']));
+    // The first answer is handled, then the event loop is held for 300 ms: reads that each
+    // waited for the loop to send them would be spread over that time.
+    await first.then(() => {
+      const until = performance.now() + 300;
+      while (performance.now() < until);
+    });
+    const ran = (await Promise.all(waiting)).map((rows) => Number(rows[0]!.ms));
+    expect(Math.max(...ran) - Math.min(...ran)).toBeLessThan(100);
+  });
+
+  it('answers the reads queued behind a runaway of their key with the replacement reader, and fails only the runaway', async () => {
+    const p = pool({ readers: 1, budgetMs: 400 });
+    await p.read(1, 'select 1', []);
+    const busy = p.read(1, 'select 1 as busy', []);
+    // Queued while the reader is busy: they go to it together, the runaway first.
+    const runaway = p.read(1, RUNAWAY, []).catch((e: unknown) => e);
+    const behind = [2, 3].map((n) => p.read(1, 'select ? as n', [n]));
+    await busy;
+    expect(await runaway).toBeInstanceOf(ReadOverBudget);
+    expect(await Promise.all(behind)).toEqual([[{ n: 2 }], [{ n: 3 }]]);
+  });
+
   it('fails its reads with 503 when no reader can open the database, without spawning in a loop', async () => {
     const p = pool({ readers: 2, budgetMs: 5000, file: path.join(dir, 'missing.sqlite') });
     const failed = await p.read(1, 'select 1', []).catch((e: unknown) => e);
