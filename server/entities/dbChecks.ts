@@ -57,6 +57,17 @@ class Taken {
   }
 }
 
+/** The slugs a record that passed its checks holds (checkRecords wrote each into its field): entity_slugs' rows for it. */
+export function slugsOf(entity: EntityDef, record: RecordValues): SlugEntry[] {
+  const found = slugField(entity);
+  if (!found) return [];
+  const [name, field] = found;
+  const entries = field.translated
+    ? Object.entries(record.translations).map(([language, vals]) => ({ language, slug: vals[name] }))
+    : [{ language: '', slug: record.values[name] }];
+  return entries.filter((e): e is SlugEntry => typeof e.slug === 'string' && e.slug !== '');
+}
+
 /** A record's slugs: per language, the slug given, or the base its source gives (filled in when free). */
 function wantedSlugs(ctx: EngineContext, entity: EntityDef, record: RecordValues) {
   const found = slugField(entity);

@@ -16,7 +16,7 @@ import { applyDeltas, type Delta, facetFields, recordDeltas, updateDeltas } from
 import { type Loaded, loadRecord, loadRecords, presentDetail } from './read.js';
 import type { ScheduledAction } from '../../entities/schedule.js';
 import { runWriteHooks } from './hooks.js';
-import { checkRecords, type SlugEntry } from './dbChecks.js';
+import { checkRecords, type SlugEntry, slugsOf } from './dbChecks.js';
 import { insertMany, insertManyReturningIds } from './insertMany.js';
 import { protectingReferences, referencingPairs, type UsedBy } from './references.js';
 import { sanitizeRecord } from './richtext.js';
@@ -113,25 +113,41 @@ async function writeJoins(ctx: EngineContext, entity: EntityDef, rows: readonly 
   }
 }
 
-/** The rows' slugs and search words, one insert each. */
-async function writeIndexes(ctx: EngineContext, entity: EntityDef, rows: readonly Written[], fresh: boolean) {
-  const ids = rows.map((r) => r.id);
+/** A row written over `before` (an update), or new (`before` undefined). */
+interface Indexed extends Written {
+  before?: RecordValues;
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && new Set([...a, ...b]).size === new Set(a).size;
+const slugKeys = (slugs: readonly SlugEntry[]) => slugs.map((s) => `${s.language}\n${s.slug}`);
+/** The ids of the updated rows among `rows`: those whose stored entries are replaced. */
+const updatedIds = (rows: readonly Indexed[]) => rows.filter((r) => r.before).map((r) => r.id);
+
+/**
+ * The rows' slugs and search words, one insert each. An updated row's are replaced only where
+ * they changed: most saves (a price, a status) change neither, and each replaced entry is a
+ * page more for the commit to write.
+ */
+async function writeIndexes(ctx: EngineContext, entity: EntityDef, rows: readonly Indexed[]) {
   const tenant = tenantKey(ctx, entity);
-  if (!fresh) await ctx.db.deleteFrom(SLUGS_TABLE).where('entity', '=', entity.name).where('entity_id', 'in', ids).execute();
+  const slugRows = rows.filter((r) => !r.before || !sameSet(slugKeys(slugsOf(entity, r.before)), slugKeys(r.slugs)));
+  const staleSlugs = updatedIds(slugRows);
+  if (staleSlugs.length) await ctx.db.deleteFrom(SLUGS_TABLE).where('entity', '=', entity.name).where('entity_id', 'in', staleSlugs).execute();
   await insertMany(
     ctx.db,
     SLUGS_TABLE,
-    rows.flatMap(({ id, slugs }) => slugs.map((s) => ({ entity: entity.name, tenant_id: tenant, language: s.language, slug: s.slug, entity_id: id }))),
+    slugRows.flatMap(({ id, slugs }) => slugs.map((s) => ({ entity: entity.name, tenant_id: tenant, language: s.language, slug: s.slug, entity_id: id }))),
   );
-  if (entity.list.search.length) {
-    const table = searchTableOf(entity);
-    if (!fresh) await ctx.db.deleteFrom(table).where('entity_id', 'in', ids).execute();
-    await insertMany(
-      ctx.db,
-      table,
-      rows.flatMap(({ id, record }) => rowTokens(entity, record).map((token) => ({ tenant_id: tenant, token, entity_id: id }))),
-    );
-  }
+  if (!entity.list.search.length) return;
+  const table = searchTableOf(entity);
+  const wordRows = rows.map((r) => ({ ...r, tokens: rowTokens(entity, r.record) })).filter((r) => !r.before || !sameSet(rowTokens(entity, r.before), r.tokens));
+  const staleWords = updatedIds(wordRows);
+  if (staleWords.length) await ctx.db.deleteFrom(table).where('entity_id', 'in', staleWords).execute();
+  await insertMany(
+    ctx.db,
+    table,
+    wordRows.flatMap(({ id, tokens }) => tokens.map((token) => ({ tenant_id: tenant, token, entity_id: id }))),
+  );
 }
 
 export function validateOrThrow(
@@ -275,7 +291,7 @@ async function writeNew(tx: EngineContext, entity: EntityDef, records: readonly 
   const written: Written[] = passed.map((p, i) => ({ id: ids[i]!, record: p.record, slugs: p.slugs }));
   if (written.length) {
     await writeJoins(tx, entity, written, JOIN_FIELDS(entity), true);
-    await writeIndexes(tx, entity, written, true);
+    await writeIndexes(tx, entity, written);
     await applyDeltas(
       tx,
       entity,
@@ -320,6 +336,16 @@ export async function insertRecords(ctx: EngineContext, entity: EntityDef, bodie
 }
 
 const encodeFor = (ctx: EngineContext, entity: EntityDef, record: RecordValues) => encodeRecord(entity, record, ctx.site.default_language);
+
+/**
+ * The columns whose stored value `record` changes from `before`'s. An update sets only these:
+ * SQLite rewrites the entries of every index on a column the SET names, changed or not (a
+ * product has ten such indexes), and PostgreSQL compares fewer values.
+ */
+function changedColumns(ctx: EngineContext, entity: EntityDef, record: RecordValues, before: RecordValues) {
+  const stored = encodeFor(ctx, entity, before);
+  return Object.fromEntries(Object.entries(encodeFor(ctx, entity, record)).filter(([column, value]) => stored[column] !== value));
+}
 
 /** PUT (partial false) or PATCH: the updated row as a detail; 409 with the current row when `version` is stale. */
 export async function updateRecord(ctx: EngineContext, entity: EntityDef, id: number, body: unknown, opts: UpdateOptions) {
@@ -447,7 +473,7 @@ async function writeChanged(tx: EngineContext, entity: EntityDef, rows: readonly
     const result = await bounded(
       tx.db
         .updateTable(entity.table)
-        .set((eb) => ({ ...encodeFor(tx, entity, record), version: eb('version', '+', 1), updated_at: nowIso() }))
+        .set((eb) => ({ ...changedColumns(tx, entity, record, row.current.record), version: eb('version', '+', 1), updated_at: nowIso() }))
         .where('id', '=', row.id)
         .where('version', '=', row.version),
       bounds,
@@ -464,7 +490,11 @@ async function writeChanged(tx: EngineContext, entity: EntityDef, rows: readonly
       const linked = written.filter((w) => !w.row.change.partial || w.row.touched.has(name));
       if (linked.length) await writeJoins(tx, entity, linked, [name], false);
     }
-    await writeIndexes(tx, entity, written, false);
+    await writeIndexes(
+      tx,
+      entity,
+      written.map((w) => ({ ...w, before: w.row.current.record })),
+    );
     await applyDeltas(
       tx,
       entity,
