@@ -30,9 +30,8 @@ export interface Checked {
 }
 
 export interface CheckResult {
+  /** None: the record passed, with its empty slugs filled (slugsOf gives what entity_slugs must hold for it). */
   errors: Errors;
-  /** What entity_slugs must hold for the row. */
-  slugs: SlugEntry[];
 }
 
 const slugField = (entity: EntityDef) => Object.entries(entity.fields).find(([, f]) => f.type === 'slug') as [string, Field & { type: 'slug' }] | undefined;
@@ -57,7 +56,7 @@ class Taken {
   }
 }
 
-/** The slugs a record that passed its checks holds (checkRecords wrote each into its field): entity_slugs' rows for it. */
+/** The slugs a record holds (checkRecords filled the empty ones into its field): entity_slugs' rows for it. */
 export function slugsOf(entity: EntityDef, record: RecordValues): SlugEntry[] {
   const found = slugField(entity);
   if (!found) return [];
@@ -234,7 +233,7 @@ export async function checkRecords(ctx: EngineContext, entity: EntityDef, items:
         if (present(v)) uniqueTaken.get(name)!.claim(String(v));
       }
     }
-    return { errors, slugs };
+    return { errors };
   });
 }
 
@@ -242,5 +241,4 @@ export async function checkRecords(ctx: EngineContext, entity: EntityDef, items:
 export async function checkAgainstDatabase(ctx: EngineContext, entity: EntityDef, record: RecordValues, self?: number) {
   const [result] = await checkRecords(ctx, entity, [{ record, self }]);
   if (Object.keys(result!.errors).length) throw fieldErrors(result!.errors);
-  return result!.slugs;
 }

@@ -12,6 +12,7 @@ import { bounded } from './context.js';
 import { rebuildCounts } from './counts.js';
 import { isScoped, searchTableOf, SLUGS_TABLE } from './schema.js';
 import { rowTokens } from './search.js';
+import { slugsOf } from './dbChecks.js';
 import { decodeRecord } from './storage.js';
 
 const BATCH = 2000;
@@ -39,15 +40,7 @@ export async function reindexEntity(db: Kysely<any>, entityName: string, registr
       const record = decodeRecord(entity, row);
       const tenant = isScoped(entity) ? Number(row.tenant_id) : 0;
       if (search) for (const token of rowTokens(entity, record)) tokens.push({ tenant_id: tenant, token, entity_id: Number(row.id) });
-      if (slug) {
-        const [name, field] = slug;
-        const entries = field.translated
-          ? Object.entries(record.translations).map(([language, vals]) => [language, vals[name]] as const)
-          : [['', record.values[name]] as const];
-        for (const [language, value] of entries) {
-          if (typeof value === 'string' && value) slugs.push({ entity: entity.name, tenant_id: tenant, language, slug: value, entity_id: Number(row.id) });
-        }
-      }
+      if (slug) for (const s of slugsOf(entity, record)) slugs.push({ entity: entity.name, tenant_id: tenant, ...s, entity_id: Number(row.id) });
     }
     for (let i = 0; i < tokens.length; i += 500)
       await db

@@ -16,7 +16,7 @@ import { applyDeltas, type Delta, facetFields, recordDeltas, updateDeltas } from
 import { type Loaded, loadRecord, loadRecords, presentDetail } from './read.js';
 import type { ScheduledAction } from '../../entities/schedule.js';
 import { runWriteHooks } from './hooks.js';
-import { checkRecords, type SlugEntry, slugsOf } from './dbChecks.js';
+import { checkRecords, slugsOf } from './dbChecks.js';
 import { insertMany, insertManyReturningIds } from './insertMany.js';
 import { protectingReferences, referencingPairs, type UsedBy } from './references.js';
 import { sanitizeRecord } from './richtext.js';
@@ -90,7 +90,6 @@ function writeTransaction<T>(ctx: EngineContext, fn: (tx: EngineContext) => Prom
 interface Written {
   id: number;
   record: RecordValues;
-  slugs: readonly SlugEntry[];
 }
 
 /** The rows' join tables (`fresh`: new rows, nothing to replace), one insert per table. */
@@ -119,7 +118,7 @@ interface Indexed extends Written {
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && new Set([...a, ...b]).size === new Set(a).size;
-const slugKeys = (slugs: readonly SlugEntry[]) => slugs.map((s) => `${s.language}\n${s.slug}`);
+const slugKeys = (entity: EntityDef, record: RecordValues) => slugsOf(entity, record).map((s) => `${s.language}\n${s.slug}`);
 /** The ids of the updated rows among `rows`: those whose stored entries are replaced. */
 const updatedIds = (rows: readonly Indexed[]) => rows.filter((r) => r.before).map((r) => r.id);
 
@@ -130,13 +129,15 @@ const updatedIds = (rows: readonly Indexed[]) => rows.filter((r) => r.before).ma
  */
 async function writeIndexes(ctx: EngineContext, entity: EntityDef, rows: readonly Indexed[]) {
   const tenant = tenantKey(ctx, entity);
-  const slugRows = rows.filter((r) => !r.before || !sameSet(slugKeys(slugsOf(entity, r.before)), slugKeys(r.slugs)));
+  const slugRows = rows.filter((r) => !r.before || !sameSet(slugKeys(entity, r.before), slugKeys(entity, r.record)));
   const staleSlugs = updatedIds(slugRows);
   if (staleSlugs.length) await ctx.db.deleteFrom(SLUGS_TABLE).where('entity', '=', entity.name).where('entity_id', 'in', staleSlugs).execute();
   await insertMany(
     ctx.db,
     SLUGS_TABLE,
-    slugRows.flatMap(({ id, slugs }) => slugs.map((s) => ({ entity: entity.name, tenant_id: tenant, language: s.language, slug: s.slug, entity_id: id }))),
+    slugRows.flatMap(({ id, record }) =>
+      slugsOf(entity, record).map((s) => ({ entity: entity.name, tenant_id: tenant, language: s.language, slug: s.slug, entity_id: id })),
+    ),
   );
   if (!entity.list.search.length) return;
   const table = searchTableOf(entity);
@@ -288,7 +289,7 @@ async function writeNew(tx: EngineContext, entity: EntityDef, records: readonly 
     return values;
   });
   const ids = await insertManyReturningIds(tx.db, entity.table, rows);
-  const written: Written[] = passed.map((p, i) => ({ id: ids[i]!, record: p.record, slugs: p.slugs }));
+  const written: Written[] = passed.map((p, i) => ({ id: ids[i]!, record: p.record }));
   if (written.length) {
     await writeJoins(tx, entity, written, JOIN_FIELDS(entity), true);
     await writeIndexes(tx, entity, written);
@@ -480,7 +481,7 @@ async function writeChanged(tx: EngineContext, entity: EntityDef, rows: readonly
     ).executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) stale.push(at);
     else {
-      written.push({ id: row.id, record, slugs: checked[at]!.slugs, row });
+      written.push({ id: row.id, record, row });
       out[at] = row.id;
     }
   }
