@@ -17,6 +17,11 @@ export interface Site {
   default_language: string;
   /** A dealer site's market (the activity log's scope). */
   market?: number | null;
+  /**
+   * The site's primary domain, when the request that works knows it already (its host's site,
+   * services/tenants.ts): the indexing log's URLs then need no read of it in the write.
+   */
+  domain?: string;
 }
 
 /** A site by id as the engine needs it, read with `db` (in a transaction: a site not committed yet). */

@@ -10,7 +10,8 @@ import type { SelectQueryBuilder } from 'kysely';
 import { type EntityDef, fieldOf } from '../../entities/define.js';
 import type { RecordValues } from '../../entities/validateRecord.js';
 import { bounded, type EngineContext, rowBounds } from './context.js';
-import { isJoinField, joinTableOf } from './schema.js';
+import { fkTitleColumn, joinIdsAlias, joinIdsColumn, joinsOfRows, titleAlias } from './list/columns.js';
+import { isJoinField } from './schema.js';
 import { decodeRecord, translatedValue } from './storage.js';
 import { titlesOf } from './titles.js';
 
@@ -32,55 +33,58 @@ const isIdList = (ids: RowIds): ids is readonly number[] => Array.isArray(ids);
 
 /** The rows among `ids` that the context may read (rowBounds), as a query to select from. */
 const readable = (ctx: EngineContext, entity: EntityDef, ids: RowIds) =>
-  bounded(ctx.db.selectFrom(entity.table).where('id', 'in', isIdList(ids) ? [...ids] : ids), rowBounds(ctx, entity));
+  bounded(ctx.db.selectFrom(entity.table).where(`${entity.table}.id`, 'in', isIdList(ids) ? [...ids] : ids), rowBounds(ctx, entity));
 
-/** Rows of this site by id (others are simply absent), with their join-table fields. */
-export async function loadRecords(ctx: EngineContext, entity: EntityDef, ids: RowIds, joinFields?: readonly string[]): Promise<Map<number, Loaded>> {
-  const out = new Map<number, Loaded>();
-  if (isIdList(ids) && !ids.length) return out;
-  // The join tables are read beside the rows: one round trip instead of two.
-  const [rows, joins] = await Promise.all([readable(ctx, entity, ids).selectAll().execute(), loadJoins(ctx, entity, ids, joinFields)]);
-  for (const row of rows) out.set(Number(row.id), { row, record: decodeRecord(entity, row, joins) });
-  return out;
+export interface LoadOptions {
+  /** The join-table fields to read; default every one. */
+  joinFields?: readonly string[];
+  /** Read the titles of fk targets with the rows, in this language, where the database can (a detail's `_refs`). */
+  titlesIn?: string;
 }
 
 /**
- * Join-table fields (m2m, mediaMany) of rows: field → row id → ids in order. Only of rows the
- * context may read (rowBounds), whatever ids it is given: the join tables have no site column.
+ * Rows of this site by id (others are simply absent), with their join-table fields. The
+ * join tables' ids, and asked for the fk titles, are columns of the rows' own statement: a
+ * detail is read in one round trip where it took one per join table.
  */
-export async function loadJoins(ctx: EngineContext, entity: EntityDef, ids: RowIds, joinFields?: readonly string[]) {
-  const joins = new Map<string, Map<number, number[]>>();
-  if (isIdList(ids) && !ids.length) return joins;
-  const wanted = Object.entries(entity.fields).filter(([n, f]) => isJoinField(f) && (!joinFields || joinFields.includes(n)));
-  await Promise.all(
-    wanted.map(async ([name]) => {
-      const links = await ctx.db
-        .selectFrom(joinTableOf(entity, name))
-        .select(['source_id', 'target_id'])
-        .where('source_id', 'in', readable(ctx, entity, ids).select('id'))
-        .orderBy('source_id')
-        .orderBy('position')
-        .execute();
-      const m = new Map<number, number[]>();
-      for (const l of links) {
-        const s = Number(l.source_id);
-        const list = m.get(s);
-        if (list) list.push(Number(l.target_id));
-        else m.set(s, [Number(l.target_id)]);
-      }
-      joins.set(name, m);
-    }),
-  );
-  return joins;
+export async function loadRecords(ctx: EngineContext, entity: EntityDef, ids: RowIds, opts: LoadOptions = {}): Promise<Map<number, Loaded>> {
+  const out = new Map<number, Loaded>();
+  if (isIdList(ids) && !ids.length) return out;
+  const joined = Object.keys(entity.fields).filter((n) => isJoinField(entity.fields[n]!) && (!opts.joinFields || opts.joinFields.includes(n)));
+  const language = opts.titlesIn;
+  const titled = language === undefined ? [] : Object.keys(entity.fields).filter((n) => fkTitleColumn(ctx, entity, n, language));
+  const extra = [
+    ...joined.map((n) => joinIdsColumn(ctx, entity, n).as(joinIdsAlias(n))),
+    ...titled.map((n) => fkTitleColumn(ctx, entity, n, language!)!.as(titleAlias(n))),
+  ];
+  const rows = (await readable(ctx, entity, ids)
+    .selectAll(entity.table)
+    .select(extra as never[])
+    .execute()) as Array<Record<string, unknown>>;
+  const joins = joinsOfRows(rows, joined);
+  for (const read of rows) {
+    const row = { ...read };
+    const titles: Record<string, string | null> = {};
+    for (const name of joined) delete row[joinIdsAlias(name)];
+    for (const name of titled) {
+      const title = row[titleAlias(name)];
+      // As titlesOf names a row without a title: by its id (presentDetail).
+      titles[name] = title === null || title === undefined || title === '' ? null : String(title);
+      delete row[titleAlias(name)];
+    }
+    out.set(Number(row.id), { row, record: decodeRecord(entity, row, joins), ...(titled.length ? { titles } : {}) });
+  }
+  return out;
 }
 
 /** The row `ids` names (one id, or a query of at most one), if the context may read it. */
-export async function loadOne(ctx: EngineContext, entity: EntityDef, ids: RowIds): Promise<Loaded | undefined> {
-  const [first] = (await loadRecords(ctx, entity, ids)).values();
+export async function loadOne(ctx: EngineContext, entity: EntityDef, ids: RowIds, opts: LoadOptions = {}): Promise<Loaded | undefined> {
+  const [first] = (await loadRecords(ctx, entity, ids, opts)).values();
   return first;
 }
 
-export const loadRecord = (ctx: EngineContext, entity: EntityDef, id: number): Promise<Loaded | undefined> => loadOne(ctx, entity, [id]);
+export const loadRecord = (ctx: EngineContext, entity: EntityDef, id: number, opts: LoadOptions = {}): Promise<Loaded | undefined> =>
+  loadOne(ctx, entity, [id], opts);
 
 type Ref = { id: number; title: string };
 

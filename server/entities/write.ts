@@ -180,7 +180,7 @@ const language = (ctx: EngineContext, opts: WriteOptions) => opts.languageCode ?
 /** POST: the new row as a detail. */
 export async function createRecord(ctx: EngineContext, entity: EntityDef, body: unknown, opts: WriteOptions = {}) {
   const id = await insertRecord(ctx, entity, body, opts);
-  const loaded = await loadRecord(ctx, entity, id);
+  const loaded = await loadRecord(ctx, entity, id, { titlesIn: language(ctx, opts) });
   return presentDetail(ctx, entity, loaded!, language(ctx, opts));
 }
 
@@ -351,7 +351,7 @@ function changedColumns(ctx: EngineContext, entity: EntityDef, record: RecordVal
 /** PUT (partial false) or PATCH: the updated row as a detail; 409 with the current row when `version` is stale. */
 export async function updateRecord(ctx: EngineContext, entity: EntityDef, id: number, body: unknown, opts: UpdateOptions) {
   await writeUpdate(ctx, entity, id, body, opts);
-  const loaded = await loadRecord(ctx, entity, id);
+  const loaded = await loadRecord(ctx, entity, id, { titlesIn: language(ctx, opts) });
   if (!loaded) throw notFound();
   return presentDetail(ctx, entity, loaded, language(ctx, opts));
 }
@@ -552,7 +552,7 @@ async function deleteWithReferences(ctx: EngineContext, entity: EntityDef, ids: 
     ctx,
     entity,
     ids.filter((id) => !mine.has(id)),
-    [],
+    { joinFields: [] },
   );
   const found = [...loaded.keys()];
   if (!found.length) return found;

@@ -146,7 +146,7 @@ async function loadRefs(ctx: EngineContext, target: EntityDef, ids: ReadonlySet<
   const out = new Map<number, PublicRef>();
   if (!ids.size) return out;
   const def = target.public;
-  const found = await loadRecords(ctx, target, [...ids], []);
+  const found = await loadRecords(ctx, target, [...ids], { joinFields: [] });
   const title = fieldOf(target, target.titleField);
   for (const [id, l] of found) {
     if (!def || !isVisible(target, def, l.record.values, at)) continue;

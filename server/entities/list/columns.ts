@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { type EntityDef, fieldOf } from '../../../entities/define.js';
 import type { EngineContext } from '../context.js';
 import { columnOf, isShadowed, joinTableOf, storesColumn } from '../schema.js';
+import { parseJson } from '../storage.js';
 
 /** A translated field's value in one language, read out of the row's JSON by the database. */
 export function translatedColumn(ctx: EngineContext, entity: EntityDef, name: string, language: string): RawBuilder<unknown> {
@@ -18,6 +19,27 @@ export function joinIdsColumn(ctx: EngineContext, entity: EntityDef, name: strin
     ? sql`(select coalesce(json_agg(j.target_id order by j.position), '[]'::json) from ${jt} as j where j.source_id = ${outer})`
     : sql`(select json_group_array(target_id) from (select j.target_id from ${jt} as j where j.source_id = ${outer} order by j.position))`;
 }
+
+/** The alias a join field's ids column (joinIdsColumn) is read as. */
+export const joinIdsAlias = (name: string) => `ids__${name}`;
+
+/** The join fields' ids read as columns (joinIdsColumn) of `rows`: field → row id → ids in order. */
+export function joinsOfRows(rows: ReadonlyArray<Record<string, unknown>>, names: readonly string[]): Map<string, Map<number, number[]>> {
+  const joins = new Map<string, Map<number, number[]>>();
+  for (const name of names) {
+    const m = new Map<number, number[]>();
+    for (const row of rows) {
+      // SQLite answers the JSON as text, PostgreSQL's driver parses it.
+      const raw = row[joinIdsAlias(name)];
+      m.set(Number(row.id), (typeof raw === 'string' ? parseJson<unknown[]>(raw, []) : Array.isArray(raw) ? raw : []).map(Number));
+    }
+    joins.set(name, m);
+  }
+  return joins;
+}
+
+/** The alias an fk title column (fkTitleColumn) is read as. */
+export const titleAlias = (name: string) => `title__${name}`;
 
 /**
  * The title of an fk target of the outer row, in one correlated subquery, when the

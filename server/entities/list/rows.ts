@@ -7,7 +7,7 @@ import type { EngineContext } from '../context.js';
 import { listFields, type Loaded } from '../read.js';
 import { columnOf, isJoinField, storesColumn } from '../schema.js';
 import { decodeRecord, parseJson } from '../storage.js';
-import { fkTitleColumn, joinIdsColumn, translatedColumn } from './columns.js';
+import { fkTitleColumn, joinIdsAlias, joinIdsColumn, joinsOfRows, titleAlias, translatedColumn } from './columns.js';
 import type { CountPlan } from './count.js';
 import { idsQuery } from './ids.js';
 import type { ListQuery } from './query.js';
@@ -50,11 +50,11 @@ async function rowsOf(
   for (const name of fields) {
     const field = fieldOf(entity, name);
     if (field.translated) selections.push(translatedColumn(ctx, entity, name, language).as(`tr__${name}`));
-    else if (isJoinField(field)) selections.push(joinIdsColumn(ctx, entity, name).as(`ids__${name}`));
+    else if (isJoinField(field)) selections.push(joinIdsColumn(ctx, entity, name).as(joinIdsAlias(name)));
     else if (storesColumn(field)) selections.push(`${t}.${columnOf(name, field)}`);
     const title = fkTitleColumn(ctx, entity, name, language);
     if (title) {
-      selections.push(title.as(`title__${name}`));
+      selections.push(title.as(titleAlias(name)));
       titled.push(name);
     }
   }
@@ -67,20 +67,14 @@ async function rowsOf(
   const rows = (await q.execute()) as Array<Record<string, unknown>>;
   if (reversed) rows.reverse();
   // Join-table ids and fk titles came with the rows: one query for the whole page.
-  const joins = new Map<string, Map<number, number[]>>();
-  for (const name of fields.filter((n) => isJoinField(fieldOf(entity, n)))) {
-    const m = new Map<number, number[]>();
-    for (const row of rows) {
-      const raw = row[`ids__${name}`];
-      const ids = (typeof raw === 'string' ? parseJson<unknown[]>(raw, []) : Array.isArray(raw) ? raw : []).map(Number);
-      m.set(Number(row.id), ids);
-    }
-    joins.set(name, m);
-  }
+  const joins = joinsOfRows(
+    rows,
+    fields.filter((n) => isJoinField(fieldOf(entity, n))),
+  );
   return rows.map((row) => {
     const record = decodeRecord(entity, { ...row, translations: undefined }, joins);
     const titles: Record<string, string | null> = {};
-    for (const name of titled) titles[name] = row[`title__${name}`] === null || row[`title__${name}`] === undefined ? null : String(row[`title__${name}`]);
+    for (const name of titled) titles[name] = row[titleAlias(name)] === null || row[titleAlias(name)] === undefined ? null : String(row[titleAlias(name)]);
     const values: Record<string, unknown> = {};
     for (const name of fields) {
       const field = fieldOf(entity, name);

@@ -20,7 +20,7 @@ export function onActionsRecorded(listener: () => void): () => void {
 // One domain read for all the rows of a batch.
 onEntityWrites('*', async (ctx, events) => {
   if (!events[0]?.entity.public) return;
-  const domain = await primaryDomain(ctx.db, ctx.site.id);
+  const domain = ctx.site.domain ?? (await primaryDomain(ctx.db, ctx.site.id));
   if (!domain) return;
   const planned = events.flatMap((event) =>
     plannedActions(event, `https://${domain}`, ctx.site.languages).map((p) => ({
