@@ -21,7 +21,7 @@ import { FIELD_TYPES } from '../../entities/fieldTypes/index.js';
 import type { Field } from '../../entities/fields.js';
 import type { Dialect } from '../db/database.js';
 import { withId } from '../db/columns.js';
-import { listIndexes } from './indexPlan.js';
+import { listIndexes, withRangeColumns } from './indexPlan.js';
 
 export const SLUGS_TABLE = 'entity_slugs';
 export const COUNTS_TABLE = 'entity_counts';
@@ -118,7 +118,7 @@ async function createFieldIndexes(db: Kysely<any>, entity: EntityDef, name: stri
     await db.schema
       .createIndex(`${entity.table}_by_${name}`)
       .on(entity.table)
-      .columns([...lead, col, 'id'])
+      .columns(withRangeColumns(entity, [...lead, col, 'id']))
       .execute();
   }
   if (field.type === 'fk' && scoped && !isScoped(entityOf(field.target, registry))) {
@@ -211,7 +211,7 @@ async function createEntityExtras(
       await db.schema
         .createIndex(`${entity.table}_by_${builtin}`)
         .on(entity.table)
-        .columns([...lead, builtin, 'id'])
+        .columns(withRangeColumns(entity, [...lead, builtin, 'id']))
         .execute();
     }
   }
