@@ -31,8 +31,11 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; read
     pgPools.set(db, pool);
     if (!opts.reads) return { db, dialect: 'postgres', close: () => db.destroy() };
     // Reads that may take long get connections of their own whose statement_timeout is
-    // their budget: a per-connection setting, so it never leaks into another request.
-    const readPool = postgresPool(opts.databaseUrl, 5, opts.reads.budgetMs);
+    // their budget: a per-connection setting, so it never leaks into another request. They
+    // are planned with their values every time (decisions §60): a list's filter values and
+    // words are skewed, and the generic plan PostgreSQL switches a prepared statement to
+    // after five runs reads what one value needs for every other.
+    const readPool = postgresPool(opts.databaseUrl, 5, opts.reads.budgetMs, { plan_cache_mode: 'force_custom_plan' });
     const reads = new Kysely<any>({ dialect: new PostgresDialect({ pool: readPool }) });
     pgPools.set(reads, readPool);
     longReadsOf.set(db, () => reads);
@@ -80,9 +83,14 @@ export function longReads(db: Kysely<any>, key: number): Kysely<any> {
 
 const longReadsOf = new WeakMap<object, (key: number) => Kysely<any>>();
 
-function postgresPool(connectionString: string, max: number, statementTimeoutMs: number): pg.Pool {
+function postgresPool(connectionString: string, max: number, statementTimeoutMs: number, settings: Record<string, string> = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
+    // Settings of the connection's session, sent when it opens.
+    options:
+      Object.entries(settings)
+        .map(([name, value]) => `-c ${name}=${value}`)
+        .join(' ') || undefined,
     max,
     // While PostgreSQL is unreachable a request fails within seconds (503, see
     // db/unavailable.ts) instead of hanging; keep-alive notices a silently dropped link.
