@@ -24,6 +24,7 @@ import { readPage } from '../list/readPage.js';
 import { type Walk, walkedReads } from '../list/walked.js';
 import { probe, probes, wordIds } from '../list/searchIndex.js';
 import { type Fragment, joinText, raw, runText, sqlText } from '../list/sqlText.js';
+import { inSiteTurn } from '../list/siteTurns.js';
 import { isDeep, type Window, windowOf } from '../list/window.js';
 import { type AccountRow, COLUMNS, presentList } from './records.js';
 import { type Roster, rosterPath } from './roster.js';
@@ -172,7 +173,12 @@ async function countRows(r: Reading): Promise<Counted> {
 }
 
 /** A page of the roster: `{ items, paginator }`; a page past the end answers the last one. */
-export async function listAccounts(db: Kysely<DatabaseSchema>, roster: Roster, query: ListQuery) {
+export function listAccounts(db: Kysely<DatabaseSchema>, roster: Roster, query: ListQuery) {
+  // A site's lists take turns (server/list/siteTurns.ts).
+  return inSiteTurn(roster.site.id, () => readAccountsPage(db, roster, query));
+}
+
+async function readAccountsPage(db: Kysely<DatabaseSchema>, roster: Roster, query: ListQuery) {
   // Reads that may take long: off the event loop, within a time budget (db/database.ts longReads).
   const reads = longReads(db, roster.site.id);
   const plan = query.tokens.length ? await planSearch(reads, rosterPath(roster).index, query.tokens) : undefined;

@@ -20,6 +20,7 @@ import { longReads } from '../../db/database.js';
 import { capped } from '../../list/counted.js';
 import { planSearch, type SearchPlan } from '../../list/plan.js';
 import { type PageReads, readPage } from '../../list/readPage.js';
+import { inSiteTurn } from '../../list/siteTurns.js';
 import { walkedReads } from '../../list/walked.js';
 import { isDeep, windowOf } from '../../list/window.js';
 import { type EngineContext, marketBound } from '../context.js';
@@ -32,13 +33,17 @@ import { planRanges } from './ranges.js';
 import { pageRows } from './rows.js';
 import { entityWalk } from './walked.js';
 
-export async function listRecords(request: EngineContext, entity: EntityDef, asked: ListQuery, language: string) {
-  const { ctx, query, plan } = await planList(request, entity, asked);
-  const reads: PageReads<Loaded> = walks(plan)
-    ? walkedReads(query.size, entityWalk(ctx, entity, query, plan, language))
-    : indexedReads(ctx, entity, query, plan, language);
-  const { items: rows, paginator } = await readPage(query, reads);
-  return { items: await presentList(ctx, entity, rows, language), paginator };
+export function listRecords(request: EngineContext, entity: EntityDef, asked: ListQuery, language: string) {
+  const list = async () => {
+    const { ctx, query, plan } = await planList(request, entity, asked);
+    const reads: PageReads<Loaded> = walks(plan)
+      ? walkedReads(query.size, entityWalk(ctx, entity, query, plan, language))
+      : indexedReads(ctx, entity, query, plan, language);
+    const { items: rows, paginator } = await readPage(query, reads);
+    return { items: await presentList(ctx, entity, rows, language), paginator };
+  };
+  // A site's lists take turns (server/list/siteTurns.ts); a list inside a write's transaction is part of that write.
+  return request.db.isTransaction ? list() : inSiteTurn(request.site.id, list);
 }
 
 /**

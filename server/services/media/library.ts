@@ -13,6 +13,7 @@ import { type FocalPoint, type MediaDetailJson, mediaDetailJson, type MediaJson,
 import { bumpCount, reindexTerms } from './indexes.js';
 import { counterCount, counterPage, mediaWalk, rowsByIds, walkPage } from './listRows.js';
 import { matchingIds, termsIndex } from './search.js';
+import { inSiteTurn } from '../../list/siteTurns.js';
 import { assertMediaUnused, assertMediaYours, type MediaReader, mediaUsedBy } from './usage.js';
 
 export const MEDIA_PAGE_SIZE = 18;
@@ -70,7 +71,12 @@ export interface ListOptions {
  * One page of a folder (or of the whole library), newest first; an out-of-range page answers
  * the last one, and one deeper than MAX_OFFSET from both ends 400 (pageTooDeep) as entity lists do.
  */
-export async function listMedia(request: Db, opts: ListOptions): Promise<{ items: MediaJson[]; paginator: Paginator }> {
+export function listMedia(request: Db, opts: ListOptions): Promise<{ items: MediaJson[]; paginator: Paginator }> {
+  // A site's lists take turns (server/list/siteTurns.ts).
+  return inSiteTurn(opts.tenantId, () => readMediaPage(request, opts));
+}
+
+async function readMediaPage(request: Db, opts: ListOptions): Promise<{ items: MediaJson[]; paginator: Paginator }> {
   // A list's reads may take long: off the event loop, within a time budget (db/database.ts longReads).
   const db = longReads(request, opts.tenantId) as Db;
   const asked = { page: opts.page, size: opts.pageSize };
