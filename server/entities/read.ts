@@ -52,11 +52,14 @@ export async function loadRecords(ctx: EngineContext, entity: EntityDef, ids: Ro
   if (isIdList(ids) && !ids.length) return out;
   const joined = Object.keys(entity.fields).filter((n) => isJoinField(entity.fields[n]!) && (!opts.joinFields || opts.joinFields.includes(n)));
   const language = opts.titlesIn;
-  const titled = language === undefined ? [] : Object.keys(entity.fields).filter((n) => fkTitleColumn(ctx, entity, n, language));
-  const extra = [
-    ...joined.map((n) => joinIdsColumn(ctx, entity, n).as(joinIdsAlias(n))),
-    ...titled.map((n) => fkTitleColumn(ctx, entity, n, language!)!.as(titleAlias(n))),
-  ];
+  const titled =
+    language === undefined
+      ? []
+      : Object.keys(entity.fields).flatMap((name) => {
+          const column = fkTitleColumn(ctx, entity, name, language);
+          return column ? [{ name, column }] : [];
+        });
+  const extra = [...joined.map((n) => joinIdsColumn(ctx, entity, n).as(joinIdsAlias(n))), ...titled.map((t) => t.column.as(titleAlias(t.name)))];
   const rows = (await readable(ctx, entity, ids)
     .selectAll(entity.table)
     .select(extra as never[])
@@ -66,7 +69,7 @@ export async function loadRecords(ctx: EngineContext, entity: EntityDef, ids: Ro
     const row = { ...read };
     const titles: Record<string, string | null> = {};
     for (const name of joined) delete row[joinIdsAlias(name)];
-    for (const name of titled) {
+    for (const { name } of titled) {
       const title = row[titleAlias(name)];
       // As titlesOf names a row without a title: by its id (presentDetail).
       titles[name] = title === null || title === undefined || title === '' ? null : String(title);
