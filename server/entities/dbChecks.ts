@@ -27,6 +27,12 @@ export interface Checked {
   record: RecordValues;
   /** The row being updated: its own slugs and values are no conflict. */
   self?: number;
+  /**
+   * The row being updated as stored: the slugs it holds are its own (entity_slugs is unique),
+   * and the rows it points at exist (a reference protects, cascades or is cleared), so
+   * neither is read again. Most saves (a price, a status) keep both.
+   */
+  before?: RecordValues;
 }
 
 export interface CheckResult {
@@ -67,17 +73,21 @@ export function slugsOf(entity: EntityDef, record: RecordValues): SlugEntry[] {
   return entries.filter((e): e is SlugEntry => typeof e.slug === 'string' && e.slug !== '');
 }
 
-/** A record's slugs: per language, the slug given, or the base its source gives (filled in when free). */
-function wantedSlugs(ctx: EngineContext, entity: EntityDef, record: RecordValues) {
+/**
+ * A record's slugs: per language, the slug given, or the base its source gives (filled in when
+ * free). `held`: the row holds the given slug already (Checked.before).
+ */
+function wantedSlugs(ctx: EngineContext, entity: EntityDef, record: RecordValues, before?: RecordValues) {
   const found = slugField(entity);
   if (!found) return [];
   const [name, field] = found;
   const max = field.maxLength ?? 200;
-  const out: Array<{ language: string; given: string; base: string; path: string; set: (slug: string) => void; max: number }> = [];
+  const holds = new Set(before ? slugsOf(entity, before).map((s) => `${s.language}\n${s.slug}`) : []);
+  const out: Array<{ language: string; given: string; held: boolean; base: string; path: string; set: (slug: string) => void; max: number }> = [];
   const want = (language: string, vals: Record<string, unknown>, sourceValue: unknown, path: string) => {
     const given = typeof vals[name] === 'string' ? (vals[name] as string) : '';
     const base = given === '' && typeof sourceValue === 'string' && sourceValue !== '' ? slugify(sourceValue, max) || entity.name : '';
-    out.push({ language, given, base, path, max, set: (slug) => (vals[name] = slug) });
+    out.push({ language, given, held: holds.has(`${language}\n${given}`), base, path, max, set: (slug) => (vals[name] = slug) });
   };
   if (!field.translated) {
     const source = field.from ? entity.fields[field.from] : undefined;
@@ -113,8 +123,9 @@ async function storedSlugs(ctx: EngineContext, entity: EntityDef, wanted: Readon
   for (const w of wanted.flat()) {
     const a = asked.get(w.language) ?? { exact: new Set(), bases: new Map() };
     asked.set(w.language, a);
-    if (w.given !== '') a.exact.add(w.given);
-    else if (w.base !== '') a.bases.set(w.base, { max: w.max, records: (a.bases.get(w.base)?.records ?? 0) + 1 });
+    if (w.given !== '') {
+      if (!w.held) a.exact.add(w.given);
+    } else if (w.base !== '') a.bases.set(w.base, { max: w.max, records: (a.bases.get(w.base)?.records ?? 0) + 1 });
     byLanguage.set(w.language, byLanguage.get(w.language) ?? new Taken());
   }
   const slugsOf = (language: string) =>
@@ -201,8 +212,9 @@ export async function checkRecords(ctx: EngineContext, entity: EntityDef, items:
     ctx,
     entity,
     items.map((i) => i.record),
+    items.map((i) => i.before),
   );
-  const wanted = items.map((i) => wantedSlugs(ctx, entity, i.record));
+  const wanted = items.map((i) => wantedSlugs(ctx, entity, i.record, i.before));
   const [slugsTaken, uniqueTaken] = await Promise.all([storedSlugs(ctx, entity, wanted), storedUnique(ctx, entity, items)]);
   return items.map((item, at) => {
     const errors: Errors = {};

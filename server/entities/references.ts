@@ -23,6 +23,19 @@ export function collectRefs(entity: EntityDef, record: RecordValues): RefSite[] 
   return out;
 }
 
+/** Where a reference points from and to: a reference its row holds already at the same place is not read again. */
+const refKey = (s: RefSite, id: number) => `${s.path}\n${s.target ?? ''}\n${id}`;
+
+/**
+ * The references the row holds already (`before`, the row as stored): a row a reference points
+ * at cannot go while it does. None for a market administrator, whose references are all
+ * checked, since what it may point at is narrower than what the row may hold.
+ */
+function heldRefs(ctx: EngineContext, entity: EntityDef, before: RecordValues | undefined): ReadonlySet<string> {
+  if (!before || ctx.userMarket !== undefined) return new Set();
+  return new Set(collectRefs(entity, before).flatMap((s) => s.ids.map((id) => refKey(s, id))));
+}
+
 /** Adds an error on every reference to a row that does not exist in this site. */
 export async function checkRefs(ctx: EngineContext, entity: EntityDef, record: RecordValues, errors: Errors) {
   const [found] = await refProblems(ctx, entity, [record]);
@@ -30,18 +43,27 @@ export async function checkRefs(ctx: EngineContext, entity: EntityDef, record: R
 }
 
 /** Per record, its references to rows that do not exist in this site: one query for every target and record. */
-export async function refProblems(ctx: EngineContext, entity: EntityDef, records: readonly RecordValues[]): Promise<Errors[]> {
+export async function refProblems(
+  ctx: EngineContext,
+  entity: EntityDef,
+  records: readonly RecordValues[],
+  held: ReadonlyArray<RecordValues | undefined> = [],
+): Promise<Errors[]> {
   const sites = records.map((r) => collectRefs(entity, r));
+  const holds = held.map((before) => heldRefs(ctx, entity, before));
   const wanted = new Map<string, Set<number>>();
-  for (const s of sites.flat()) {
-    const key = s.target ?? '';
-    const set = wanted.get(key) ?? new Set<number>();
-    for (const id of s.ids) set.add(id);
-    wanted.set(key, set);
-  }
+  sites.forEach((list, at) => {
+    for (const s of list) {
+      const key = s.target ?? '';
+      const set = wanted.get(key) ?? new Set<number>();
+      for (const id of s.ids) if (!holds[at]?.has(refKey(s, id))) set.add(id);
+      wanted.set(key, set);
+    }
+  });
   // Every target entity's rows in one statement: a save is a round trip per statement on PostgreSQL.
   const found = new Map<string, Set<number>>([...wanted.keys()].map((key) => [key, new Set<number>()]));
   const reads = [...wanted].flatMap(([key, ids]) => {
+    if (!ids.size) return [];
     if (key === '' && !ctx.media) {
       found.set(key, ids);
       return [];
@@ -55,12 +77,12 @@ export async function refProblems(ctx: EngineContext, entity: EntityDef, records
   });
   const [first, ...rest] = reads;
   if (first) for (const r of await rest.reduce((q, next) => q.unionAll(next), first).execute()) found.get(String(r.target))!.add(Number(r.id));
-  return sites.map((list) => {
+  return sites.map((list, at) => {
     const errors: Errors = {};
     for (const s of list) {
       const ok = found.get(s.target ?? '')!;
       s.ids.forEach((id, i) => {
-        if (!ok.has(id)) addError(errors, s.list ? `${s.path}.${i}` : s.path, 'missing', { id });
+        if (!ok.has(id) && !holds[at]?.has(refKey(s, id))) addError(errors, s.list ? `${s.path}.${i}` : s.path, 'missing', { id });
       });
     }
     return errors;

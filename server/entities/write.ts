@@ -462,7 +462,7 @@ async function writeChanged(tx: EngineContext, entity: EntityDef, rows: readonly
   const checked = await checkRecords(
     tx,
     entity,
-    rows.map((r, at) => ({ record: candidates[at]!, self: r.id })),
+    rows.map((r, at) => ({ record: candidates[at]!, self: r.id, before: r.current.record })),
   );
   const out: Array<number | HttpError> = checked.map((c) => fieldErrors(c.errors));
   const written: Array<Written & { row: Changing }> = [];

@@ -3,9 +3,11 @@
  * changed columns (SQLite rewrites every index on a column the SET names), and the row's
  * slugs (entity_slugs) and search words (<table>_search) are replaced only where they
  * changed. A save of a price names no other indexed column and leaves both tables alone; a
- * new SKU replaces the words, a new slug replaces the slug.
+ * new SKU replaces the words, a new slug replaces the slug. The slugs the row holds already
+ * are not read to check them again (server/entities/dbChecks.ts).
  */
 import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
 import { expect, it } from 'vitest';
 import { describeEachDialect, type Session } from './harness.js';
 
@@ -69,5 +71,27 @@ describeEachDialect('an update writes only what it changes', (h) => {
     // The slug is translated: the Italian one changes, the English one stays.
     await patch(rossi, id, { translations: { it: { slug: 'a-slug-of-its-own' } } });
     expect(new Set(await slugsOf(id))).toEqual(new Set([...slugsBefore.filter((s) => s.language !== 'it'), { language: 'it', slug: 'a-slug-of-its-own' }]));
+  });
+
+  it("checks a slug the row holds already without reading the site's slugs (PostgreSQL: while another connection locks them)", async () => {
+    if (h.dialect !== 'postgres') return;
+    const rossi = await h.login('rossi', HOST);
+    const [first] = (await h.get('/api/products/', { host: HOST, session: rossi })).json<{ items: Array<{ id: number }> }>().items;
+    const current = (await h.get(`/api/products/${first!.id}/`, { host: HOST, session: rossi })).json<{ version: number }>();
+    const locker = new pg.Client({ connectionString: h.config.databaseUrl });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table entity_slugs in access exclusive mode');
+      const save = h.call('PATCH', `/api/products/${first!.id}/`, { host: HOST, session: rossi, body: { price: 777, version: current.version } });
+      // A save that read entity_slugs would wait for the lock: it is released after this bound.
+      const blocked = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 5000).unref());
+      const outcome = await Promise.race([save.then((res) => res.statusCode), blocked]);
+      await locker.query('rollback');
+      expect(outcome).toBe(200);
+      await save;
+    } finally {
+      await locker.end();
+    }
   });
 });
