@@ -319,24 +319,26 @@ for (const dialect of dialects()) {
       expect(items.map((i) => i.id)).toEqual(direct.map((r) => Number(r.id)));
     });
 
-    it('walks a date range on another column than the sort in the index alone, on SQLite', async () => {
-      const master = await database.db.selectFrom('tenants').select('id').where('kind', '=', 'default').executeTakeFirstOrThrow();
-      const { db, take } = recording(database);
-      const ctx = (await contextForSite(db, Number(master.id), { media: true }))!;
-      const log = LISTED.find((e) => e.name === 'indexingLog')!;
-      // Every action of the fixture was made before today: more than DRIVER_CAP match, so the sort index is walked.
-      const { query } = parseListQuery(log, { fltr: `created_at=..${new Date().toISOString().slice(0, 10)}`, sort: 'status', page: '2' });
-      await listRecords(ctx, log, query, 'en');
-      const walks: string[] = [];
-      for (const q of take()) {
-        if (dialect !== 'sqlite' || !/order by "indexing_actions"."status"/.test(q.sql)) continue;
-        const rows = sqliteOf(database.db)!
-          .prepare(`explain query plan ${q.sql}`)
-          .all(...(q.parameters as unknown[])) as PlanRow[];
-        walks.push(...rows.filter((r) => /^SCAN indexing_actions\b/.test(r.detail)).map((r) => r.detail));
-      }
-      if (dialect === 'sqlite') expect(walks).toEqual([expect.stringMatching(/USING COVERING INDEX indexing_actions_by_status$/)]);
-    });
+    if (dialect === 'sqlite') {
+      it('walks a date range on another column than the sort in the index alone, on SQLite', async () => {
+        const master = await database.db.selectFrom('tenants').select('id').where('kind', '=', 'default').executeTakeFirstOrThrow();
+        const { db, take } = recording(database);
+        const ctx = (await contextForSite(db, Number(master.id), { media: true }))!;
+        const log = LISTED.find((e) => e.name === 'indexingLog')!;
+        // Every action of the fixture was made before today: more than DRIVER_CAP match, so the sort index is walked.
+        const { query } = parseListQuery(log, { fltr: `created_at=..${new Date().toISOString().slice(0, 10)}`, sort: 'status', page: '2' });
+        await listRecords(ctx, log, query, 'en');
+        const walks: string[] = [];
+        for (const q of take()) {
+          if (!/order by "indexing_actions"."status"/.test(q.sql)) continue;
+          const rows = sqliteOf(database.db)!
+            .prepare(`explain query plan ${q.sql}`)
+            .all(...(q.parameters as unknown[])) as PlanRow[];
+          walks.push(...rows.filter((r) => /^SCAN indexing_actions\b/.test(r.detail)).map((r) => r.detail));
+        }
+        expect(walks).toEqual([expect.stringMatching(/USING COVERING INDEX indexing_actions_by_status$/)]);
+      });
+    }
 
     // Accounts and media are listed by code of their own (server/users, server/services/media): below.
     for (const entity of LISTED.filter((e) => e.table !== 'users')) {
