@@ -73,6 +73,9 @@ export function slugsOf(entity: EntityDef, record: RecordValues): SlugEntry[] {
   return entries.filter((e): e is SlugEntry => typeof e.slug === 'string' && e.slug !== '');
 }
 
+/** A slug as one value, its language with it: what a row holds, compared as a set. */
+export const slugKey = (s: SlugEntry) => `${s.language}\n${s.slug}`;
+
 /**
  * A record's slugs: per language, the slug given, or the base its source gives (filled in when
  * free). `held`: the row holds the given slug already (Checked.before).
@@ -82,12 +85,12 @@ function wantedSlugs(ctx: EngineContext, entity: EntityDef, record: RecordValues
   if (!found) return [];
   const [name, field] = found;
   const max = field.maxLength ?? 200;
-  const holds = new Set(before ? slugsOf(entity, before).map((s) => `${s.language}\n${s.slug}`) : []);
+  const holds = new Set(before ? slugsOf(entity, before).map(slugKey) : []);
   const out: Array<{ language: string; given: string; held: boolean; base: string; path: string; set: (slug: string) => void; max: number }> = [];
   const want = (language: string, vals: Record<string, unknown>, sourceValue: unknown, path: string) => {
     const given = typeof vals[name] === 'string' ? (vals[name] as string) : '';
     const base = given === '' && typeof sourceValue === 'string' && sourceValue !== '' ? slugify(sourceValue, max) || entity.name : '';
-    out.push({ language, given, held: holds.has(`${language}\n${given}`), base, path, max, set: (slug) => (vals[name] = slug) });
+    out.push({ language, given, held: holds.has(slugKey({ language, slug: given })), base, path, max, set: (slug) => (vals[name] = slug) });
   };
   if (!field.translated) {
     const source = field.from ? entity.fields[field.from] : undefined;

@@ -16,7 +16,7 @@ import { applyDeltas, type Delta, facetFields, recordDeltas, updateDeltas } from
 import { type Loaded, loadRecord, loadRecords, presentDetail } from './read.js';
 import type { ScheduledAction } from '../../entities/schedule.js';
 import { runWriteHooks } from './hooks.js';
-import { checkRecords, slugsOf } from './dbChecks.js';
+import { checkRecords, slugKey, slugsOf } from './dbChecks.js';
 import { insertMany, insertManyReturningIds } from './insertMany.js';
 import { protectingReferences, referencingPairs, type UsedBy } from './references.js';
 import { sanitizeRecord } from './richtext.js';
@@ -118,7 +118,7 @@ interface Indexed extends Written {
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && new Set([...a, ...b]).size === new Set(a).size;
-const slugKeys = (entity: EntityDef, record: RecordValues) => slugsOf(entity, record).map((s) => `${s.language}\n${s.slug}`);
+const slugKeys = (entity: EntityDef, record: RecordValues) => slugsOf(entity, record).map(slugKey);
 /** The ids of the updated rows among `rows`: those whose stored entries are replaced. */
 const updatedIds = (rows: readonly Indexed[]) => rows.filter((r) => r.before).map((r) => r.id);
 
