@@ -10,7 +10,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import { type EntityDef, fieldOf } from '../../entities/define.js';
 import type { RecordValues } from '../../entities/validateRecord.js';
 import { bounded, type EngineContext, rowBounds } from './context.js';
-import { fkTitleColumn, joinIdsAlias, joinIdsColumn, joinsOfRows, titleAlias } from './list/columns.js';
+import { fkTitleColumn, joinIdsAlias, joinIdsColumn, joinsOfRows, titleAlias, titleOfRow } from './list/columns.js';
 import { isJoinField } from './schema.js';
 import { decodeRecord, translatedValue } from './storage.js';
 import { titlesOf } from './titles.js';
@@ -70,9 +70,7 @@ export async function loadRecords(ctx: EngineContext, entity: EntityDef, ids: Ro
     const titles: Record<string, string | null> = {};
     for (const name of joined) delete row[joinIdsAlias(name)];
     for (const { name } of titled) {
-      const title = row[titleAlias(name)];
-      // As titlesOf names a row without a title: by its id (presentDetail).
-      titles[name] = title === null || title === undefined || title === '' ? null : String(title);
+      titles[name] = titleOfRow(row, name);
       delete row[titleAlias(name)];
     }
     out.set(Number(row.id), { row, record: decodeRecord(entity, row, joins), ...(titled.length ? { titles } : {}) });

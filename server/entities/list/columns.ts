@@ -41,6 +41,12 @@ export function joinsOfRows(rows: ReadonlyArray<Record<string, unknown>>, names:
 /** The alias an fk title column (fkTitleColumn) is read as. */
 export const titleAlias = (name: string) => `title__${name}`;
 
+/** The title an fk title column read for a row; none (then named by its id, as titlesOf names a row without a title) when empty. */
+export function titleOfRow(row: Record<string, unknown>, name: string): string | null {
+  const title = row[titleAlias(name)];
+  return title === null || title === undefined || title === '' ? null : String(title);
+}
+
 /**
  * The title of an fk target of the outer row, in one correlated subquery, when the
  * target's title is a plain column or a translated text with its default-language copy;

@@ -7,7 +7,7 @@ import type { EngineContext } from '../context.js';
 import { listFields, type Loaded } from '../read.js';
 import { columnOf, isJoinField, storesColumn } from '../schema.js';
 import { decodeRecord, parseJson } from '../storage.js';
-import { fkTitleColumn, joinIdsAlias, joinIdsColumn, joinsOfRows, titleAlias, translatedColumn } from './columns.js';
+import { fkTitleColumn, joinIdsAlias, joinIdsColumn, joinsOfRows, titleAlias, titleOfRow, translatedColumn } from './columns.js';
 import type { CountPlan } from './count.js';
 import { idsQuery } from './ids.js';
 import type { ListQuery } from './query.js';
@@ -74,7 +74,7 @@ async function rowsOf(
   return rows.map((row) => {
     const record = decodeRecord(entity, { ...row, translations: undefined }, joins);
     const titles: Record<string, string | null> = {};
-    for (const name of titled) titles[name] = row[titleAlias(name)] === null || row[titleAlias(name)] === undefined ? null : String(row[titleAlias(name)]);
+    for (const name of titled) titles[name] = titleOfRow(row, name);
     const values: Record<string, unknown> = {};
     for (const name of fields) {
       const field = fieldOf(entity, name);
