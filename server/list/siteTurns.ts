@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+
 /**
  * A site's list computations take turns (docs/decisions.md §61): at most LISTS_AT_ONCE of one
  * site are worked on at a time, the others wait in the site's queue, first come first
@@ -18,8 +20,14 @@ interface Turns {
 
 const sites = new Map<number, Turns>();
 
-/** Runs `work` in the site's turn: at once when fewer than LISTS_AT_ONCE of its lists run, else after those before it. */
-export async function inSiteTurn<T>(siteId: number, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work`, a list of the site read with `db`, in the site's turn: at once when fewer than
+ * LISTS_AT_ONCE of its lists run, else after those before it. A list inside a write's
+ * transaction takes no turn: it is part of that write, which must not wait for lists that
+ * may wait for its connection.
+ */
+export async function inSiteTurn<T>(db: Pick<Kysely<any>, 'isTransaction'>, siteId: number, work: () => Promise<T>): Promise<T> {
+  if (db.isTransaction) return work();
   let turns = sites.get(siteId);
   if (!turns) sites.set(siteId, (turns = { running: 0, waiting: [] }));
   if (turns.running >= LISTS_AT_ONCE) await new Promise<void>((start) => turns.waiting.push(start));

@@ -175,7 +175,7 @@ async function countRows(r: Reading): Promise<Counted> {
 /** A page of the roster: `{ items, paginator }`; a page past the end answers the last one. */
 export function listAccounts(db: Kysely<DatabaseSchema>, roster: Roster, query: ListQuery) {
   // A site's lists take turns (server/list/siteTurns.ts).
-  return inSiteTurn(roster.site.id, () => readAccountsPage(db, roster, query));
+  return inSiteTurn(db, roster.site.id, () => readAccountsPage(db, roster, query));
 }
 
 async function readAccountsPage(db: Kysely<DatabaseSchema>, roster: Roster, query: ListQuery) {

@@ -15,18 +15,21 @@ function held(started: string[], name: string) {
   };
 }
 
+/** A database handle outside a transaction, as a list's request holds one. */
+const db = { isTransaction: false };
+
 const turnOfTheLoop = () => new Promise((r) => setImmediate(r));
 
 describe('inSiteTurn', () => {
   it("runs a site's lists LISTS_AT_ONCE at a time, first come first served, and another site's at once", async () => {
     const started: string[] = [];
     const rossi = Array.from({ length: LISTS_AT_ONCE + 2 }, (_, i) => held(started, `rossi${i}`));
-    const runs = rossi.map((r) => inSiteTurn(1, r.work));
+    const runs = rossi.map((r) => inSiteTurn(db, 1, r.work));
     await turnOfTheLoop();
     expect(started).toEqual(rossi.slice(0, LISTS_AT_ONCE).map((_, i) => `rossi${i}`));
 
     const verdi = held(started, 'verdi');
-    const verdiRun = inSiteTurn(2, verdi.work);
+    const verdiRun = inSiteTurn(db, 2, verdi.work);
     await turnOfTheLoop();
     expect(started.at(-1)).toBe('verdi');
     verdi.finish();
@@ -48,14 +51,29 @@ describe('inSiteTurn', () => {
   it('starts a new list at once when the site has nothing running any more', async () => {
     const started: string[] = [];
     const first = held(started, 'first');
-    const run = inSiteTurn(3, first.work);
+    const run = inSiteTurn(db, 3, first.work);
     first.finish();
     await run;
     const second = held(started, 'second');
-    const next = inSiteTurn(3, second.work);
+    const next = inSiteTurn(db, 3, second.work);
     await turnOfTheLoop();
     expect(started).toEqual(['first', 'second']);
     second.finish();
     await next;
+  });
+
+  it("runs a list inside a write's transaction at once, whatever waits: it is part of that write", async () => {
+    const started: string[] = [];
+    const full = Array.from({ length: LISTS_AT_ONCE + 1 }, (_, i) => held(started, `list${i}`));
+    const runs = full.map((r) => inSiteTurn(db, 4, r.work));
+    const inWrite = held(started, 'inWrite');
+    const run = inSiteTurn({ isTransaction: true }, 4, inWrite.work);
+    await turnOfTheLoop();
+    expect(started.at(-1)).toBe('inWrite');
+    expect(started).not.toContain(`list${LISTS_AT_ONCE}`);
+    inWrite.finish();
+    await run;
+    for (const r of full) r.finish();
+    await Promise.all(runs);
   });
 });

@@ -42,8 +42,8 @@ export function listRecords(request: EngineContext, entity: EntityDef, asked: Li
     const { items: rows, paginator } = await readPage(query, reads);
     return { items: await presentList(ctx, entity, rows, language), paginator };
   };
-  // A site's lists take turns (server/list/siteTurns.ts); a list inside a write's transaction is part of that write.
-  return request.db.isTransaction ? list() : inSiteTurn(request.site.id, list);
+  // A site's lists take turns (server/list/siteTurns.ts).
+  return inSiteTurn(request.db, request.site.id, list);
 }
 
 /**

@@ -73,7 +73,7 @@ export interface ListOptions {
  */
 export function listMedia(request: Db, opts: ListOptions): Promise<{ items: MediaJson[]; paginator: Paginator }> {
   // A site's lists take turns (server/list/siteTurns.ts).
-  return inSiteTurn(opts.tenantId, () => readMediaPage(request, opts));
+  return inSiteTurn(request, opts.tenantId, () => readMediaPage(request, opts));
 }
 
 async function readMediaPage(request: Db, opts: ListOptions): Promise<{ items: MediaJson[]; paginator: Paginator }> {
