@@ -40,7 +40,9 @@ export interface CheckResult {
   errors: Errors;
 }
 
-const slugField = (entity: EntityDef) => Object.entries(entity.fields).find(([, f]) => f.type === 'slug') as [string, Field & { type: 'slug' }] | undefined;
+/** The entity's slug field, `[name, field]`, if it has one. */
+export const slugField = (entity: EntityDef) =>
+  Object.entries(entity.fields).find(([, f]) => f.type === 'slug') as [string, Field & { type: 'slug' }] | undefined;
 
 const uniqueFields = (entity: EntityDef) =>
   Object.entries(entity.fields).filter(([, field]) => field.type === 'text' && field.unique && !field.translated) as Array<[string, Field]>;

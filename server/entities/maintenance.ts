@@ -12,7 +12,7 @@ import { bounded } from './context.js';
 import { rebuildCounts } from './counts.js';
 import { isScoped, searchTableOf, SLUGS_TABLE } from './schema.js';
 import { rowTokens } from './search.js';
-import { slugsOf } from './dbChecks.js';
+import { slugField, slugsOf } from './dbChecks.js';
 import { decodeRecord } from './storage.js';
 
 const BATCH = 2000;
@@ -20,7 +20,7 @@ const BATCH = 2000;
 export async function reindexEntity(db: Kysely<any>, entityName: string, registry: readonly EntityDef[] = ENTITIES) {
   const entity = registry.find((e) => e.name === entityName);
   if (!entity) throw new Error(`Unknown entity ${entityName}`);
-  const slug = Object.entries(entity.fields).find(([, f]) => f.type === 'slug');
+  const slug = slugField(entity);
   const search = entity.list.search.length > 0;
   if (search) await db.deleteFrom(searchTableOf(entity)).execute();
   if (slug) await db.deleteFrom(SLUGS_TABLE).where('entity', '=', entity.name).execute();
@@ -40,7 +40,7 @@ export async function reindexEntity(db: Kysely<any>, entityName: string, registr
       const record = decodeRecord(entity, row);
       const tenant = isScoped(entity) ? Number(row.tenant_id) : 0;
       if (search) for (const token of rowTokens(entity, record)) tokens.push({ tenant_id: tenant, token, entity_id: Number(row.id) });
-      if (slug) for (const s of slugsOf(entity, record)) slugs.push({ entity: entity.name, tenant_id: tenant, ...s, entity_id: Number(row.id) });
+      for (const s of slugsOf(entity, record)) slugs.push({ entity: entity.name, tenant_id: tenant, ...s, entity_id: Number(row.id) });
     }
     for (let i = 0; i < tokens.length; i += 500)
       await db
