@@ -338,6 +338,25 @@ for (const dialect of dialects()) {
         }
         expect(walks).toEqual([expect.stringMatching(/USING COVERING INDEX indexing_actions_by_status$/)]);
       });
+
+      it('probes a row for a search word in the index alone, on SQLite', async () => {
+        const big = await database.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', BIG_SITE).executeTakeFirstOrThrow();
+        const { db, take } = recording(database);
+        const ctx = (await contextForSite(db, Number(big.tenant_id), { media: true }))!;
+        const product = LISTED.find((e) => e.name === 'product')!;
+        // Two words: whichever drives or walks, a row is probed for a word.
+        const { query } = parseListQuery(product, { search: 'agrotron 1', sort: '-price' });
+        await listRecords(ctx, product, query, 'en');
+        const probes: string[] = [];
+        for (const q of take()) {
+          const rows = sqliteOf(database.db)!
+            .prepare(`explain query plan ${q.sql}`)
+            .all(...(q.parameters as unknown[])) as PlanRow[];
+          probes.push(...rows.filter((r) => /^SEARCH p\b/.test(r.detail)).map((r) => r.detail));
+        }
+        expect(probes.length).toBeGreaterThan(0);
+        expect(new Set(probes)).toEqual(new Set(['SEARCH p USING COVERING INDEX products_search_entity (entity_id=? AND token>? AND token<?)']));
+      });
     }
 
     // Accounts and media are listed by code of their own (server/users, server/services/media): below.

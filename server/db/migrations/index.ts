@@ -25,6 +25,7 @@ import { mediaPreviewErrorMigration } from './0030_media_preview_error.js';
 import { draftExpiryMigration } from './0031_draft_expiry.js';
 import { unindexedLeasesMigration } from './0032_unindexed_leases.js';
 import { rangeColumnsMigration } from './0033_range_columns.js';
+import { searchProbesMigration } from './0034_search_probes.js';
 import { serverSecretsMigration } from './0025_server_secrets.js';
 import { sitesMigration } from './0004_sites.js';
 import { siteKeysMigration } from './0013_site_keys.js';
@@ -67,5 +68,6 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0031_draft_expiry': draftExpiryMigration(dialect),
     '0032_unindexed_leases': unindexedLeasesMigration(dialect),
     '0033_range_columns': rangeColumnsMigration(dialect),
+    '0034_search_probes': searchProbesMigration(dialect),
   };
 }
