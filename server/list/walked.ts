@@ -12,21 +12,34 @@ import type { Counted } from './counted.js';
 import type { PageReads } from './readPage.js';
 
 export interface Walk<Item> {
-  /** The ids of the first `limit` matches among each walk's first scanPerWalk rows, merged in the list's order. */
-  matches(limit: number): Promise<number[]>;
+  /**
+   * The ids of the first `limit` matches among each walk's first scanPerWalk rows, merged in
+   * the list's order, and the walks' `lengths` read in the same query (scalar subqueries of
+   * its rows, evaluated once): undefined when nothing matched, and no row carried them.
+   */
+  matches(limit: number): Promise<{ ids: number[]; lengths?: number[] }>;
   /** Each walk's rows, counted up to scanPerWalk (in its index alone, without the search). */
   lengths(): Promise<number[]>;
   /** The list rows of these ids, in the list's order. */
   rows(ids: number[]): Promise<Item[]>;
 }
 
+/** The column of a matches query's rows holding the length of walk `i`. */
+export const lengthColumn = (i: number) => `n${i}`;
+
+/** The lengths of `walks` walks carried by a matches query's rows, when it returned any. */
+export function lengthsOf(rows: ReadonlyArray<Record<string, unknown>>, walks: number): number[] | undefined {
+  const [first] = rows;
+  return first && Array.from({ length: walks }, (_, i) => Number(first[lengthColumn(i)]));
+}
+
 export function walkedReads<Item>(size: number, walk: Walk<Item>): PageReads<Item> {
   let found: Promise<{ ids: number[]; counted: Counted }> | undefined;
   const find = () =>
     (found ??= (async () => {
-      const ids = await walk.matches(WALK_COUNT_CAP + size);
+      const { ids, lengths: read } = await walk.matches(WALK_COUNT_CAP + size);
       if (ids.length > WALK_COUNT_CAP) return { ids, counted: { count: WALK_COUNT_CAP, exact: false } };
-      const lengths = await walk.lengths();
+      const lengths = read ?? (await walk.lengths());
       const stopped = lengths.some((n) => n >= scanPerWalk(lengths.length));
       return { ids, counted: stopped ? { count: ids.length, exact: false, searched: WALK_SCAN_CAP } : { count: ids.length, exact: true } };
     })());

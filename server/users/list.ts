@@ -21,7 +21,7 @@ import { COUNT_CAP, scanPerWalk } from '../list/caps.js';
 import { capped, type Counted } from '../list/counted.js';
 import { planSearch, type SearchPlan } from '../list/plan.js';
 import { readPage } from '../list/readPage.js';
-import { type Walk, walkedReads } from '../list/walked.js';
+import { lengthColumn, lengthsOf, type Walk, walkedReads } from '../list/walked.js';
 import { probe, probes, wordIds } from '../list/searchIndex.js';
 import { type Fragment, joinText, raw, runText, sqlText } from '../list/sqlText.js';
 import { inSiteTurn } from '../list/siteTurns.js';
@@ -120,6 +120,8 @@ function accountsWalk(r: Reading): Walk<AccountRow> {
   const { sort } = r.query;
   const index = rosterPath(r.roster).index;
   const arms = armsOf(r.roster, r.query, plainRef);
+  /** Each arm's rows, counted. */
+  const counts = arms.map((a, i) => sqlText`select count(*) as n from (${scanned(r, a, arms.length)}) as ${raw(`c${i}`)}`);
   return {
     matches: async (limit) => {
       const holds = (alias: string) =>
@@ -131,13 +133,15 @@ function accountsWalk(r: Reading): Walk<AccountRow> {
         (a, i) =>
           sqlText`select * from (select ${sortColumns(sort, `s${i}`)} from (${scanned(r, a, arms.length)}) as ${raw(`s${i}`)} where ${holds(`s${i}`)} ${orderBy(sort, `s${i}`)} limit ${limit}) as ${raw(`v${i}`)}`,
       );
-      const q = sqlText`select merged.id from (${joinText(walks, ' union all ')}) as merged ${orderBy(sort, 'merged')} limit ${limit}`;
-      return (await runText<{ id: number }>(r.db, q)).map((row) => Number(row.id));
+      const lengths = joinText(
+        counts.map((c, i) => sqlText`(${c}) as ${raw(lengthColumn(i))}`),
+        ', ',
+      );
+      const q = sqlText`select merged.id, ${lengths} from (${joinText(walks, ' union all ')}) as merged ${orderBy(sort, 'merged')} limit ${limit}`;
+      const rows = await runText<{ id: number }>(r.db, q);
+      return { ids: rows.map((row) => Number(row.id)), lengths: lengthsOf(rows, arms.length) };
     },
-    lengths: async () => {
-      const counts = arms.map((a) => sqlText`select count(*) as n from (${scanned(r, a, arms.length)}) as s`);
-      return (await runText<{ n: number }>(r.db, joinText(counts, ' union all '))).map((row) => Number(row.n));
-    },
+    lengths: async () => (await runText<{ n: number }>(r.db, joinText(counts, ' union all '))).map((row) => Number(row.n)),
     rows: async (ids) =>
       runText<AccountRow>(
         r.db,

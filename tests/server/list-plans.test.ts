@@ -31,7 +31,7 @@ import { contextForSite } from '../../server/entities/context.js';
 import { listRecords } from '../../server/entities/list/listRecords.js';
 import { parseListQuery } from '../../server/entities/list/query.js';
 import { columnOf, isJoinField, joinTableOf, searchTableOf } from '../../server/entities/schema.js';
-import { COUNT_CAP, DRIVER_CAP, MAX_OFFSET } from '../../server/list/caps.js';
+import { COUNT_CAP, DRIVER_CAP, MAX_OFFSET, WALK_SCAN_CAP } from '../../server/list/caps.js';
 import { searchWords } from '../../server/list/words.js';
 import { type ListOptions, listMedia, MEDIA_PAGE_SIZE, parseFltr } from '../../server/services/media/library.js';
 import { MEDIA_WORDS } from '../../server/services/media/terms.js';
@@ -337,6 +337,18 @@ for (const dialect of dialects()) {
           walks.push(...rows.filter((r) => /^SCAN indexing_actions\b/.test(r.detail)).map((r) => r.detail));
         }
         expect(walks).toEqual([expect.stringMatching(/USING COVERING INDEX indexing_actions_by_status$/)]);
+      });
+
+      it('reads the lengths of a walking search with its matches, in one statement', async () => {
+        const big = await database.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', BIG_SITE).executeTakeFirstOrThrow();
+        const { db, take } = recording(database);
+        const ctx = (await contextForSite(db, Number(big.tenant_id), { media: true }))!;
+        const product = LISTED.find((e) => e.name === 'product')!;
+        // One series in eight: more than DRIVER_CAP match, fewer than the count cap among the rows a walk examines.
+        const { query } = parseListQuery(product, { search: 'agrotron', sort: '-price' });
+        const { paginator } = await listRecords(ctx, product, query, 'en');
+        expect(paginator).toMatchObject({ count_exact: false, searched_rows: WALK_SCAN_CAP });
+        expect(take().filter((q) => /^select count\(\*\)/.test(q.sql))).toEqual([]);
       });
 
       it('probes a row for a search word in the index alone, on SQLite', async () => {

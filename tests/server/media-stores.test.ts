@@ -103,6 +103,27 @@ describeEachDialect(
       await h.call('DELETE', `/api/media/${kept.id}/`, { session: admin });
     });
 
+    it('reads media rows only for stored objects old enough to be debris, not the whole library', async () => {
+      const admin = await h.login('admin');
+      const kept = await uploaded(h, admin, await image('png'));
+      let rowsRead = 0;
+      const counted = h.db.withPlugin({
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => {
+          rowsRead += args.result.rows.length;
+          return args.result;
+        },
+      });
+      // Every stored object is younger than an upload may take: none is looked up.
+      expect(
+        await sweepMediaDebris(counted, h.storage, { stagingDir: h.config.media.stagingDir, uploadTimeoutMs: h.config.media.uploadTimeoutMs }),
+      ).toMatchObject({
+        orphans: 0,
+      });
+      expect(rowsRead).toBe(0);
+      await h.call('DELETE', `/api/media/${kept.id}/`, { session: admin });
+    });
+
     it('keeps a replaced file under its URL with the new bytes, served with a new validator', async () => {
       const admin = await h.login('admin');
       const item = await uploaded(h, admin, pdf(), { filename: 'a.pdf' });

@@ -1,6 +1,5 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { longReads } from '../../db/database.js';
 import type { MediaStorage } from '../../storage/index.js';
 import type { Db } from './db.js';
 import { parseRenditionKey, renditionStamp, stemOf } from './renditionKeys.js';
@@ -20,7 +19,7 @@ import { RASTER_EXTS } from './types.js';
  * A live upload's files are never older than the upload timeout (the body must arrive
  * within it, and a staged or stored file's time is when its last byte was written), so
  * only older ones are debris: another instance sharing the store may be uploading now.
- * An object is removed only when no media row names it, checked again just before.
+ * An object is removed only when no media row names it, looked up just before.
  */
 export interface DebrisReport {
   staged: number;
@@ -28,9 +27,8 @@ export interface DebrisReport {
   parts: number;
 }
 
-const PAGE = 5000;
-/** The read pool's key of the sweep's reads (db/database.ts longReads): not a site's id. */
-const SWEEP_READS = 0;
+/** Stored objects looked up at once. */
+const BATCH = 500;
 
 async function listDir(dir: string) {
   return fsp.readdir(dir).catch(() => [] as string[]);
@@ -52,73 +50,56 @@ export async function sweepStaging(stagingDir: string, olderThanMs: number): Pro
 }
 
 /**
- * Every storage key a media row names (original, thumbnail, web variant), and the current
- * stamp of each original's renditions by the original's stem: a rendition is referenced
- * while its stamp is current (renditionKeys.ts); an old file's or focal point's is debris.
+ * Of `keys` (stored objects), those a media row names: its original, thumbnail or web
+ * variant, or a rendition of its original while the rendition's stamp is current
+ * (renditionKeys.ts); an old file's or focal point's rendition is debris. Read just before
+ * the unnamed ones are removed, by their unique indexes: the sweep's reads grow with the
+ * store it lists, not with the library (a million rows read whole kept the event loop busy
+ * for 4 s at start).
  */
-async function referencedKeys(db: Db): Promise<{ keys: Set<string>; stamps: Map<string, string> }> {
-  const keys = new Set<string>();
-  const stamps = new Map<string, string>();
-  for (let after = 0; ;) {
+async function namedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  const named = new Set<string>();
+  const renditions = keys.map(parseRenditionKey).filter((r) => r !== undefined);
+  const plain = keys.filter((k) => !parseRenditionKey(k));
+  if (plain.length) {
     const rows = await db
       .selectFrom('media')
-      .select(['id', 'file_key', 'thumb_key', 'web_key', 'focal_x', 'focal_y'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(PAGE)
+      .select(['file_key', 'thumb_key', 'web_key'])
+      .where((eb) => eb.or([eb('file_key', 'in', plain), eb('thumb_key', 'in', plain), eb('web_key', 'in', plain)]))
       .execute();
-    for (const r of rows) {
-      for (const k of [r.file_key, r.thumb_key, r.web_key]) if (k) keys.add(k);
-      stamps.set(stemOf(r.file_key), renditionStamp(r));
+    for (const r of rows) for (const k of [r.file_key, r.thumb_key, r.web_key]) if (k) named.add(k);
+  }
+  if (renditions.length) {
+    const originals = [...new Set(renditions.map((r) => r.stem))].flatMap((stem) => RASTER_EXTS.map((ext) => `${stem}.${ext}`));
+    const rows = await db.selectFrom('media').select(['file_key', 'web_key', 'focal_x', 'focal_y']).where('file_key', 'in', originals).execute();
+    const stamps = new Map(rows.map((r) => [stemOf(r.file_key), renditionStamp(r)]));
+    for (const key of keys) {
+      const rendition = parseRenditionKey(key);
+      if (rendition && stamps.get(rendition.stem) === rendition.stamp) named.add(key);
     }
-    const last = rows.at(-1);
-    if (!last || rows.length < PAGE) return { keys, stamps };
-    after = last.id;
   }
-}
-
-async function stillUnreferenced(db: Db, key: string) {
-  const rendition = parseRenditionKey(key);
-  if (rendition) {
-    const rows = await db
-      .selectFrom('media')
-      .select(['file_key', 'web_key', 'focal_x', 'focal_y'])
-      .where(
-        'file_key',
-        'in',
-        RASTER_EXTS.map((ext) => `${rendition.stem}.${ext}`),
-      )
-      .execute();
-    return !rows.some((r) => renditionStamp(r) === rendition.stamp);
-  }
-  const row = await db
-    .selectFrom('media')
-    .select('id')
-    .where((eb) => eb.or([eb('file_key', '=', key), eb('thumb_key', '=', key), eb('web_key', '=', key)]))
-    .limit(1)
-    .executeTakeFirst();
-  return row === undefined;
-}
-
-function referenced({ keys, stamps }: Awaited<ReturnType<typeof referencedKeys>>, key: string) {
-  if (keys.has(key)) return true;
-  const rendition = parseRenditionKey(key);
-  return rendition !== undefined && stamps.get(rendition.stem) === rendition.stamp;
+  return named;
 }
 
 /** Removes stored objects older than `olderThanMs` that no media row names, and older unfinished puts. */
 export async function sweepOrphanFiles(db: Db, storage: MediaStorage, olderThanMs: number): Promise<Omit<DebrisReport, 'staged'>> {
   const cutoff = new Date(Date.now() - olderThanMs);
-  // Every media row of every site, read at start: off the event loop (a million rows kept
-  // it busy for 4 s in 20 ms slices), under a key no site has so each site keeps its reader.
-  const known = await referencedKeys(longReads(db, SWEEP_READS) as Db);
   let orphans = 0;
+  let batch: string[] = [];
+  const sweep = async () => {
+    const named = await namedKeys(db, batch);
+    for (const key of batch.filter((k) => !named.has(k))) {
+      await storage.delete(key);
+      orphans++;
+    }
+    batch = [];
+  };
   for await (const { key, modified } of storage.list()) {
-    if (referenced(known, key) || modified >= cutoff) continue;
-    if (!(await stillUnreferenced(db, key))) continue;
-    await storage.delete(key);
-    orphans++;
+    if (modified >= cutoff) continue;
+    batch.push(key);
+    if (batch.length >= BATCH) await sweep();
   }
+  if (batch.length) await sweep();
   return { orphans, parts: await storage.removeUnfinished(cutoff) };
 }
 

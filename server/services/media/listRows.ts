@@ -8,7 +8,7 @@ import { capped, type Counted } from '../../list/counted.js';
 import { WALK_SCAN_CAP } from '../../list/caps.js';
 import { probe } from '../../list/searchIndex.js';
 import { type Fragment, joinText, NOTHING, raw, runText, sqlText } from '../../list/sqlText.js';
-import type { Walk } from '../../list/walked.js';
+import { lengthColumn, lengthsOf, type Walk } from '../../list/walked.js';
 import type { Window } from '../../list/window.js';
 import type { Db } from './db.js';
 import { filterGroup, mimeTypeCondition, type Scope, termsIndex } from './search.js';
@@ -103,6 +103,7 @@ function scanned(scope: Scope): Fragment {
 
 /** A walking search of the scope: its first media newest first, each probed for every word. */
 export function mediaWalk(db: Db, scope: Scope, words: string[], language: string): Walk<MediaJson> {
+  const length = sqlText`select count(*) as n from (${scanned(scope)}) as c`;
   return {
     matches: async (limit) => {
       const index = termsIndex(scope);
@@ -110,10 +111,11 @@ export function mediaWalk(db: Db, scope: Scope, words: string[], language: strin
         words.map((word) => probe(index, word, 's.id')),
         ' and ',
       );
-      const q = sqlText`select s.id from (${scanned(scope)}) as s where ${holds} ${walkOrder(scope, 's')} limit ${limit}`;
-      return (await runText<{ id: number }>(db, q)).map((r) => Number(r.id));
+      const q = sqlText`select s.id, (${length}) as ${raw(lengthColumn(0))} from (${scanned(scope)}) as s where ${holds} ${walkOrder(scope, 's')} limit ${limit}`;
+      const rows = await runText<{ id: number }>(db, q);
+      return { ids: rows.map((r) => Number(r.id)), lengths: lengthsOf(rows, 1) };
     },
-    lengths: async () => [Number((await runText<{ n: number }>(db, sqlText`select count(*) as n from (${scanned(scope)}) as s`))[0]?.n ?? 0)],
+    lengths: async () => [Number((await runText<{ n: number }>(db, length))[0]?.n ?? 0)],
     rows: (ids) => rowsByIds(db, ids, language),
   };
 }
