@@ -86,6 +86,21 @@ function recording(database: Database) {
   return { db, take: () => seen.splice(0) };
 }
 
+/** SQLite's plan of a recorded query. */
+function sqlitePlan(database: Database, q: CompiledQuery): PlanRow[] {
+  return sqliteOf(database.db)!
+    .prepare(`explain query plan ${q.sql}`)
+    .all(...(q.parameters as unknown[])) as PlanRow[];
+}
+
+/** The big site's products, listed through a connection that records its queries. */
+async function recordedProducts(database: Database) {
+  const big = await database.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', BIG_SITE).executeTakeFirstOrThrow();
+  const { db, take } = recording(database);
+  const ctx = (await contextForSite(db, Number(big.tenant_id), { media: true }))!;
+  return { ctx, take, product: LISTED.find((e) => e.name === 'product')! };
+}
+
 interface PlanRow {
   id: number;
   parent: number;
@@ -138,12 +153,7 @@ const tableRows = new Map<string, number>();
 
 /** What is wrong with a query's plan, or nothing. */
 async function planProblems(database: Database, q: CompiledQuery): Promise<string[]> {
-  if (database.dialect === 'sqlite') {
-    const rows = sqliteOf(database.db)!
-      .prepare(`explain query plan ${q.sql}`)
-      .all(...(q.parameters as unknown[])) as PlanRow[];
-    return sqliteProblems(rows);
-  }
+  if (database.dialect === 'sqlite') return sqliteProblems(sqlitePlan(database, q));
   const { rows } = await pgPoolOf(database.db)!.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${q.sql}`, q.parameters as unknown[]);
   const problems: string[] = [];
   const walk = (node: Record<string, any>, limited: boolean) => {
@@ -331,19 +341,17 @@ for (const dialect of dialects()) {
         const walks: string[] = [];
         for (const q of take()) {
           if (!/order by "indexing_actions"."status"/.test(q.sql)) continue;
-          const rows = sqliteOf(database.db)!
-            .prepare(`explain query plan ${q.sql}`)
-            .all(...(q.parameters as unknown[])) as PlanRow[];
-          walks.push(...rows.filter((r) => /^SCAN indexing_actions\b/.test(r.detail)).map((r) => r.detail));
+          walks.push(
+            ...sqlitePlan(database, q)
+              .filter((r) => /^SCAN indexing_actions\b/.test(r.detail))
+              .map((r) => r.detail),
+          );
         }
         expect(walks).toEqual([expect.stringMatching(/USING COVERING INDEX indexing_actions_by_status$/)]);
       });
 
       it('reads the lengths of a walking search with its matches, in one statement', async () => {
-        const big = await database.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', BIG_SITE).executeTakeFirstOrThrow();
-        const { db, take } = recording(database);
-        const ctx = (await contextForSite(db, Number(big.tenant_id), { media: true }))!;
-        const product = LISTED.find((e) => e.name === 'product')!;
+        const { ctx, take, product } = await recordedProducts(database);
         // One series in eight: more than DRIVER_CAP match, fewer than the count cap among the rows a walk examines.
         const { query } = parseListQuery(product, { search: 'agrotron', sort: '-price' });
         const { paginator } = await listRecords(ctx, product, query, 'en');
@@ -352,19 +360,17 @@ for (const dialect of dialects()) {
       });
 
       it('probes a row for a search word in the index alone, on SQLite', async () => {
-        const big = await database.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', BIG_SITE).executeTakeFirstOrThrow();
-        const { db, take } = recording(database);
-        const ctx = (await contextForSite(db, Number(big.tenant_id), { media: true }))!;
-        const product = LISTED.find((e) => e.name === 'product')!;
+        const { ctx, take, product } = await recordedProducts(database);
         // Two words: whichever drives or walks, a row is probed for a word.
         const { query } = parseListQuery(product, { search: 'agrotron 1', sort: '-price' });
         await listRecords(ctx, product, query, 'en');
         const probes: string[] = [];
         for (const q of take()) {
-          const rows = sqliteOf(database.db)!
-            .prepare(`explain query plan ${q.sql}`)
-            .all(...(q.parameters as unknown[])) as PlanRow[];
-          probes.push(...rows.filter((r) => /^SEARCH p\b/.test(r.detail)).map((r) => r.detail));
+          probes.push(
+            ...sqlitePlan(database, q)
+              .filter((r) => /^SEARCH p\b/.test(r.detail))
+              .map((r) => r.detail),
+          );
         }
         expect(probes.length).toBeGreaterThan(0);
         expect(new Set(probes)).toEqual(new Set(['SEARCH p USING COVERING INDEX products_search_entity (entity_id=? AND token>? AND token<?)']));
