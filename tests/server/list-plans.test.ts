@@ -93,11 +93,17 @@ function sqlitePlan(database: Database, q: CompiledQuery): PlanRow[] {
     .all(...(q.parameters as unknown[])) as PlanRow[];
 }
 
+/** The id of the fixture's big site. */
+async function bigSiteId(database: Database): Promise<number> {
+  const row = await database.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', BIG_SITE).executeTakeFirstOrThrow();
+  return Number(row.tenant_id);
+}
+
 /** The big site's products, listed through a connection that records its queries. */
 async function recordedProducts(database: Database) {
-  const big = await database.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', BIG_SITE).executeTakeFirstOrThrow();
+  const big = await bigSiteId(database);
   const { db, take } = recording(database);
-  const ctx = (await contextForSite(db, Number(big.tenant_id), { media: true }))!;
+  const ctx = (await contextForSite(db, big, { media: true }))!;
   return { ctx, take, product: LISTED.find((e) => e.name === 'product')! };
 }
 
@@ -309,8 +315,8 @@ for (const dialect of dialects()) {
     }, 600_000);
 
     it('reads a page near the end in the reversed order: the same rows as skipping from the start', async () => {
-      const big = await database.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', BIG_SITE).executeTakeFirstOrThrow();
-      const ctx = (await contextForSite(database.db, Number(big.tenant_id), { media: true }))!;
+      const big = await bigSiteId(database);
+      const ctx = (await contextForSite(database.db, big, { media: true }))!;
       const product = LISTED.find((e) => e.name === 'product')!;
       const { query } = parseListQuery(product, { sort: '-updated_at', page: '2990', items: '10', fltr: 'status=published' });
       const { items, paginator } = await listRecords(ctx, product, query, 'en');
@@ -319,7 +325,7 @@ for (const dialect of dialects()) {
       const direct = await (database.db as Kysely<any>)
         .selectFrom('products')
         .select('id')
-        .where('tenant_id', '=', Number(big.tenant_id))
+        .where('tenant_id', '=', big)
         .where('status', '=', 'published')
         .orderBy('updated_at', 'desc')
         .orderBy('id', 'desc')
@@ -381,8 +387,8 @@ for (const dialect of dialects()) {
     for (const entity of LISTED.filter((e) => e.table !== 'users')) {
       it(`${entity.name}: every combination's plan is bounded`, async () => {
         const master = await database.db.selectFrom('tenants').select('id').where('kind', '=', 'default').executeTakeFirstOrThrow();
-        const big = await database.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', BIG_SITE).executeTakeFirstOrThrow();
-        const siteId = Number(entity.scope === 'master' ? master.id : big.tenant_id);
+        const big = await bigSiteId(database);
+        const siteId = entity.scope === 'master' ? Number(master.id) : big;
         const { db, take } = recording(database);
         const ctx = (await contextForSite(db, siteId, { media: true }))!;
         const { samples, words } = await samplesFor(database.db, entity, siteId);
@@ -429,14 +435,13 @@ for (const dialect of dialects()) {
     });
 
     it("media: every combination's plan is bounded", async () => {
-      const big = await database.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', BIG_SITE).executeTakeFirstOrThrow();
+      const big = await bigSiteId(database);
       const { db, take } = recording(database);
-      await expectBoundedPlans(database, take, mediaCombinations(BENCH_MEDIA_WORDS[0]!), (raw) => listMedia(db, mediaOptions(Number(big.tenant_id), raw)));
+      await expectBoundedPlans(database, take, mediaCombinations(BENCH_MEDIA_WORDS[0]!), (raw) => listMedia(db, mediaOptions(big, raw)));
     }, 300_000);
 
     it('media: a page deep from both ends is refused, one near the end is read from the end', async () => {
-      const big = await database.db.selectFrom('tenant_domains').select('tenant_id').where('domain', '=', BIG_SITE).executeTakeFirstOrThrow();
-      const site = Number(big.tenant_id);
+      const site = await bigSiteId(database);
       const { paginator } = await listMedia(database.db, mediaOptions(site, {}));
       expect(paginator.count).toBeGreaterThan(2 * MAX_OFFSET + 18);
       const middle = String(Math.ceil(paginator.pages / 2));

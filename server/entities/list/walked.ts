@@ -11,18 +11,17 @@ import { rowsOfIds } from './rows.js';
 
 export function entityWalk(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan: SearchPlan, language: string): Walk<Loaded> {
   const arms = armsOf(query, plan);
-  /** Walk `i`'s rows, counted. */
-  const length = (i: number) => ctx.db.selectFrom(scanned(ctx, entity, arms[i]!, arms.length).as(`a${i}`)).select(sql<number>`count(*)`.as('n'));
+  /** Each walk's rows, counted. */
+  const counts = arms.map((arm, i) => ctx.db.selectFrom(scanned(ctx, entity, arm, arms.length).as(`a${i}`)).select(sql<number>`count(*)`.as('n')));
   return {
     matches: async (limit) => {
       // One arm or several merged: either way a query of ids, to which the lengths are added.
       const ids = idsQuery(ctx, entity, query, plan, { offset: 0, limit, reversed: false }) as SelectQueryBuilder<any, any, { id: number }>;
-      const rows = await ids.select(arms.map((_, i) => length(i).as(lengthColumn(i)))).execute();
+      const rows = await ids.select(counts.map((c, i) => c.as(lengthColumn(i)))).execute();
       return { ids: rows.map((r) => Number(r.id)), lengths: lengthsOf(rows, arms.length) };
     },
     lengths: async () => {
-      const counts = arms.map((_, i) => length(i)).reduce((a, b) => a.unionAll(b));
-      return (await counts.execute()).map((r) => Number(r.n));
+      return (await counts.reduce((a, b) => a.unionAll(b)).execute()).map((r) => Number(r.n));
     },
     rows: (ids) => rowsOfIds(ctx, entity, query, ids, language),
   };

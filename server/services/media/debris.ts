@@ -59,8 +59,9 @@ export async function sweepStaging(stagingDir: string, olderThanMs: number): Pro
  */
 async function namedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> {
   const named = new Set<string>();
-  const renditions = keys.map(parseRenditionKey).filter((r) => r !== undefined);
-  const plain = keys.filter((k) => !parseRenditionKey(k));
+  const parsed = keys.map((key) => ({ key, rendition: parseRenditionKey(key) }));
+  const plain = parsed.filter((p) => !p.rendition).map((p) => p.key);
+  const renditions = parsed.flatMap(({ key, rendition }) => (rendition ? [{ key, ...rendition }] : []));
   if (plain.length) {
     const rows = await db
       .selectFrom('media')
@@ -73,10 +74,7 @@ async function namedKeys(db: Db, keys: readonly string[]): Promise<Set<string>> 
     const originals = [...new Set(renditions.map((r) => r.stem))].flatMap((stem) => RASTER_EXTS.map((ext) => `${stem}.${ext}`));
     const rows = await db.selectFrom('media').select(['file_key', 'web_key', 'focal_x', 'focal_y']).where('file_key', 'in', originals).execute();
     const stamps = new Map(rows.map((r) => [stemOf(r.file_key), renditionStamp(r)]));
-    for (const key of keys) {
-      const rendition = parseRenditionKey(key);
-      if (rendition && stamps.get(rendition.stem) === rendition.stamp) named.add(key);
-    }
+    for (const r of renditions) if (stamps.get(r.stem) === r.stamp) named.add(r.key);
   }
   return named;
 }
