@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../server/db/database.js';
 import { newMediaKey } from '../../server/storage/keys.js';
 import { multipart, SiteClient } from './lib/client.js';
-import { backends, makeStore, startInstance, type Store, stopAll } from './lib/instances.js';
+import { alive, backends, makeStore, startInstance, type Store, stopAll } from './lib/instances.js';
 import { createProduct, editProduct, firstBrandId, type ProductLedger, uploadPng, type UploadLedger, waitUntil } from './lib/workload.js';
 
 const WRITERS = 8;
@@ -119,7 +119,11 @@ for (const backend of backends()) {
         'enough acknowledged writes and a half-received upload',
       );
       killed = true;
+      // Its image workers too: one living on could write into the staging folder after the crash.
+      const processes = first.processTree();
+      expect(processes.length).toBeGreaterThan(1);
       await first.kill9();
+      expect(processes.filter(alive)).toEqual([]);
       await Promise.all([...loops, halfUpload]);
       expect(failures).toEqual([]);
 

@@ -50,12 +50,38 @@ export interface Instance {
   output(): string;
   /** Waits until the process printed a line matching `pattern`. */
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
-  /** SIGKILL: no shutdown hook runs, in-flight requests are cut. */
+  /** The server's process and every process under it (image workers, readers). */
+  processTree(): number[];
+  /**
+   * SIGKILL to the server and every process under it at once, as when its machine or
+   * container dies: no shutdown hook runs, in-flight requests are cut, and no child lives on
+   * to write after the crash. Resolves when all of them are gone.
+   */
   kill9(): Promise<void>;
   stop(): Promise<void>;
 }
 
 const running = new Set<Instance>();
+
+/** `pid` and its descendants, read from /proc (Linux, where these tests run). */
+function processTree(pid: number): number[] {
+  const tasks = fs.readdirSync(`/proc/${pid}/task`, { withFileTypes: true }).map((t) => t.name);
+  const children = tasks.flatMap((t) => {
+    const text = fs.readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8').trim();
+    return text ? text.split(/\s+/).map(Number) : [];
+  });
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** Whether `pid` still runs: a zombie (dead, its parent not yet reaping it) does not. */
+export function alive(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
 
 export async function startInstance(
   name: string,
@@ -91,9 +117,12 @@ export async function startInstance(
         await new Promise((r) => setTimeout(r, 50));
       }
     },
+    processTree: () => processTree(handle.pid),
     async kill9() {
-      process.kill(handle.pid, 'SIGKILL');
+      const tree = processTree(handle.pid);
+      for (const pid of tree) process.kill(pid, 'SIGKILL');
       await handle.stop();
+      while (tree.some(alive)) await new Promise((r) => setTimeout(r, 10));
       running.delete(instance);
     },
     async stop() {
