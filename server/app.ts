@@ -94,8 +94,10 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   app.decorate('changeFeed', undefined);
   app.decorate('siteKeyCache', undefined);
   const pool = pgPoolOf(database.db);
-  if (pool && responseCache.enabled) {
-    // A served list answer then costs no round trip at all.
+  if (pool) {
+    // Sessions, permissions and site keys are remembered while the feed is trusted, whether
+    // or not list answers are kept (LIST_CACHE_MB): a request that computes its list then
+    // reads no session, and a served list answer costs no round trip at all.
     const feed = new ChangeFeed(pool, () => {
       app.accessCache?.forget();
       app.siteKeyCache?.forget();

@@ -21,6 +21,8 @@ export interface Guarded {
   user: Principal | undefined;
   /** On a `permission` route: the user's permission codenames on its model (a superuser's are not consulted). */
   codenames?: readonly string[];
+  /** On a `permission` route: the site's data version, read with the session (cache/dataVersions.ts). */
+  dataVersion?: string;
 }
 
 declare module 'fastify' {
@@ -74,7 +76,7 @@ export function guardOf(access: Access | undefined): Guard | undefined {
           if (superuserOnly || (user.role && notForRoles?.includes(user.role))) throw notFound();
           if (!wanted.some((c) => found.codenames.includes(c))) throw forbidden();
         }
-        req.guarded = { site, user, codenames: found.codenames };
+        req.guarded = { site, user, codenames: found.codenames, dataVersion: found.dataVersion };
       };
     }
   }

@@ -70,6 +70,11 @@ export interface EngineContext {
   span?: readonly number[] | null;
   /** Who works, as the activity log records it; none for the server's own writes. */
   actor?: Actor;
+  /**
+   * The site's data version when the request began (read by the guard with the session): a
+   * list keeps its search plans under it (server/list/planMemo.ts). None outside requests.
+   */
+  dataVersion?: string;
 }
 
 /** Rows of a master-scoped entity belong to no site: their counters and slugs use 0. */

@@ -32,11 +32,12 @@ import { Registry } from './registry.js';
 import { exportList, exportParams, selectedIds } from './export/exportList.js';
 import importRoutes from './import/routes.js';
 import { hasDrafts } from '../../entities/drafts.js';
-import { draftedIds, pendingDraft } from './drafts/store.js';
+import { pendingDraft } from './drafts/store.js';
+import { withRowFlags } from './listFlags.js';
 import { registerDraftRoutes } from './drafts/routes.js';
 import { hasSchedule } from '../../entities/schedule.js';
 import { scheduleRoute } from './schedule/routes.js';
-import { scheduleOf, schedulesOf } from './schedule/store.js';
+import { scheduleOf } from './schedule/store.js';
 import { registerRevisionRoutes } from './revisions/routes.js';
 import { registerSingletonRoutes } from './singletonRoutes.js';
 import { createRecord, deleteRecords, updateRecord } from './write.js';
@@ -79,6 +80,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
       media,
       userMarket: userMarketOf(user),
       actor: actorOf(req, user),
+      dataVersion: req.guarded?.dataVersion,
     };
     if (!entity?.acrossSites || site.kind !== 'default') return ctx;
     return { ...ctx, userMarket: undefined, span: await spanOf(app.db, user) };
@@ -124,7 +126,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
         const { query, errors } = parseListQuery(view, req.query);
         if (Object.keys(errors).length) throw fieldErrors(errors);
         // A draft's save moves the site's data version too: the flags are as cacheable as the rows.
-        const read = async () => withDraftFlags(ctx, entity, await listRecords(ctx, view, query, language));
+        const read = async () => withRowFlags(ctx, entity, await listRecords(ctx, view, query, language));
         // A list across sites reads many sites' rows: no one site's data version covers it.
         if (!cached || across(ctx)) return read();
         return sendCachedJson(reply, ctx.site.id, `${entity.name}|${language}|${ctx.userMarket ?? ''}|${JSON.stringify(query)}`, read);
@@ -210,18 +212,5 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
     });
   }
 };
-
-/** A list of an entity with drafts says, per shown row, whether it has a pending draft, and its scheduled actions (null: none). */
-async function withDraftFlags<L extends { items: Record<string, unknown>[] }>(ctx: EngineContext, entity: EntityDef, list: L): Promise<L> {
-  if (!hasDrafts(entity)) return list;
-  const ids = list.items.map((i) => Number(i.id));
-  const drafted = await draftedIds(ctx, entity, ids);
-  const scheduled = hasSchedule(entity) ? await schedulesOf(ctx, entity, ids) : undefined;
-  const flags = (id: number) => ({
-    has_draft: drafted.has(id),
-    ...(scheduled ? { schedule: scheduled.get(id) ?? { publish_at: null, unpublish_at: null } } : {}),
-  });
-  return { ...list, items: list.items.map((i) => ({ ...i, ...flags(Number(i.id)) })) };
-}
 
 export default entityRoutes;

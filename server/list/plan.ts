@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DRIVER_CAP } from './caps.js';
+import { memoPlan, type PlanMemo } from './planMemo.js';
 import { type SearchIndex, wordEstimates } from './searchIndex.js';
 
 /**
@@ -18,8 +19,20 @@ export interface SearchPlan {
   drives: boolean;
 }
 
-/** `forced` (tests) makes the plan drive or walk whatever the counts. */
-export async function planSearch(db: Kysely<any>, index: SearchIndex, words: readonly string[], forced?: 'drive' | 'walk'): Promise<SearchPlan> {
+export interface PlanOptions {
+  /** Makes the plan drive or walk whatever the counts (tests). */
+  forced?: 'drive' | 'walk';
+  /** Where the plan may be kept, when every row of the index's scope is one site's; `key` names the scope (planMemo.ts). */
+  memo?: PlanMemo;
+}
+
+export function planSearch(db: Kysely<any>, index: SearchIndex, words: readonly string[], opts: PlanOptions = {}): Promise<SearchPlan> {
+  const { forced, memo } = opts;
+  const count = () => countedPlan(db, index, words, forced);
+  return memo && !forced ? memoPlan({ ...memo, key: `${memo.key}|${index.table}|${words.join(' ')}` }, count) : count();
+}
+
+async function countedPlan(db: Kysely<any>, index: SearchIndex, words: readonly string[], forced?: 'drive' | 'walk'): Promise<SearchPlan> {
   const n = await wordEstimates(db, index, words);
   const rarest = n.indexOf(Math.min(...n));
   const word = words[rarest];

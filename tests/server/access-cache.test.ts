@@ -32,6 +32,12 @@ describeEachDialect('remembered access', (h) => {
     return { admin, user, session: await h.login(user.username as string, HOSTS.rossi, { password: GOOD_PASSWORD }) };
   };
 
+  it('remembers on PostgreSQL whether or not list answers are kept (LIST_CACHE_MB=0)', async () => {
+    const uncached = await h.appWith({ LIST_CACHE_MB: '0' });
+    expect(uncached.responseCache.enabled).toBe(false);
+    expect(uncached.accessCache !== undefined).toBe(h.dialect === 'postgres');
+  });
+
   it('refuses a session ended on one instance there at once, and on another once it has heard', async () => {
     const rossi = await h.login('rossi', HOSTS.rossi);
     await servedOnBoth(rossi);

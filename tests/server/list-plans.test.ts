@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type CompiledQuery, Kysely, type LogEvent, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { type CompiledQuery, Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef } from '../../entities/define.js';
 import type { Paginator } from '../../entities/paginator.js';
@@ -39,6 +39,7 @@ import { findTenantByHost } from '../../server/services/tenants.js';
 import { listAccounts } from '../../server/users/list.js';
 import { type Roster, rosterOf } from '../../server/users/roster.js';
 import { dialects } from './harness.js';
+import { recording } from './recordedQueries.js';
 import { createPostgresDatabase, dropPostgresDatabase } from './postgresDatabases.js';
 
 /** Rows of each large table: on PostgreSQL enough that a scan or a big sort costs more than an index walk; pages deeper than MAX_OFFSET. */
@@ -73,19 +74,6 @@ async function fixtureDatabase(dialect: 'sqlite' | 'postgres'): Promise<Database
   return database;
 }
 
-/** A Kysely over the same connection that records every query it runs. */
-function recording(database: Database) {
-  const seen: CompiledQuery[] = [];
-  const log = (e: LogEvent) => {
-    if (e.level === 'query') seen.push(e.query);
-  };
-  const db =
-    database.dialect === 'sqlite'
-      ? new Kysely<any>({ dialect: new SqliteDialect({ database: sqliteOf(database.db)! }), log })
-      : new Kysely<any>({ dialect: new PostgresDialect({ pool: pgPoolOf(database.db)! }), log });
-  return { db, take: () => seen.splice(0) };
-}
-
 /** SQLite's plan of a recorded query. */
 function sqlitePlan(database: Database, q: CompiledQuery): PlanRow[] {
   return sqliteOf(database.db)!
@@ -102,7 +90,7 @@ async function bigSiteId(database: Database): Promise<number> {
 /** The big site's products, listed through a connection that records its queries. */
 async function recordedProducts(database: Database) {
   const big = await bigSiteId(database);
-  const { db, take } = recording(database);
+  const { db, take } = recording(database.db);
   const ctx = (await contextForSite(db, big, { media: true }))!;
   return { ctx, take, product: LISTED.find((e) => e.name === 'product')! };
 }
@@ -338,7 +326,7 @@ for (const dialect of dialects()) {
     if (dialect === 'sqlite') {
       it('walks a date range on another column than the sort in the index alone, on SQLite', async () => {
         const master = await database.db.selectFrom('tenants').select('id').where('kind', '=', 'default').executeTakeFirstOrThrow();
-        const { db, take } = recording(database);
+        const { db, take } = recording(database.db);
         const ctx = (await contextForSite(db, Number(master.id), { media: true }))!;
         const log = LISTED.find((e) => e.name === 'indexingLog')!;
         // Every action of the fixture was made before today: more than DRIVER_CAP match, so the sort index is walked.
@@ -389,7 +377,7 @@ for (const dialect of dialects()) {
         const master = await database.db.selectFrom('tenants').select('id').where('kind', '=', 'default').executeTakeFirstOrThrow();
         const big = await bigSiteId(database);
         const siteId = entity.scope === 'master' ? Number(master.id) : big;
-        const { db, take } = recording(database);
+        const { db, take } = recording(database.db);
         const ctx = (await contextForSite(db, siteId, { media: true }))!;
         const { samples, words } = await samplesFor(database.db, entity, siteId);
         const combos = new Map<string, Combination>();
@@ -401,7 +389,7 @@ for (const dialect of dialects()) {
     for (const { label, entity, host, actor } of ROSTERS) {
       it(`accounts, ${label}: every combination's plan is bounded`, async () => {
         const roster = await rosterFor(database.db, entity, host, actor);
-        const { db, take } = recording(database);
+        const { db, take } = recording(database.db);
         const { samples, words } = await accountSamples(database.db, roster);
         const combos = new Map<string, Combination>();
         for (const word of words) for (const c of entityCombinations(roster.entity, samples, word)) combos.set(c.query, c);
@@ -436,7 +424,7 @@ for (const dialect of dialects()) {
 
     it("media: every combination's plan is bounded", async () => {
       const big = await bigSiteId(database);
-      const { db, take } = recording(database);
+      const { db, take } = recording(database.db);
       await expectBoundedPlans(database, take, mediaCombinations(BENCH_MEDIA_WORDS[0]!), (raw) => listMedia(db, mediaOptions(big, raw)));
     }, 300_000);
 

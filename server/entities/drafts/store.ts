@@ -41,7 +41,7 @@ export interface PendingDraft {
  * it is a draft this site saved (ids are never reused, and the routes reach the row first:
  * the site bound holds in the query too). One index probe per row.
  */
-const draftEntries = (ctx: EngineContext, entity: EntityDef, ids: readonly number[]) =>
+export const draftEntries = (ctx: EngineContext, entity: EntityDef, ids: readonly number[]) =>
   ctx.db
     .selectFrom('activity')
     .where('model', '=', entity.name)
@@ -79,13 +79,6 @@ export async function pendingDrafts(ctx: EngineContext, entity: EntityDef, ids: 
 }
 
 export const pendingDraft = async (ctx: EngineContext, entity: EntityDef, id: number) => (await pendingDrafts(ctx, entity, [id])).get(id);
-
-/** Of the given rows, those with a pending draft (a list's `has_draft`), without reading the drafts. */
-export async function draftedIds(ctx: EngineContext, entity: EntityDef, ids: readonly number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await draftEntries(ctx, entity, ids).select('object_id').execute();
-  return new Set(rows.map((r) => Number(r.object_id)));
-}
 
 /** The live row, as the context reaches it (another site's: 404). */
 async function liveRow(ctx: EngineContext, entity: EntityDef, id: number): Promise<Loaded> {

@@ -19,12 +19,14 @@ import type { EntityDef } from '../../../entities/define.js';
 import { longReads } from '../../db/database.js';
 import { capped } from '../../list/counted.js';
 import { planSearch, type SearchPlan } from '../../list/plan.js';
+import type { PlanMemo } from '../../list/planMemo.js';
 import { type PageReads, readPage } from '../../list/readPage.js';
 import { inSiteTurn } from '../../list/siteTurns.js';
 import { walkedReads } from '../../list/walked.js';
 import { isDeep, windowOf } from '../../list/window.js';
 import { type EngineContext, marketBound } from '../context.js';
 import { type Loaded, presentList } from '../read.js';
+import { isScoped } from '../schema.js';
 import { searchIndexOf } from '../search.js';
 import { countPlan, countRows } from './count.js';
 import { walks } from './ids.js';
@@ -65,8 +67,18 @@ export async function planList(request: EngineContext, entity: EntityDef, asked:
         }
       : asked,
   );
-  const plan = query.tokens.length ? await planSearch(ctx.db, searchIndexOf(ctx, entity), query.tokens) : undefined;
+  const plan = query.tokens.length ? await planSearch(ctx.db, searchIndexOf(ctx, entity), query.tokens, { memo: planMemo(request, entity) }) : undefined;
   return { ctx, query, plan };
+}
+
+/**
+ * Where a list's search plans are kept: only when the index's rows are the request's site's
+ * alone, whose data version covers them (not a master-scoped entity, whose rows every site
+ * writes, nor a list across sites).
+ */
+function planMemo(request: EngineContext, entity: EntityDef): PlanMemo | undefined {
+  const { dataVersion, span, site, db } = request;
+  return dataVersion !== undefined && span === undefined && isScoped(entity) ? { db, version: dataVersion, key: `site ${site.id}` } : undefined;
 }
 
 /** A page and its count when no search walks: the count rides along the page's query. */

@@ -26,29 +26,33 @@ export interface RowSchedule {
   unpublish_at: string | null;
 }
 
-const NONE: RowSchedule = { publish_at: null, unpublish_at: null };
+export const NO_SCHEDULE: RowSchedule = { publish_at: null, unpublish_at: null };
 const KEY: Record<ScheduledAction, keyof RowSchedule> = { publish: 'publish_at', unpublish: 'unpublish_at' };
 
 /** The pending actions of the given rows: one probe of (model, object_id, status) per row. */
-export async function schedulesOf(ctx: EngineContext, entity: EntityDef, ids: readonly number[]): Promise<Map<number, RowSchedule>> {
-  const out = new Map<number, RowSchedule>();
-  if (!ids.length) return out;
-  const rows = await ctx.db
+export const pendingActions = (ctx: EngineContext, entity: EntityDef, ids: readonly number[]) =>
+  ctx.db
     .selectFrom('scheduled_actions')
-    .select(['object_id', 'action', 'due_at'])
     .where('model', '=', entity.name)
     .where('object_id', 'in', [...ids])
     .where('status', '=', 'pending')
-    .where('tenant_id', '=', ctx.site.id)
-    .execute();
+    .where('tenant_id', '=', ctx.site.id);
+
+/** Rows of pendingActions as each row's schedule. */
+export function schedulesFrom(rows: ReadonlyArray<{ object_id: unknown; action: unknown; due_at: unknown }>): Map<number, RowSchedule> {
+  const out = new Map<number, RowSchedule>();
   for (const r of rows) {
     const id = Number(r.object_id);
-    out.set(id, { ...(out.get(id) ?? NONE), [KEY[r.action as ScheduledAction]]: r.due_at });
+    out.set(id, { ...(out.get(id) ?? NO_SCHEDULE), [KEY[r.action as ScheduledAction]]: r.due_at as string });
   }
   return out;
 }
 
-export const scheduleOf = async (ctx: EngineContext, entity: EntityDef, id: number) => (await schedulesOf(ctx, entity, [id])).get(id) ?? NONE;
+async function schedulesOf(ctx: EngineContext, entity: EntityDef, ids: readonly number[]): Promise<Map<number, RowSchedule>> {
+  return schedulesFrom(await pendingActions(ctx, entity, ids).select(['object_id', 'action', 'due_at']).execute());
+}
+
+export const scheduleOf = async (ctx: EngineContext, entity: EntityDef, id: number) => (await schedulesOf(ctx, entity, [id])).get(id) ?? NO_SCHEDULE;
 
 /** What a request asks: per action, a moment (ISO 8601 with a zone), null to clear, absent to keep. */
 type Asked = Partial<Record<keyof RowSchedule, string | null>>;

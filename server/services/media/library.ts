@@ -92,7 +92,7 @@ async function readMediaPage(request: Db, opts: ListOptions): Promise<{ items: M
     });
   }
   const forced = opts.plan === 'terms' ? 'drive' : opts.plan === 'scan' ? 'walk' : undefined;
-  const plan = await planSearch(db, termsIndex(opts), opts.words, forced);
+  const plan = await planSearch(db, termsIndex(opts), opts.words, { forced });
   if (plan.drives) {
     const ids = await matchingIds(db, opts, plan);
     return readPage(asked, {
