@@ -83,6 +83,17 @@ export function longReads(db: Kysely<any>, key: number): Kysely<any> {
 
 const longReadsOf = new WeakMap<object, (key: number) => Kysely<any>>();
 
+/**
+ * The executor for a list's read of rows by their ids, once a search found them: bounded by
+ * the ids, and with no value whose skew could mislead a plan. On SQLite the read pool, as
+ * longReads (never the event loop); on PostgreSQL `db` itself, whose prepared statements are
+ * planned once per connection, where the long reads' are planned at every run (decisions
+ * §60, §64).
+ */
+export function rowsByIdReads(db: Kysely<any>, key: number): Kysely<any> {
+  return sqliteHandles.has(db) ? longReads(db, key) : db;
+}
+
 function postgresPool(connectionString: string, max: number, statementTimeoutMs: number, settings: Record<string, string> = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString,

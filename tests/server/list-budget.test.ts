@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { longReads } from '../../server/db/database.js';
+import { longReads, rowsByIdReads } from '../../server/db/database.js';
 import { readerPids } from './fixtures/readers.js';
 import { describeEachDialect, type Harness } from './harness.js';
 
@@ -64,6 +64,12 @@ describeEachDialect(
         const mode = async (db: typeof h.db) => (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(db)).rows[0]?.plan_cache_mode;
         expect(await mode(longReads(h.db, 1))).toBe('force_custom_plan');
         expect(await mode(h.db)).toBe('auto');
+        // A found page's rows by id: nothing skewed to plan for, so planned once (decisions §64).
+        expect(await mode(rowsByIdReads(h.db, 1))).toBe('auto');
+      });
+    } else {
+      it("reads a found page's rows by id off the event loop, in the read pool", () => {
+        expect(rowsByIdReads(h.db, 1)).not.toBe(h.db);
       });
     }
   },

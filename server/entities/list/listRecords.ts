@@ -16,7 +16,7 @@
  *   translations JSON by the database, in the asked language (columns.ts).
  */
 import type { EntityDef } from '../../../entities/define.js';
-import { longReads } from '../../db/database.js';
+import { longReads, rowsByIdReads } from '../../db/database.js';
 import { capped } from '../../list/counted.js';
 import { planSearch, type SearchPlan } from '../../list/plan.js';
 import type { PlanMemo } from '../../list/planMemo.js';
@@ -39,7 +39,7 @@ export function listRecords(request: EngineContext, entity: EntityDef, asked: Li
   const list = async () => {
     const { ctx, query, plan } = await planList(request, entity, asked);
     const reads: PageReads<Loaded> = walks(plan)
-      ? walkedReads(query.size, entityWalk(ctx, entity, query, plan, language))
+      ? walkedReads(query.size, entityWalk(ctx, entity, query, plan, language, { ...request, db: rowsByIdReads(request.db, request.site.id) }))
       : indexedReads(ctx, entity, query, plan, language);
     const { items: rows, paginator } = await readPage(query, reads);
     return { items: await presentList(ctx, entity, rows, language), paginator };
