@@ -1,31 +1,30 @@
 /**
- * What a list of an entity with drafts says of each shown row besides its columns: whether
- * it has a pending draft (`has_draft`) and, where it can be scheduled, its pending actions
- * (`schedule`). Both are read in one statement, a union of their probes (one trip to the
- * database per list instead of two: docs/decisions.md §64).
+ * What a back-office list of an entity with drafts says of each shown row besides its
+ * columns: whether it has a pending draft (`has_draft`) and, where it can be scheduled, its
+ * pending actions (`schedule`). Read as columns of the page's own row query (list/rows.ts),
+ * each an index probe correlated to the row: no statement of their own (docs/decisions.md
+ * §64). The delivery API's lists do not ask for them.
  */
-import { sql } from 'kysely';
+import { type AliasedExpression, sql } from 'kysely';
 import type { EntityDef } from '../../entities/define.js';
 import { hasDrafts } from '../../entities/drafts.js';
 import { hasSchedule } from '../../entities/schedule.js';
 import type { EngineContext } from './context.js';
-import { draftEntries } from './drafts/store.js';
-import { NO_SCHEDULE, pendingActions, schedulesFrom } from './schedule/store.js';
+import { hasDraftColumn } from './drafts/store.js';
+import { scheduleColumns, scheduleOfRow } from './schedule/store.js';
 
-/** The action of a union row that says the row has a pending draft. */
-const DRAFT = 'draft';
+const DRAFT = 'draft__';
+const SCHEDULE = 'schedule__';
 
-export async function withRowFlags<L extends { items: Record<string, unknown>[] }>(ctx: EngineContext, entity: EntityDef, list: L): Promise<L> {
-  if (!hasDrafts(entity) || !list.items.length) return list;
-  const ids = list.items.map((i) => Number(i.id));
-  const drafts = draftEntries(ctx, entity, ids).select(['object_id', sql.lit(DRAFT).as('action'), sql<string | null>`null`.as('due_at')]);
-  const scheduled = hasSchedule(entity);
-  const rows = await (scheduled ? drafts.unionAll(pendingActions(ctx, entity, ids).select(['object_id', 'action', 'due_at'])) : drafts).execute();
-  const drafted = new Set(rows.filter((r) => r.action === DRAFT).map((r) => Number(r.object_id)));
-  const schedules = schedulesFrom(rows.filter((r) => r.action !== DRAFT));
-  const flags = (id: number) => ({
-    has_draft: drafted.has(id),
-    ...(scheduled ? { schedule: schedules.get(id) ?? NO_SCHEDULE } : {}),
-  });
-  return { ...list, items: list.items.map((i) => ({ ...i, ...flags(Number(i.id)) })) };
+/** The flag columns of a list row query over `entity.table`. */
+export function flagColumns(ctx: EngineContext, entity: EntityDef): Array<AliasedExpression<unknown, string>> {
+  if (!hasDrafts(entity)) return [];
+  const id = sql.ref(`${entity.table}.id`);
+  return [hasDraftColumn(ctx, entity, id).as(DRAFT), ...(hasSchedule(entity) ? scheduleColumns(ctx, entity, id, SCHEDULE) : [])];
+}
+
+/** A row's flags from its flagColumns (SQLite says true as 1). */
+export function flagsOf(entity: EntityDef, row: Record<string, unknown>) {
+  if (!hasDrafts(entity)) return {};
+  return { has_draft: Boolean(row[DRAFT]), ...(hasSchedule(entity) ? { schedule: scheduleOfRow(row, SCHEDULE) } : {}) };
 }

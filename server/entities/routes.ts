@@ -33,7 +33,6 @@ import { exportList, exportParams, selectedIds } from './export/exportList.js';
 import importRoutes from './import/routes.js';
 import { hasDrafts } from '../../entities/drafts.js';
 import { pendingDraft } from './drafts/store.js';
-import { withRowFlags } from './listFlags.js';
 import { registerDraftRoutes } from './drafts/routes.js';
 import { hasSchedule } from '../../entities/schedule.js';
 import { scheduleRoute } from './schedule/routes.js';
@@ -126,7 +125,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
         const { query, errors } = parseListQuery(view, req.query);
         if (Object.keys(errors).length) throw fieldErrors(errors);
         // A draft's save moves the site's data version too: the flags are as cacheable as the rows.
-        const read = async () => withRowFlags(ctx, entity, await listRecords(ctx, view, query, language));
+        const read = async () => listRecords(ctx, view, query, language, { flags: true });
         // A list across sites reads many sites' rows: no one site's data version covers it.
         if (!cached || across(ctx)) return read();
         return sendCachedJson(reply, ctx.site.id, `${entity.name}|${language}|${ctx.userMarket ?? ''}|${JSON.stringify(query)}`, read);

@@ -10,6 +10,7 @@
  * engine's writes do: a site's writers queue there, so the checks of the row's version and
  * of the draft the save was made from see what the write will follow.
  */
+import { type RawBuilder, sql } from 'kysely';
 import type { EntityDef } from '../../../entities/define.js';
 import { isPlainObject } from '../../../entities/formats.js';
 import type { ScheduledAction } from '../../../entities/schedule.js';
@@ -39,13 +40,12 @@ export interface PendingDraft {
  * Entries of the given rows that are their pending draft: the row's newest entry (a schedule
  * request is skipped: it leaves the draft pending, which a scheduled publish puts live), when
  * it is a draft this site saved (ids are never reused, and the routes reach the row first:
- * the site bound holds in the query too). One index probe per row.
+ * the site bound holds in the query too). One index probe per row. `rows`: their ids, or
+ * the id column of the row a list's query reads.
  */
-export const draftEntries = (ctx: EngineContext, entity: EntityDef, ids: readonly number[]) =>
-  ctx.db
-    .selectFrom('activity')
-    .where('model', '=', entity.name)
-    .where('object_id', 'in', [...ids])
+const draftEntries = (ctx: EngineContext, entity: EntityDef, rows: readonly number[] | RawBuilder<unknown>) => {
+  const q = ctx.db.selectFrom('activity').where('model', '=', entity.name);
+  return (Array.isArray(rows) ? q.where('object_id', 'in', [...rows]) : q.where('object_id', '=', rows as RawBuilder<unknown>))
     .where('tenant_id', '=', ctx.site.id)
     .where('action', '=', 'draft')
     .where((eb) =>
@@ -60,6 +60,11 @@ export const draftEntries = (ctx: EngineContext, entity: EntityDef, ids: readonl
           .where('newer.action', '!=', 'schedule'),
       ),
     );
+};
+
+/** A column of a list's query: whether its row (`id`, the row's id column) has a pending draft. */
+export const hasDraftColumn = (ctx: EngineContext, entity: EntityDef, id: RawBuilder<unknown>) =>
+  sql<boolean>`exists ${draftEntries(ctx, entity, id).select('activity.id')}`;
 
 /** The pending drafts of the given rows, by row. */
 export async function pendingDrafts(ctx: EngineContext, entity: EntityDef, ids: readonly number[]): Promise<Map<number, PendingDraft>> {

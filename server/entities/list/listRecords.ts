@@ -27,22 +27,26 @@ import { isDeep, windowOf } from '../../list/window.js';
 import { type EngineContext, marketBound } from '../context.js';
 import { type Loaded, presentList } from '../read.js';
 import { isScoped } from '../schema.js';
+import { flagsOf } from '../listFlags.js';
 import { searchIndexOf } from '../search.js';
 import { countPlan, countRows } from './count.js';
 import { walks } from './ids.js';
 import type { ListQuery } from './query.js';
 import { planRanges } from './ranges.js';
-import { pageRows } from './rows.js';
+import { pageRows, type Shown } from './rows.js';
 import { entityWalk } from './walked.js';
 
-export function listRecords(request: EngineContext, entity: EntityDef, asked: ListQuery, language: string) {
+/** `flags`: each row says its pending draft and schedule, where the entity has them (the back-office's lists, listFlags.ts). */
+export function listRecords(request: EngineContext, entity: EntityDef, asked: ListQuery, language: string, { flags = false } = {}) {
+  const shown: Shown = { language, flags };
   const list = async () => {
     const { ctx, query, plan } = await planList(request, entity, asked);
     const reads: PageReads<Loaded> = walks(plan)
-      ? walkedReads(query.size, entityWalk(ctx, entity, query, plan, language, { ...request, db: rowsByIdReads(request.db, request.site.id) }))
-      : indexedReads(ctx, entity, query, plan, language);
+      ? walkedReads(query.size, entityWalk(ctx, entity, query, plan, shown, { ...request, db: rowsByIdReads(request.db, request.site.id) }))
+      : indexedReads(ctx, entity, query, plan, shown);
     const { items: rows, paginator } = await readPage(query, reads);
-    return { items: await presentList(ctx, entity, rows, language), paginator };
+    const items: Array<Record<string, unknown>> = await presentList(ctx, entity, rows, language);
+    return { items: flags ? items.map((item, i): Record<string, unknown> => ({ ...item, ...flagsOf(entity, rows[i]!.row) })) : items, paginator };
   };
   // A site's lists take turns (server/list/siteTurns.ts).
   return inSiteTurn(request.db, request.site.id, list);
@@ -82,13 +86,13 @@ function planMemo(request: EngineContext, entity: EntityDef): PlanMemo | undefin
 }
 
 /** A page and its count when no search walks: the count rides along the page's query. */
-function indexedReads(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan: SearchPlan | undefined, language: string): PageReads<Loaded> {
+function indexedReads(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan: SearchPlan | undefined, shown: Shown): PageReads<Loaded> {
   const counting = countPlan(ctx, entity, query, plan);
   return {
-    page: (page, counted) => pageRows(ctx, entity, query, plan, windowOf(query, page, counted), language),
+    page: (page, counted) => pageRows(ctx, entity, query, plan, windowOf(query, page, counted), shown),
     count: () => countRows(ctx, entity, query, plan),
     pageAndCount: async (page) => {
-      const rows = await pageRows(ctx, entity, query, plan, windowOf(query, page), language, counting);
+      const rows = await pageRows(ctx, entity, query, plan, windowOf(query, page), shown, counting);
       const [first] = rows;
       return first ? { items: rows, counted: capped(Number(first.row.count__ ?? 0), counting.cap) } : undefined;
     },

@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type AliasedExpression, sql } from 'kysely';
 import { type EntityDef, fieldOf } from '../../../entities/define.js';
 import { emptyValue } from '../../../entities/fieldTypes/index.js';
 import type { SearchPlan } from '../../list/plan.js';
@@ -10,7 +10,14 @@ import { decodeRecord, parseJson } from '../storage.js';
 import { fkTitleColumn, joinIdsAlias, joinIdsColumn, joinsOfRows, titleAlias, titleOfRow, translatedColumn } from './columns.js';
 import type { CountPlan } from './count.js';
 import { idsQuery } from './ids.js';
+import { flagColumns } from '../listFlags.js';
 import type { ListQuery } from './query.js';
+
+/** What a list shows of its rows: in which language, and whether with their row flags (listFlags.ts). */
+export interface Shown {
+  language: string;
+  flags: boolean;
+}
 
 const TEXT_TYPES = new Set(['text', 'textarea', 'email', 'url', 'slug', 'richtext']);
 
@@ -21,16 +28,16 @@ export function pageRows(
   asked: ListQuery,
   plan: SearchPlan | undefined,
   w: Window,
-  language: string,
+  shown: Shown,
   counting?: CountPlan,
 ): Promise<Loaded[]> {
   const query = w.reversed ? { ...asked, sort: asked.sort.map((s) => ({ ...s, desc: !s.desc })) } : asked;
-  return rowsOf(ctx, entity, query, idsQuery(ctx, entity, query, plan, w), w.reversed, language, counting);
+  return rowsOf(ctx, entity, query, idsQuery(ctx, entity, query, plan, w), w.reversed, shown, counting);
 }
 
 /** The list rows of ids read already (a walking search's page, walked.ts), in the list's order. */
-export const rowsOfIds = (ctx: EngineContext, entity: EntityDef, query: ListQuery, ids: readonly number[], language: string): Promise<Loaded[]> =>
-  rowsOf(ctx, entity, query, ids, false, language);
+export const rowsOfIds = (ctx: EngineContext, entity: EntityDef, query: ListQuery, ids: readonly number[], shown: Shown): Promise<Loaded[]> =>
+  rowsOf(ctx, entity, query, ids, false, shown);
 
 async function rowsOf(
   ctx: EngineContext,
@@ -38,12 +45,12 @@ async function rowsOf(
   query: ListQuery,
   ids: ReturnType<typeof idsQuery> | readonly number[],
   reversed: boolean,
-  language: string,
+  { language, flags }: Shown,
   counting?: CountPlan,
 ): Promise<Loaded[]> {
   const t = entity.table;
   const fields = listFields(entity);
-  const selections: Array<string | ReturnType<RawBuilder<unknown>['as']>> = [`${t}.id`, `${t}.version`, `${t}.created_at`, `${t}.updated_at`];
+  const selections: Array<string | AliasedExpression<unknown, string>> = [`${t}.id`, `${t}.version`, `${t}.created_at`, `${t}.updated_at`];
   // The count rides along as a scalar subquery (evaluated once), saving a round trip.
   if (counting) selections.push(counting.query.as('count__') as never);
   const titled: string[] = [];
@@ -58,6 +65,7 @@ async function rowsOf(
       titled.push(name);
     }
   }
+  if (flags) selections.push(...flagColumns(ctx, entity));
   // `in (…)`, not a join: SQLite cannot tell a join with a bound LIMIT is small, and may scan.
   let q = ctx.db
     .selectFrom(t)

@@ -7,10 +7,10 @@ import type { EngineContext } from '../context.js';
 import type { Loaded } from '../read.js';
 import { armsOf, idsQuery, scanned } from './ids.js';
 import type { ListQuery } from './query.js';
-import { rowsOfIds } from './rows.js';
+import { rowsOfIds, type Shown } from './rows.js';
 
 /** `byIds` reads the page's rows once their ids are known (db/database.ts rowsByIdReads). */
-export function entityWalk(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan: SearchPlan, language: string, byIds: EngineContext): Walk<Loaded> {
+export function entityWalk(ctx: EngineContext, entity: EntityDef, query: ListQuery, plan: SearchPlan, shown: Shown, byIds: EngineContext): Walk<Loaded> {
   const arms = armsOf(query, plan);
   /** Each walk's rows, counted. */
   const counts = arms.map((arm, i) => ctx.db.selectFrom(scanned(ctx, entity, arm, arms.length).as(`a${i}`)).select(sql<number>`count(*)`.as('n')));
@@ -24,6 +24,6 @@ export function entityWalk(ctx: EngineContext, entity: EntityDef, query: ListQue
     lengths: async () => {
       return (await counts.reduce((a, b) => a.unionAll(b)).execute()).map((r) => Number(r.n));
     },
-    rows: (ids) => rowsOfIds(byIds, entity, query, ids, language),
+    rows: (ids) => rowsOfIds(byIds, entity, query, ids, shown),
   };
 }

@@ -5,6 +5,7 @@
  * (so a schedule made from a stale form answers 409 like an update) and a `schedule` entry
  * is logged, in one transaction that first moves the site's data version as every write does.
  */
+import type { RawBuilder } from 'kysely';
 import type { EntityDef } from '../../../entities/define.js';
 import { isPlainObject, normalizeDatetime } from '../../../entities/formats.js';
 import type { Errors } from '../../../entities/problems.js';
@@ -26,33 +27,41 @@ export interface RowSchedule {
   unpublish_at: string | null;
 }
 
-export const NO_SCHEDULE: RowSchedule = { publish_at: null, unpublish_at: null };
+const NONE: RowSchedule = { publish_at: null, unpublish_at: null };
 const KEY: Record<ScheduledAction, keyof RowSchedule> = { publish: 'publish_at', unpublish: 'unpublish_at' };
 
 /** The pending actions of the given rows: one probe of (model, object_id, status) per row. */
-export const pendingActions = (ctx: EngineContext, entity: EntityDef, ids: readonly number[]) =>
-  ctx.db
-    .selectFrom('scheduled_actions')
-    .where('model', '=', entity.name)
-    .where('object_id', 'in', [...ids])
-    .where('status', '=', 'pending')
-    .where('tenant_id', '=', ctx.site.id);
-
-/** Rows of pendingActions as each row's schedule. */
-export function schedulesFrom(rows: ReadonlyArray<{ object_id: unknown; action: unknown; due_at: unknown }>): Map<number, RowSchedule> {
+async function schedulesOf(ctx: EngineContext, entity: EntityDef, ids: readonly number[]): Promise<Map<number, RowSchedule>> {
   const out = new Map<number, RowSchedule>();
+  if (!ids.length) return out;
+  const rows = await pendingActions(ctx, entity)
+    .where('object_id', 'in', [...ids])
+    .select(['object_id', 'action', 'due_at'])
+    .execute();
   for (const r of rows) {
     const id = Number(r.object_id);
-    out.set(id, { ...(out.get(id) ?? NO_SCHEDULE), [KEY[r.action as ScheduledAction]]: r.due_at as string });
+    out.set(id, { ...(out.get(id) ?? NONE), [KEY[r.action as ScheduledAction]]: r.due_at });
   }
   return out;
 }
 
-async function schedulesOf(ctx: EngineContext, entity: EntityDef, ids: readonly number[]): Promise<Map<number, RowSchedule>> {
-  return schedulesFrom(await pendingActions(ctx, entity, ids).select(['object_id', 'action', 'due_at']).execute());
+const pendingActions = (ctx: EngineContext, entity: EntityDef) =>
+  ctx.db.selectFrom('scheduled_actions').where('model', '=', entity.name).where('status', '=', 'pending').where('tenant_id', '=', ctx.site.id);
+
+/** Columns of a list's query: its row's (`id`, the row's id column) pending actions, as `<alias prefix><publish_at|unpublish_at>`. */
+export function scheduleColumns(ctx: EngineContext, entity: EntityDef, id: RawBuilder<unknown>, prefix: string) {
+  return (Object.keys(KEY) as ScheduledAction[]).map((action) =>
+    pendingActions(ctx, entity).where('object_id', '=', id).where('action', '=', action).select('due_at').limit(1).as(`${prefix}${KEY[action]}`),
+  );
 }
 
-export const scheduleOf = async (ctx: EngineContext, entity: EntityDef, id: number) => (await schedulesOf(ctx, entity, [id])).get(id) ?? NO_SCHEDULE;
+/** A row's schedule from a list row's scheduleColumns. */
+export function scheduleOfRow(row: Record<string, unknown>, prefix: string): RowSchedule {
+  const at = (key: keyof RowSchedule) => (row[`${prefix}${key}`] ?? null) as string | null;
+  return { publish_at: at('publish_at'), unpublish_at: at('unpublish_at') };
+}
+
+export const scheduleOf = async (ctx: EngineContext, entity: EntityDef, id: number) => (await schedulesOf(ctx, entity, [id])).get(id) ?? NONE;
 
 /** What a request asks: per action, a moment (ISO 8601 with a zone), null to clear, absent to keep. */
 type Asked = Partial<Record<keyof RowSchedule, string | null>>;
