@@ -113,7 +113,7 @@ describeEachDialect(
       expect((await schedule(id, { publish_at: at(MINUTE), version: 1 })).statusCode).toBe(200);
       // The schedule request leaves the draft pending and records no indexing.
       expect(json(await r('GET', api(product, id)))).toMatchObject({ has_draft: true });
-      // The list says both of the row (one statement reads them, listFlags.ts), and neither of a plain one.
+      // The list says both of the row (columns of its row query, listFlags.ts), and neither of a plain one.
       const plain = await made('draft', 'Senza bozza');
       const listed = json(await r('GET', `${api(product)}?items=100`)).items as Array<{ id: number }>;
       expect(listed.find((i) => i.id === id)).toMatchObject({ has_draft: true, schedule: { publish_at: expect.any(String), unpublish_at: null } });
