@@ -120,7 +120,13 @@ export async function startInstance(
     processTree: () => processTree(handle.pid),
     async kill9() {
       const tree = processTree(handle.pid);
-      for (const pid of tree) process.kill(pid, 'SIGKILL');
+      for (const pid of tree) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Ended on its own since the tree was read.
+        }
+      }
       await handle.stop();
       while (tree.some(alive)) await new Promise((r) => setTimeout(r, 10));
       running.delete(instance);
