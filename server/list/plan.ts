@@ -22,14 +22,17 @@ export interface SearchPlan {
 export interface PlanOptions {
   /** Makes the plan drive or walk whatever the counts (tests). */
   forced?: 'drive' | 'walk';
-  /** Where the plan may be kept, when every row of the index's scope is one site's; `key` names the scope (planMemo.ts). */
+  /** Where the plan may be kept, when every row of the index's scope is one site's (planMemo.ts). */
   memo?: PlanMemo;
 }
 
 export function planSearch(db: Kysely<any>, index: SearchIndex, words: readonly string[], opts: PlanOptions = {}): Promise<SearchPlan> {
   const { forced, memo } = opts;
   const count = () => countedPlan(db, index, words, forced);
-  return memo && !forced ? memoPlan({ ...memo, key: `${memo.key}|${index.table}|${words.join(' ')}` }, count) : count();
+  if (!memo || forced) return count();
+  // The index and its scope as SQL (its site, and a folder or a type where it has them), and the words.
+  const scope = index.scope('s');
+  return memoPlan(memo, `${index.table}|${scope.text}|${JSON.stringify(scope.params)}|${words.join(' ')}`, count);
 }
 
 async function countedPlan(db: Kysely<any>, index: SearchIndex, words: readonly string[], forced?: 'drive' | 'walk'): Promise<SearchPlan> {

@@ -19,26 +19,27 @@ export interface PlanMemo {
   db: object;
   /** The site's data version, as its rows are now. */
   version: string;
-  /** What else decides the plan: the scope of the index's rows (with the index and the words, planSearch). */
-  key: string;
 }
 
-/** The plan `make` counts, or the one it counted under this version; requests alike share one count. */
-export function memoPlan(memo: PlanMemo, make: () => Promise<SearchPlan>): Promise<SearchPlan> {
+/**
+ * The plan `make` counts, or the one it counted under this version for the same `key` (the
+ * index, its scope and the words: planSearch); requests alike share one count.
+ */
+export function memoPlan(memo: PlanMemo, key: string, make: () => Promise<SearchPlan>): Promise<SearchPlan> {
   let plans = kept.get(memo.db);
   if (!plans) {
     plans = new Map();
     kept.set(memo.db, plans);
   }
-  const key = `${memo.version}|${memo.key}`;
-  const found = plans.get(key);
+  const entry = `${memo.version}|${key}`;
+  const found = plans.get(entry);
   if (found) return found;
   if (plans.size >= MAX_PLANS) plans.clear();
   const made = make();
-  plans.set(key, made);
+  plans.set(entry, made);
   // A count that failed (a timeout, the database away) is asked again next time.
   made.catch(() => {
-    if (plans.get(key) === made) plans.delete(key);
+    if (plans.get(entry) === made) plans.delete(entry);
   });
   return made;
 }

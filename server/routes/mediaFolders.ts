@@ -67,6 +67,7 @@ const mediaFolders: FastifyPluginAsync<MediaFoldersOptions> = async (app, { open
           all,
           filter,
           words,
+          dataVersion: reply.request.guarded?.dataVersion,
           page: q.page ?? 1,
           pageSize: q.items ?? MEDIA_PAGE_SIZE,
           language: languageFor(site, q.language_code),

@@ -14,12 +14,14 @@ import { planList } from '../../server/entities/list/listRecords.js';
 import { parseListQuery } from '../../server/entities/list/query.js';
 import { queryTokens } from '../../server/entities/search.js';
 import { DRIVER_CAP } from '../../server/list/caps.js';
+import { type ListOptions, listMedia, parseFltr } from '../../server/services/media/library.js';
 import { findTenantByHost } from '../../server/services/tenants.js';
 import { describeEachDialect } from './harness.js';
 import { recording } from './recordedQueries.js';
 
 /** The statement counting each search word's index rows (server/list/searchIndex.ts wordEstimates). */
 const isEstimate = (text: string) => /^select \(select count\(\*\) from \(select 1 as one from/.test(text);
+const isMediaEstimate = (text: string) => isEstimate(text) && text.includes('from media_terms');
 
 describeEachDialect('search plans kept per data version', (h) => {
   let site = 0;
@@ -69,6 +71,31 @@ describeEachDialect('search plans kept per data version', (h) => {
       const added = Array.from({ length: DRIVER_CAP }, (_, i) => `${word}${i}`);
       await (h.db as Kysely<any>).deleteFrom('products_search').where('tenant_id', '=', site).where('token', 'in', added).execute();
     }
+  });
+
+  it("keeps the media library's search plans per version, folder and type", async () => {
+    const version = (await dataVersionOf(h.db, site))!;
+    const media = async (opts: Partial<ListOptions>) => {
+      await listMedia(db, {
+        tenantId: site,
+        folderId: null,
+        all: true,
+        words: ['trattore'],
+        page: 1,
+        pageSize: 10,
+        language: 'it',
+        dataVersion: version,
+        ...opts,
+      });
+      return take().filter((q) => isMediaEstimate(q.sql)).length;
+    };
+    expect(await media({})).toBe(1);
+    expect(await media({})).toBe(0);
+    // Another scope (a folder, a type) or another version is counted anew.
+    expect(await media({ all: false })).toBe(1);
+    expect(await media({ filter: parseFltr('mime_type=image/*') })).toBe(1);
+    expect(await media({ dataVersion: `${version}0` })).toBe(1);
+    expect(await media({ dataVersion: undefined })).toBe(1);
   });
 
   it('keeps no plan of an entity whose rows are not the site alone', async () => {

@@ -81,8 +81,8 @@ export async function planList(request: EngineContext, entity: EntityDef, asked:
  * writes, nor a list across sites).
  */
 function planMemo(request: EngineContext, entity: EntityDef): PlanMemo | undefined {
-  const { dataVersion, span, site, db } = request;
-  return dataVersion !== undefined && span === undefined && isScoped(entity) ? { db, version: dataVersion, key: `site ${site.id}` } : undefined;
+  const { dataVersion, span, db } = request;
+  return dataVersion !== undefined && span === undefined && isScoped(entity) ? { db, version: dataVersion } : undefined;
 }
 
 /** A page and its count when no search walks: the count rides along the page's query. */

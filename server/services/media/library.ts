@@ -56,6 +56,8 @@ export interface ListOptions {
   filter?: MimeFilter;
   /** Search words (server/list/words.ts searchWords with MEDIA_WORDS); a media item matches when each starts one of its terms. */
   words: string[];
+  /** The site's data version when the request began (the guard's): the search's plan is kept under it (server/list/planMemo.ts). */
+  dataVersion?: string;
   page: number;
   pageSize: number;
   language: string;
@@ -92,7 +94,9 @@ async function readMediaPage(request: Db, opts: ListOptions): Promise<{ items: M
     });
   }
   const forced = opts.plan === 'terms' ? 'drive' : opts.plan === 'scan' ? 'walk' : undefined;
-  const plan = await planSearch(db, termsIndex(opts), opts.words, { forced });
+  // A site's media are its own, and every write of them moves its data version.
+  const memo = opts.dataVersion === undefined ? undefined : { db: request, version: opts.dataVersion };
+  const plan = await planSearch(db, termsIndex(opts), opts.words, { forced, memo });
   if (plan.drives) {
     const ids = await matchingIds(db, opts, plan);
     return readPage(asked, {
