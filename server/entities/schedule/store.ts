@@ -30,21 +30,7 @@ export interface RowSchedule {
 const NONE: RowSchedule = { publish_at: null, unpublish_at: null };
 const KEY: Record<ScheduledAction, keyof RowSchedule> = { publish: 'publish_at', unpublish: 'unpublish_at' };
 
-/** The pending actions of the given rows: one probe of (model, object_id, status) per row. */
-async function schedulesOf(ctx: EngineContext, entity: EntityDef, ids: readonly number[]): Promise<Map<number, RowSchedule>> {
-  const out = new Map<number, RowSchedule>();
-  if (!ids.length) return out;
-  const rows = await pendingActions(ctx, entity)
-    .where('object_id', 'in', [...ids])
-    .select(['object_id', 'action', 'due_at'])
-    .execute();
-  for (const r of rows) {
-    const id = Number(r.object_id);
-    out.set(id, { ...(out.get(id) ?? NONE), [KEY[r.action as ScheduledAction]]: r.due_at });
-  }
-  return out;
-}
-
+/** A site's pending actions of the entity's rows. */
 const pendingActions = (ctx: EngineContext, entity: EntityDef) =>
   ctx.db.selectFrom('scheduled_actions').where('model', '=', entity.name).where('status', '=', 'pending').where('tenant_id', '=', ctx.site.id);
 
@@ -61,7 +47,11 @@ export function scheduleOfRow(row: Record<string, unknown>, prefix: string): Row
   return { publish_at: at('publish_at'), unpublish_at: at('unpublish_at') };
 }
 
-export const scheduleOf = async (ctx: EngineContext, entity: EntityDef, id: number) => (await schedulesOf(ctx, entity, [id])).get(id) ?? NONE;
+/** The row's pending actions: one probe of (model, object_id, status). */
+export async function scheduleOf(ctx: EngineContext, entity: EntityDef, id: number): Promise<RowSchedule> {
+  const rows = await pendingActions(ctx, entity).where('object_id', '=', id).select(['action', 'due_at']).execute();
+  return rows.reduce<RowSchedule>((out, r) => ({ ...out, [KEY[r.action as ScheduledAction]]: r.due_at }), NONE);
+}
 
 /** What a request asks: per action, a moment (ISO 8601 with a zone), null to clear, absent to keep. */
 type Asked = Partial<Record<keyof RowSchedule, string | null>>;
