@@ -19,8 +19,12 @@ export async function sendCachedJson(reply: FastifyReply, tenantId: number, key:
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-/** The version read with the session by the route's guard (FastifyRequest.access) when it was this site's; else read now. */
-async function versionFor(req: FastifyRequest, tenantId: number) {
-  const [tenant, access] = await Promise.all([req.tenant(), req.accessMemo?.access]);
-  return access && tenant?.id === tenantId ? access.dataVersion : dataVersionOf(req.server.db, tenantId);
+/**
+ * The version the route's permission guard read with the session (server/guards.ts; its
+ * codenames mark it; undefined when nothing of the site was written yet) when it was this
+ * site's; else read now.
+ */
+function versionFor(req: FastifyRequest, tenantId: number): Promise<string | undefined> {
+  const g = req.guarded;
+  return g?.codenames && g.site.id === tenantId ? Promise.resolve(g.dataVersion) : dataVersionOf(req.server.db, tenantId);
 }
