@@ -1,13 +1,13 @@
 /** autocannon against a URL: a short warm-up, then the measured run. */
-import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { statFields } from './procStat.js';
 import { request } from './server.js';
 
 /** CPU time a process has used so far, in ms (Linux /proc; user + system, 10 ms ticks). */
 export function cpuMsOf(pid: number): number | undefined {
   try {
-    const fields = (fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+    const fields = statFields(`/proc/${pid}/stat`);
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return undefined;

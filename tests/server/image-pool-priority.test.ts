@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, expect, it } from 'vitest';
 import { ImagePool } from '../../server/services/media/imagePool.js';
 import { allowedType } from '../../server/services/media/types.js';
+import { statFields } from '../../bench/lib/procStat.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-image-priority-'));
 const pool = new ImagePool({ workers: 1, maxQueue: 4, timeoutMs: 30_000, maxAnimatedPixels: 50_000_000 });
@@ -18,12 +19,6 @@ afterAll(async () => {
   await pool.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** The fields of a /proc/…/stat line after the command name in parentheses (the state is the first). */
-const statFields = (file: string) => {
-  const stat = fs.readFileSync(file, 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-};
 
 /** The nice value of every thread of this process's image workers. */
 function workerThreads(): number[] {

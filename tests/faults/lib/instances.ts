@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { statFields } from '../../../bench/lib/procStat.js';
 import { startServer, type ServerHandle } from '../../../bench/lib/server.js';
 import { createPostgresDatabase, dropPostgresDatabase } from '../../server/postgresDatabases.js';
 
@@ -76,8 +77,7 @@ function processTree(pid: number): number[] {
 /** Whether `pid` still runs: a zombie (dead, its parent not yet reaping it) does not. */
 export function alive(pid: number): boolean {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+    return statFields(`/proc/${pid}/stat`)[0] !== 'Z';
   } catch {
     return false;
   }
