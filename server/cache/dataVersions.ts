@@ -14,9 +14,10 @@ let writes = 0;
 const read = hotQuery<{ version: number | string }, [tenantId: number]>(`select version from data_versions where tenant_id = ?`);
 
 /**
- * Call first in a write transaction: on PostgreSQL the row stays locked until commit, so
- * a site's writers queue here in one order, and a reader that sees the new version sees
- * the new rows.
+ * Call last in a write transaction, just before its commit: on PostgreSQL the row stays
+ * locked until commit, and every writer of the site meets it, so it is held for the commit
+ * only (taken first, a site's saves queued behind each other's every statement: docs/decisions.md
+ * §65). The version commits with the rows, so a reader that sees the new version sees them.
  */
 export async function bumpDataVersion(db: Kysely<any>, tenantId: number): Promise<void> {
   writes++;

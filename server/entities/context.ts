@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type EntityDef, fieldOf, type Scope } from '../../entities/define.js';
 import type { Actor } from '../activity/actor.js';
 import { type Dialect, dialectOf } from '../db/database.js';
+import { transactionRetryingDeadlocks } from '../db/deadlocks.js';
 import { type Registry, sharedRegistry } from './registry.js';
 import { columnOf, isScoped } from './schema.js';
 import { parseJson } from './storage.js';
@@ -116,6 +117,17 @@ export function bounded<Q extends { where: (...args: any[]) => any }>(q: Q, boun
   return out;
 }
 
+/**
+ * Locks the row until commit on PostgreSQL (SQLite runs one write transaction at a time):
+ * what a write reads of it before writing (a draft's base) stays true until it commits.
+ */
+export async function lockRow(tx: EngineContext, entity: EntityDef, id: number): Promise<void> {
+  if (tx.dialect !== 'postgres') return;
+  await bounded(tx.db.selectFrom(entity.table).select('id').where('id', '=', id), rowBounds(tx, entity))
+    .forUpdate()
+    .execute();
+}
+
 /** Whether a site of this kind serves an entity of this scope. */
 export function scopeAllows(scope: Scope, kind: Site['kind']) {
   return scope === 'both' || (scope === 'dealer') === (kind === 'dealer');
@@ -131,8 +143,8 @@ export async function hasTable(db: Kysely<any>, dialect: Dialect, name: string):
   return Number(rows[0]?.n ?? 0) > 0;
 }
 
-/** Runs fn in a transaction, or in the caller's when there is one already. */
+/** Runs fn in a transaction (again when it was a deadlock's victim), or in the caller's when there is one already. */
 export function inTransaction<T>(ctx: EngineContext, fn: (ctx: EngineContext) => Promise<T>): Promise<T> {
   if (ctx.db.isTransaction) return fn(ctx);
-  return ctx.db.transaction().execute((trx) => fn({ ...ctx, db: trx }));
+  return transactionRetryingDeadlocks(ctx.db, (trx) => fn({ ...ctx, db: trx }));
 }

@@ -73,16 +73,16 @@ export function conflict(current: unknown) {
 }
 
 /**
- * A write's transaction. The site's data version moves first: cached lists of the site
- * are outdated from the commit on, and on PostgreSQL a site's writers take their locks
- * in the same order (that row first), so they queue instead of deadlocking.
+ * A write's transaction. The site's data version moves last: cached lists of the site are
+ * outdated from the commit on, and on PostgreSQL its row is locked for the commit only.
  */
 function writeTransaction<T>(ctx: EngineContext, fn: (tx: EngineContext) => Promise<T>): Promise<T> {
   // A row is written in its own site's context, never in a master list's (server/entities/acrossSites.ts).
   if (ctx.span !== undefined) throw new Error('A write across sites names the site it writes in');
   return inTransaction(ctx, async (tx) => {
+    const out = await fn(tx);
     await bumpDataVersion(tx.db, ctx.site.id);
-    return fn(tx);
+    return out;
   });
 }
 

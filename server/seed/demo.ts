@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import { transactionRetryingDeadlocks } from '../db/deadlocks.js';
 import { type Action, ACTIONS, codename, type Model } from '../../entities/permissions.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { nowIso } from '../services/clock.js';
@@ -83,21 +84,6 @@ export async function hasDemoData(db: Kysely<DatabaseSchema>) {
 }
 
 /**
- * Runs the reset transaction, again when PostgreSQL broke a deadlock by aborting it: a
- * reset deletes every row, so a running server's background work (the indexing
- * dispatcher recording outcomes) can lock rows in the other order.
- */
-async function resetting(db: Kysely<DatabaseSchema>, fn: (trx: Transaction<DatabaseSchema>) => Promise<void>) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction().execute(fn);
-    } catch (e) {
-      if ((e as { code?: string }).code !== '40P01' || attempt >= 3) throw e;
-    }
-  }
-}
-
-/**
  * Replaces all data with the demo platform: three sites and five logins. With a media
  * storage the dealer sites' content gets pictures, and the files of the media rows the
  * reset drops are removed once it has committed.
@@ -109,7 +95,8 @@ export async function seedDemo(db: Kysely<DatabaseSchema>, opts: { media?: Media
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await syncPermissions(db);
   const oldFiles = opts.media ? await allMediaKeys(db) : [];
-  await resetting(db, async (trx) => {
+  // A running server's background work (the indexing dispatcher recording outcomes) can lock rows in the order opposite to a reset's.
+  await transactionRetryingDeadlocks(db, async (trx) => {
     // Entity tables (entities/) reference tenants and each other: emptied first, in reference order.
     for (const table of entityTablesInDeleteOrder()) await (trx as Kysely<any>).deleteFrom(table).execute();
     for (const table of RESET_ORDER) await trx.deleteFrom(table).execute();

@@ -65,6 +65,14 @@ describeEachDialect(
       expect((await entries('news', id)).map((e) => e.action)).toEqual(['create', 'draft']);
     });
 
+    it('keeps one of several drafts saved at once from the same base, and answers the others 409', async () => {
+      const { id, row } = await published();
+      const url = `${api(news, id)}draft/?language_code=it`;
+      const answers = await Promise.all([1, 2, 3, 4].map((n) => r()('POST', url, draftOf(row, `Bozza simultanea ${n}`, { version: 1 }))));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+      expect((await entries('news', id)).map((e) => e.action)).toEqual(['create', 'draft']);
+    });
+
     it('checks a draft against the row version and the draft it was made from (409, nothing written)', async () => {
       const { id, row } = await published();
       const url = `${api(news, id)}draft/?language_code=it`;

@@ -20,7 +20,7 @@ import { activityMarket } from '../../activity/scope.js';
 import { bumpDataVersion } from '../../cache/dataVersions.js';
 import { fieldError, notFound } from '../../errors.js';
 import { parseVersion } from '../../routes/crud.js';
-import { type EngineContext, inTransaction } from '../context.js';
+import { type EngineContext, inTransaction, lockRow } from '../context.js';
 import { loadRecord, type Loaded, presentDetail } from '../read.js';
 import { changedFields } from '../revisions/changes.js';
 import { parseJson } from '../storage.js';
@@ -135,10 +135,16 @@ async function checkBase(ctx: EngineContext, entity: EntityDef, id: number, base
   return { live, draft };
 }
 
-const draftWrite = <T>(ctx: EngineContext, fn: (tx: EngineContext) => Promise<T>) =>
+/**
+ * A draft's write: the live row locked first, so the base it is checked against (checkBase)
+ * holds until the commit; the site's data version moved last, as every writer does.
+ */
+const draftWrite = <T>(ctx: EngineContext, entity: EntityDef, id: number, fn: (tx: EngineContext) => Promise<T>) =>
   inTransaction(ctx, async (tx) => {
+    await lockRow(tx, entity, id);
+    const out = await fn(tx);
     await bumpDataVersion(tx.db, ctx.site.id);
-    return fn(tx);
+    return out;
   });
 
 /**
@@ -149,7 +155,7 @@ const draftWrite = <T>(ctx: EngineContext, fn: (tx: EngineContext) => Promise<T>
 export async function saveDraft(ctx: EngineContext, entity: EntityDef, id: number, body: unknown, base: DraftBase, language: string) {
   const first = await liveRow(ctx, entity, id);
   const { record } = validateOrThrow(ctx, entity, body, 'replace', { languageCode: language }, first.record);
-  return draftWrite(ctx, async (tx) => {
+  return draftWrite(ctx, entity, id, async (tx) => {
     const { live } = await checkBase(tx, entity, id, base, language);
     await checkAgainstDatabase(tx, entity, record, id);
     await logActivity(tx.db, tx.actor, {
@@ -169,7 +175,7 @@ export async function saveDraft(ctx: EngineContext, entity: EntityDef, id: numbe
 
 /** The pending draft written over the live row by the engine's update (validation, slugs, hooks, indexing): a `publish` revision. */
 export async function publishDraft(ctx: EngineContext, entity: EntityDef, id: number, base: DraftBase, language: string) {
-  return draftWrite(ctx, async (tx) => {
+  return draftWrite(ctx, entity, id, async (tx) => {
     const { draft } = await checkBase(tx, entity, id, { ...base, draft: base.draft ?? (await pendingDraft(tx, entity, id))?.id }, language);
     if (!draft) throw notFound('This row has no pending draft.');
     const { body, partial, publishedDraft } = draftChange(draft);
@@ -190,7 +196,7 @@ export const draftChange = (draft: PendingDraft, set?: Record<string, unknown>, 
 
 /** Drops the pending draft: a `discard` entry, after which the row's newest entry is no draft. */
 export async function discardDraft(ctx: EngineContext, entity: EntityDef, id: number) {
-  await draftWrite(ctx, async (tx) => {
+  await draftWrite(ctx, entity, id, async (tx) => {
     const live = await liveRow(tx, entity, id);
     const draft = await pendingDraft(tx, entity, id);
     if (!draft) throw notFound('This row has no pending draft.');

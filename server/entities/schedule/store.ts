@@ -16,7 +16,7 @@ import { activityMarket } from '../../activity/scope.js';
 import { bumpDataVersion } from '../../cache/dataVersions.js';
 import { fieldError, fieldErrors, notFound } from '../../errors.js';
 import { nowIso } from '../../services/clock.js';
-import { bounded, type EngineContext, inTransaction, rowBounds } from '../context.js';
+import { bounded, type EngineContext, inTransaction, lockRow, rowBounds } from '../context.js';
 import { pendingDraft } from '../drafts/store.js';
 import { loadRecord, presentDetail } from '../read.js';
 import { conflict } from '../write.js';
@@ -82,8 +82,9 @@ function parseAsked(body: unknown): Asked {
 export async function setSchedule(ctx: EngineContext, entity: EntityDef, id: number, body: unknown, version: number | undefined, language: string) {
   const asked = parseAsked(body);
   if (version === undefined) throw fieldError('version', 'versionRequired');
+  // The row locked first: its pending actions read here stay as read until the commit; the data version last, as every writer does.
   return inTransaction(ctx, async (tx) => {
-    await bumpDataVersion(tx.db, tx.site.id);
+    await lockRow(tx, entity, id);
     const live = await loadRecord(tx, entity, id);
     if (!live) throw notFound();
     const current = await scheduleOf(tx, entity, id);
@@ -144,6 +145,8 @@ export async function setSchedule(ctx: EngineContext, entity: EntityDef, id: num
       version: version + 1,
       changes: { fields: changed.map((a) => KEY[a]), translations: {}, schedule: next },
     });
-    return { ...(await detail()), schedule: next };
+    const out = { ...(await detail()), schedule: next };
+    await bumpDataVersion(tx.db, tx.site.id);
+    return out;
   });
 }

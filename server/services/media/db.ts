@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { bumpDataVersion } from '../../cache/dataVersions.js';
+import { transactionRetryingDeadlocks } from '../../db/deadlocks.js';
 import type { Dialect } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 
@@ -7,14 +8,14 @@ export type Db = Kysely<DatabaseSchema>;
 export type Trx = Transaction<DatabaseSchema>;
 
 /**
- * A change to a tenant's library, in a transaction that first moves the site's data
- * version (server/cache/): cached lists showing its media are outdated from the commit on,
- * and every writer of the site takes that row's lock first, in one order.
+ * A change to a tenant's library, in a transaction that moves the site's data version last
+ * (server/cache/): cached lists showing its media are outdated from the commit on.
  */
 export function libraryTransaction<T>(db: Db, tenantId: number, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  return transactionRetryingDeadlocks(db, async (trx) => {
+    const out = await fn(trx);
     await bumpDataVersion(trx, tenantId);
-    return fn(trx);
+    return out;
   });
 }
 

@@ -111,7 +111,6 @@ export function mediaVariantsKind(ctx: VariantsContext): JobKind<Made> {
       const { media, ticket } = job.payload as VariantsPayload;
       const ended = { checkpoint: null, done: 1, finished: true };
       if (!made) return { ...ended, problems: [] };
-      await bumpDataVersion(trx, job.tenantId);
       // Only while the row still waits for this job: checked by the UPDATE itself, no lock to take first.
       const kept = await trx
         .updateTable('media')
@@ -128,6 +127,7 @@ export function mediaVariantsKind(ctx: VariantsContext): JobKind<Made> {
           );
         return { ...ended, problems: [] };
       }
+      await bumpDataVersion(trx, job.tenantId);
       return { ...ended, problems: 'unreadable' in made ? [{ ref: String(media), field: 'file', message: problemText({ code: made.unreadable }) }] : [] };
     },
   };
