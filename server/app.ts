@@ -1,6 +1,7 @@
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AccessCache } from './cache/accessCache.js';
+import { SiteVersions } from './cache/siteVersion.js';
 import { ChangeFeed } from './cache/changeFeed.js';
 import { ResponseCache } from './cache/responseCache.js';
 import type { Config } from './config.js';
@@ -34,7 +35,7 @@ import './pages/defaultPages.js';
 import './services/siteWrites.js';
 import './services/redirects/hooks.js';
 import users from './routes/users.js';
-import type { SessionAccess } from './services/sessions.js';
+import type { SessionGrant } from './services/sessions.js';
 import type { KeyHit } from './services/siteKeys.js';
 import cors from './public/cors.js';
 import replay from './public/replay.js';
@@ -50,8 +51,10 @@ declare module 'fastify' {
     config: Config;
     /** Serialised list answers of this process, valid while their site's data version stands. */
     responseCache: ResponseCache;
-    /** On PostgreSQL with the cache on: sessions, permissions and data versions remembered while the change feed is trusted. */
-    accessCache: AccessCache<SessionAccess> | undefined;
+    /** On PostgreSQL: sessions with their permissions, remembered while the change feed is trusted. */
+    accessCache: AccessCache<SessionGrant> | undefined;
+    /** Beside accessCache: the sites' data versions, as the change feed tells them (cache/siteVersion.ts). */
+    siteVersions: SiteVersions | undefined;
     /** The change feed behind accessCache, when there is one. */
     changeFeed: ChangeFeed | undefined;
     /** Beside accessCache, on the same feed: site API keys found valid (services/siteKeys.ts). */
@@ -91,6 +94,7 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
   const responseCache = new ResponseCache(config.listCacheBytes);
   app.decorate('responseCache', responseCache);
   app.decorate('accessCache', undefined);
+  app.decorate('siteVersions', undefined);
   app.decorate('changeFeed', undefined);
   app.decorate('siteKeyCache', undefined);
   const pool = pgPoolOf(database.db);
@@ -98,12 +102,17 @@ export async function buildApp(config: Config, database: Database, opts: Fastify
     // Sessions, permissions and site keys are remembered while the feed is trusted, whether
     // or not list answers are kept (LIST_CACHE_MB): a request that computes its list then
     // reads no session, and a served list answer costs no round trip at all.
-    const feed = new ChangeFeed(pool, () => {
-      app.accessCache?.forget();
-      app.siteKeyCache?.forget();
+    const feed = new ChangeFeed(pool, {
+      changed() {
+        app.accessCache?.forget();
+        app.siteKeyCache?.forget();
+        app.siteVersions?.forget();
+      },
+      version: (tenantId, version) => app.siteVersions?.heard(tenantId, version),
     });
     app.changeFeed = feed;
-    app.accessCache = new AccessCache<SessionAccess>(feed);
+    app.accessCache = new AccessCache<SessionGrant>(feed);
+    app.siteVersions = new SiteVersions(feed);
     app.siteKeyCache = new AccessCache<KeyHit>(feed);
     app.addHook('onClose', () => feed.close());
   }

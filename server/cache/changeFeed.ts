@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { CHANGE_CHANNEL } from '../db/migrations/0010_change_feed.js';
+import { VERSION_NOTICE } from '../db/migrations/0035_version_feed.js';
+
+/** What a feed tells: anything changed (forget what is remembered), or a site's new data version. */
+export interface FeedListener {
+  changed(): void;
+  version(tenantId: number, version: string): void;
+}
 
 /** Each instance says it is alive this often, on the channel it listens to. */
 const HEARTBEAT_MS = 1000;
@@ -16,9 +23,10 @@ const SETTLE = 'settle:';
 
 /**
  * One LISTEN connection per process on PostgreSQL, to the notifications the triggers of
- * migration 0010 send at every commit that changes what an authenticated read depends
- * on. `onChange` runs for each, and when the link is (re)made, since whatever changed
- * while nobody listened is unknown. The feed is trusted while it has heard something
+ * migrations 0010 and 0035 send at every commit that changes what an authenticated read
+ * depends on. A site's new data version is told to `listener.version`; anything else runs
+ * `listener.changed`, as does a link (re)made, since whatever changed while nobody
+ * listened is unknown. The feed is trusted while it has heard something
  * within TRUST_MS: a heartbeat goes out every HEARTBEAT_MS, so a link that died silently
  * stops being trusted within seconds, and is then replaced.
  */
@@ -31,7 +39,7 @@ export class ChangeFeed {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly onChange: () => void,
+    private readonly listener: FeedListener,
   ) {
     this.timer = setInterval(() => this.beat(), HEARTBEAT_MS).unref();
     void this.connect();
@@ -82,7 +90,7 @@ export class ChangeFeed {
       if (dropped) return;
       dropped = true;
       if (this.link?.client === client) this.link = undefined;
-      this.onChange();
+      this.listener.changed();
       client.end().catch(() => undefined);
       if (!this.closed) setTimeout(() => void this.connect(), RETRY_MS).unref();
     };
@@ -91,9 +99,11 @@ export class ChangeFeed {
     client.on('notification', (message) => {
       if (message.channel !== CHANGE_CHANNEL) return;
       this.lastHeard = Date.now();
-      // The triggers' notifications carry no payload; heartbeats and settle marks are not changes.
-      if (!message.payload) this.onChange();
-      else if (message.payload.startsWith(SETTLE)) this.waiting.get(message.payload)?.(true);
+      // The triggers' notifications carry no payload but a version's; heartbeats and settle marks are not changes.
+      const payload = message.payload;
+      if (!payload) this.listener.changed();
+      else if (payload.startsWith(VERSION_NOTICE)) this.heardVersion(payload.slice(VERSION_NOTICE.length));
+      else if (payload.startsWith(SETTLE)) this.waiting.get(payload)?.(true);
     });
     try {
       await client.connect();
@@ -107,9 +117,16 @@ export class ChangeFeed {
       await client.end().catch(() => undefined);
       return;
     }
-    this.onChange();
+    this.listener.changed();
     this.lastHeard = Date.now();
     this.link = { client, drop };
+  }
+
+  /** `<tenant id>:<version>`; anything else is a change nobody can place. */
+  private heardVersion(told: string) {
+    const [tenant, version] = told.split(':');
+    if (tenant && version && /^\d+$/.test(tenant) && /^\d+$/.test(version)) this.listener.version(Number(tenant), version);
+    else this.listener.changed();
   }
 
   private beat() {

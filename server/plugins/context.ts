@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Model } from '../../entities/permissions.js';
 import { mayUseTenant, type Principal } from '../services/principal.js';
 import { accessForToken, principalForToken, type SessionAccess } from '../services/sessions.js';
 import { findTenantByHost, type Tenant } from '../services/tenants.js';
@@ -44,6 +45,27 @@ declare module 'fastify' {
 
 const TOKEN_HEADER = /^Token\s+(\S+)$/i;
 
+/**
+ * Models whose writes, write hooks included (server/entities/hooks.ts), touch no session,
+ * user or permission: on a dealer site such a write outdates that site's data version only.
+ * A model not listed (accounts, dealer sites, market settings, any new one) forgets all.
+ */
+const CONTENT_MODELS: ReadonlySet<Model> = new Set<Model>([
+  'brand',
+  'brandservice',
+  'category',
+  'featuredProducts',
+  'media',
+  'news',
+  'page',
+  'product',
+  'promo',
+  'redirect',
+  'tag',
+  'usedproduct',
+]);
+const writesContentOnly = (model: Model) => CONTENT_MODELS.has(model);
+
 export default fp(async (app) => {
   // Memoised per request in fields of their own: requests that ask nothing pay nothing.
   app.decorateRequest('tenantMemo', null);
@@ -51,11 +73,20 @@ export default fp(async (app) => {
   app.decorateRequest('accessMemo', null);
 
   // What this process remembers is forgotten once its own write has committed, before
-  // the writer hears back: the feed's notification of it may still be on its way.
-  const cache = app.accessCache;
-  if (cache) {
-    const forget: onSendHookHandler = (_req, _reply, payload, done) => {
-      cache.forget();
+  // the writer hears back: the feed's notification of it may still be on its way. A write
+  // of a dealer site's content touches no session, user or permission: only that site's
+  // version is read again.
+  const grants = app.accessCache;
+  const versions = app.siteVersions;
+  if (grants && versions) {
+    const forget: onSendHookHandler = (req, _reply, payload, done) => {
+      const site = req.guarded?.site;
+      const access = req.routeOptions.config.access;
+      if (site?.kind === 'dealer' && access?.kind === 'permission' && writesContentOnly(access.model)) versions.wrote(site.id);
+      else {
+        grants.forget();
+        versions.forget();
+      }
       done(null, payload);
     };
     app.addHook('onRoute', (route: RouteOptions) => {
@@ -112,7 +143,8 @@ export default fp(async (app) => {
 
   async function accessOf(req: FastifyRequest, model: string): Promise<SessionAccess | undefined> {
     const c = await credentials(req);
-    const access = c && (await accessForToken(app.db, c.token, lifetime, model, c.tenant.id, app.accessCache));
+    const memory = grants && versions && { grants, versions };
+    const access = c && (await accessForToken(app.db, c.token, lifetime, model, c.tenant.id, memory));
     return access && c && mayUseTenant(access.user, c.tenant) ? access : undefined;
   }
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AccessCache } from '../cache/accessCache.js';
+import type { SiteVersions } from '../cache/siteVersion.js';
 import { hotQuery } from '../db/hotQuery.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { nowIso } from './clock.js';
@@ -61,12 +62,16 @@ const sessionUser = hotQuery<Times & { user: Principal }, [tokenHash: string]>(
   (v) => ({ expiresAt: v[0] as string, user: userOf(v), createdAt: v[10] as string }),
 );
 
-/** What a guarded request needs before it can answer: who, what they may do on its model, and the site's data version. */
-export interface SessionAccess {
+/** Who, and what they may do on a model: what is remembered of a session (cache/accessCache.ts). */
+export interface SessionGrant {
   user: Principal;
   /** The user's own permission codenames on the model (a superuser's are not consulted). */
   codenames: string[];
-  /** The site's data version (cache/dataVersions.ts), read with the session. */
+}
+
+/** What a guarded request needs before it can answer: its session's grant, and the site's data version. */
+export interface SessionAccess extends SessionGrant {
+  /** The site's data version (cache/dataVersions.ts), read with the session or known (cache/siteVersion.ts). */
   dataVersion: string | undefined;
 }
 
@@ -97,10 +102,16 @@ export async function principalForToken(db: Kysely<DatabaseSchema>, token: strin
   return found && (await stillValid(db, tokenHash, found, lifetime)) ? found.user : undefined;
 }
 
+/** What this process remembers on PostgreSQL (server/app.ts): sessions' grants, and sites' versions. */
+export interface AccessMemory {
+  grants: AccessCache<SessionGrant>;
+  versions: SiteVersions;
+}
+
 /**
  * principalForToken, with the user's permissions on `model` and the data version of site
- * `tenantId`, in one read; or from `cache` (PostgreSQL), until the session is due to be
- * extended or ends.
+ * `tenantId`, in one read; or from `memory` (PostgreSQL): the grant until the session is due
+ * to be extended or ends, the version while the change feed follows it.
  */
 export async function accessForToken(
   db: Kysely<DatabaseSchema>,
@@ -108,20 +119,22 @@ export async function accessForToken(
   lifetime: SessionLifetime,
   model: string,
   tenantId: number,
-  cache?: AccessCache<SessionAccess>,
+  memory?: AccessMemory,
 ): Promise<SessionAccess | undefined> {
   const tokenHash = hashToken(token);
   const key = `${tokenHash}|${model}|${tenantId}`;
-  const remembered = cache?.get(key);
-  if (remembered) return remembered;
-  const generation = cache?.generation ?? 0;
+  const remembered = memory?.grants.get(key);
+  if (remembered) return { ...remembered, dataVersion: await memory!.versions.read(db, tenantId) };
+  const generation = memory?.grants.generation ?? 0;
+  const versionGeneration = memory?.versions.generation ?? 0;
   const [found] = await sessionAccess(db, model, tenantId, tokenHash);
   const ends = found && (await stillValid(db, tokenHash, found, lifetime));
   if (!ends) return undefined;
-  const access = { user: found.user, codenames: found.codenames, dataVersion: found.dataVersion };
+  const grant = { user: found.user, codenames: found.codenames };
   // Until the session ends or is due to be pushed forward, whichever comes first.
-  cache?.set(key, generation, access, Math.min(ends, Date.parse(found.expiresAt) - lifetime.ttlMs + EXTEND_EVERY_MS));
-  return access;
+  memory?.grants.set(key, generation, grant, Math.min(ends, Date.parse(found.expiresAt) - lifetime.ttlMs + EXTEND_EVERY_MS));
+  memory?.versions.offer(tenantId, versionGeneration, found.dataVersion);
+  return { ...grant, dataVersion: memory?.versions.get(tenantId)?.version ?? found.dataVersion };
 }
 
 /**

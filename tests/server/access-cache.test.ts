@@ -9,10 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { describeEachDialect, type Session } from './harness.js';
+import { pgPoolOf } from '../../server/db/database.js';
+import { fixtures } from './entity-fixtures.js';
 import { createVia, GOOD_PASSWORD, HOSTS, siteId, uniqueName } from './users-fixtures.js';
 
 describeEachDialect('remembered access', (h) => {
   let other: FastifyInstance;
+  const fx = fixtures(h);
   beforeAll(async () => {
     other = await h.appWith({});
   });
@@ -70,6 +73,29 @@ describeEachDialect('remembered access', (h) => {
   });
 
   if (h.dialect === 'postgres') {
+    it("keeps a session remembered across a write of the site's content, and shows the write at once", async () => {
+      const rossi = await h.login('rossi', HOSTS.rossi);
+      await servedOnBoth(rossi);
+      const pool = pgPoolOf(h.app.db)!;
+      const made = await h.call('POST', '/api/brand/', { host: HOSTS.rossi, session: rossi, body: await fx.body('brand', 'rossi') });
+      expect(made.statusCode, made.body).toBe(201);
+      const query = vi.spyOn(pool, 'query');
+      try {
+        const after = await brands(rossi);
+        expect(after.statusCode).toBe(200);
+        expect(JSON.parse(after.body).items.map((b: { id: number }) => b.id)).toContain(JSON.parse(made.body).id);
+        const texts = query.mock.calls.map(([q]) => String(typeof q === 'string' ? q : (q as { text: string }).text));
+        expect(texts.filter((t) => t.includes('from sessions'))).toEqual([]);
+        expect(texts.filter((t) => t.includes('from data_versions'))).toHaveLength(1);
+      } finally {
+        query.mockRestore();
+      }
+      // Told by the feed: the other instance shows it once it has heard, and reads no session either.
+      await h.settled();
+      const there = await brands(rossi, other);
+      expect(JSON.parse(there.body).items.map((b: { id: number }) => b.id)).toContain(JSON.parse(made.body).id);
+    });
+
     it('remembers nothing while the feed is cut, and hears again once it is back', async () => {
       const { user, session } = await newBrandViewer();
       await servedOnBoth(session);

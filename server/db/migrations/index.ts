@@ -26,6 +26,7 @@ import { draftExpiryMigration } from './0031_draft_expiry.js';
 import { unindexedLeasesMigration } from './0032_unindexed_leases.js';
 import { rangeColumnsMigration } from './0033_range_columns.js';
 import { searchProbesMigration } from './0034_search_probes.js';
+import { versionFeedMigration } from './0035_version_feed.js';
 import { serverSecretsMigration } from './0025_server_secrets.js';
 import { sitesMigration } from './0004_sites.js';
 import { siteKeysMigration } from './0013_site_keys.js';
@@ -69,5 +70,6 @@ export function migrationsFor(dialect: Dialect, hooks: MigrationHooks): Record<s
     '0032_unindexed_leases': unindexedLeasesMigration(dialect),
     '0033_range_columns': rangeColumnsMigration(dialect),
     '0034_search_probes': searchProbesMigration(dialect),
+    '0035_version_feed': versionFeedMigration(dialect),
   };
 }
