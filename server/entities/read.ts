@@ -6,11 +6,11 @@
  * every referenced row, for autocompletes and list cells). A list item carries the list
  * columns and the title field only, without `translations`.
  */
-import type { SelectQueryBuilder } from 'kysely';
+import type { AliasedExpression, SelectQueryBuilder } from 'kysely';
 import { type EntityDef, fieldOf } from '../../entities/define.js';
 import type { RecordValues } from '../../entities/validateRecord.js';
 import { bounded, type EngineContext, rowBounds } from './context.js';
-import { fkTitleColumn, joinIdsAlias, joinIdsColumn, joinsOfRows, titleAlias, titleOfRow } from './list/columns.js';
+import { fkTitleColumn, joinIdsAlias, joinIdsColumn, joinsOfRows, m2mTitlesColumn, titleAlias, titleOfRow, titlesAlias, titlesOfRow } from './list/columns.js';
 import { isJoinField } from './schema.js';
 import { decodeRecord, translatedValue } from './storage.js';
 import { titlesOf } from './titles.js';
@@ -20,6 +20,8 @@ export interface Loaded {
   record: RecordValues;
   /** Titles of fk targets already read with the row (lists), by field. */
   titles?: Record<string, string | null>;
+  /** Titles of m2m targets already read with the row (a detail), by field: target id → title. */
+  manyTitles?: Record<string, Map<number, string | null>>;
 }
 
 /**
@@ -40,6 +42,8 @@ export interface LoadOptions {
   joinFields?: readonly string[];
   /** Read the titles of fk targets with the rows, in this language, where the database can (a detail's `_refs`). */
   titlesIn?: string;
+  /** More columns of the rows' statement, left in each `row` (a detail's row flags, listFlags.ts). */
+  columns?: ReadonlyArray<AliasedExpression<unknown, string>>;
 }
 
 /**
@@ -52,14 +56,21 @@ export async function loadRecords(ctx: EngineContext, entity: EntityDef, ids: Ro
   if (isIdList(ids) && !ids.length) return out;
   const joined = Object.keys(entity.fields).filter((n) => isJoinField(entity.fields[n]!) && (!opts.joinFields || opts.joinFields.includes(n)));
   const language = opts.titlesIn;
-  const titled =
+  const titled = (column: typeof fkTitleColumn) =>
     language === undefined
       ? []
       : Object.keys(entity.fields).flatMap((name) => {
-          const column = fkTitleColumn(ctx, entity, name, language);
-          return column ? [{ name, column }] : [];
+          const read = column(ctx, entity, name, language);
+          return read ? [{ name, read }] : [];
         });
-  const extra = [...joined.map((n) => joinIdsColumn(ctx, entity, n).as(joinIdsAlias(n))), ...titled.map((t) => t.column.as(titleAlias(t.name)))];
+  const fkTitled = titled(fkTitleColumn);
+  const manyTitled = titled(m2mTitlesColumn).filter((t) => joined.includes(t.name));
+  const extra = [
+    ...joined.map((n) => joinIdsColumn(ctx, entity, n).as(joinIdsAlias(n))),
+    ...fkTitled.map((t) => t.read.as(titleAlias(t.name))),
+    ...manyTitled.map((t) => t.read.as(titlesAlias(t.name))),
+    ...(opts.columns ?? []),
+  ];
   const rows = (await readable(ctx, entity, ids)
     .selectAll(entity.table)
     .select(extra as never[])
@@ -68,12 +79,22 @@ export async function loadRecords(ctx: EngineContext, entity: EntityDef, ids: Ro
   for (const read of rows) {
     const row = { ...read };
     const titles: Record<string, string | null> = {};
+    const manyTitles: Record<string, Map<number, string | null>> = {};
     for (const name of joined) delete row[joinIdsAlias(name)];
-    for (const { name } of titled) {
+    for (const { name } of fkTitled) {
       titles[name] = titleOfRow(row, name);
       delete row[titleAlias(name)];
     }
-    out.set(Number(row.id), { row, record: decodeRecord(entity, row, joins), ...(titled.length ? { titles } : {}) });
+    for (const { name } of manyTitled) {
+      manyTitles[name] = titlesOfRow(row, name);
+      delete row[titlesAlias(name)];
+    }
+    out.set(Number(row.id), {
+      row,
+      record: decodeRecord(entity, row, joins),
+      ...(fkTitled.length ? { titles } : {}),
+      ...(manyTitled.length ? { manyTitles } : {}),
+    });
   }
   return out;
 }
@@ -92,7 +113,8 @@ type Ref = { id: number; title: string };
 /** `_refs` for the given fields of the given rows: one title query per target entity. */
 async function refsFor(ctx: EngineContext, entity: EntityDef, loaded: readonly Loaded[], fields: readonly string[], language: string) {
   const wanted = new Map<string, Set<number>>();
-  const known = (l: Loaded, name: string) => l.titles !== undefined && Object.hasOwn(l.titles, name);
+  const known = (l: Loaded, name: string) =>
+    (l.titles !== undefined && Object.hasOwn(l.titles, name)) || (l.manyTitles !== undefined && Object.hasOwn(l.manyTitles, name));
   for (const name of fields) {
     const f = entity.fields[name];
     if (f?.type !== 'fk' && f?.type !== 'm2m') continue;
@@ -117,7 +139,7 @@ async function refsFor(ctx: EngineContext, entity: EntityDef, loaded: readonly L
         refs[name] = typeof v === 'number' ? { id: v, title: l.titles![name] ?? `#${v}` } : null;
         continue;
       }
-      const t = titles.get(f.target)!;
+      const t = l.manyTitles?.[name] ?? titles.get(f.target)!;
       if (f.type === 'fk') refs[name] = typeof v === 'number' ? { id: v, title: t.get(v) ?? `#${v}` } : null;
       else refs[name] = ((v as number[]) ?? []).map((id) => ({ id, title: t.get(id) ?? `#${id}` }));
     }

@@ -13,7 +13,7 @@ import type { EntityDef } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
 import { actorOf } from '../activity/actor.js';
 import { sendCachedJson } from '../cache/cachedJson.js';
-import { fieldError, fieldErrors } from '../errors.js';
+import { fieldError, fieldErrors, notFound } from '../errors.js';
 import { signedIn } from '../guards.js';
 import { code } from '../zodProblems.js';
 import { bulkDeleteInput, crudRoutes, entityCollection, operation } from '../routes/crud.js';
@@ -27,19 +27,18 @@ import { type EngineContext, hasTable, type Site } from './context.js';
 import { listRecords } from './list/listRecords.js';
 import { parseListQuery } from './list/query.js';
 import { loadRecord, presentDetail } from './read.js';
+import { flagColumns, flagsOf } from './listFlags.js';
 import { MEDIA_TABLE } from './references.js';
 import { Registry } from './registry.js';
 import { exportList, exportParams, selectedIds } from './export/exportList.js';
 import importRoutes from './import/routes.js';
 import { hasDrafts } from '../../entities/drafts.js';
-import { pendingDraft } from './drafts/store.js';
 import { registerDraftRoutes } from './drafts/routes.js';
 import { hasSchedule } from '../../entities/schedule.js';
 import { scheduleRoute } from './schedule/routes.js';
-import { scheduleOf } from './schedule/store.js';
 import { registerRevisionRoutes } from './revisions/routes.js';
 import { registerSingletonRoutes } from './singletonRoutes.js';
-import { createRecord, deleteRecords, updateRecord } from './write.js';
+import { deleteRecords, insertRecord, writeUpdate } from './write.js';
 
 export interface EntityRoutesOptions {
   /** Declarations to serve; default every entity of entities/index.ts. */
@@ -97,13 +96,6 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
 
   for (const entity of registry.entities) {
     const drafts = hasDrafts(entity);
-    // A row just written has no pending draft: its write is its newest entry (drafts/store.ts).
-    /** A row just written live: no pending draft, and its scheduled actions as a read shows them. */
-    const live = async (ctx: EngineContext, row: Record<string, unknown>) => {
-      if (!drafts) return row;
-      const saved = { ...row, has_draft: false };
-      return hasSchedule(entity) ? { ...saved, schedule: await scheduleOf(ctx, entity, Number(row.id)) } : saved;
-    };
     if (drafts) registerDraftRoutes(app, entity, { context: (req) => context(req, entity), languageOf });
     if (entity.singleton) {
       registerSingletonRoutes(app, entity, { context, languageOf, query: languageQuery });
@@ -115,6 +107,17 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
     // Across sites (the master's list of a dealer entity) reads see the site field, and writes go to the row's site.
     const across = (ctx: EngineContext) => ctx.span !== undefined;
     const viewOf = (ctx: EngineContext) => (across(ctx) ? masterView(entity) : entity);
+    /**
+     * The row as its form loads it, read, created or updated: the detail with, for an entity
+     * with drafts, its flags (listFlags.ts), all in the row's one statement.
+     */
+    const detail = async (ctx: EngineContext, id: number, language: string) => {
+      const view = viewOf(ctx);
+      const loaded = await loadRecord(ctx, view, id, { titlesIn: language, columns: flagColumns(ctx, entity) });
+      return loaded && { ...(await presentDetail(ctx, view, loaded, language)), ...flagsOf(entity, loaded.row) };
+    };
+    /** The detail of a row just written (gone already, as a concurrent delete can make it: 404). */
+    const written = async (ctx: EngineContext, id: number, language: string) => (await detail(ctx, id, language)) ?? Promise.reject(notFound());
     if (!entity.readOnly) registerRevisionRoutes(app, entity, { context: (req) => context(req, entity), languageOf });
     crudRoutes<EngineContext>(app, {
       ...entityCollection(entity),
@@ -171,18 +174,7 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
           : []),
       ],
       read: operation({ querystring: languageQuery }, async (ctx, req, id) => {
-        const language = languageOf(req, ctx) ?? ctx.site.default_language;
-        const loaded = await loadRecord(ctx, viewOf(ctx), id, { titlesIn: language });
-        if (!loaded) return undefined;
-        // Read side by side: on PostgreSQL each is a round trip of its own.
-        const [detail, draft, schedule] = await Promise.all([
-          presentDetail(ctx, viewOf(ctx), loaded, language),
-          drafts ? pendingDraft(ctx, entity, id) : undefined,
-          drafts && hasSchedule(entity) ? scheduleOf(ctx, entity, id) : undefined,
-        ]);
-        if (!drafts) return detail;
-        const withDraft = { ...detail, has_draft: draft !== undefined };
-        return hasSchedule(entity) ? { ...withDraft, schedule } : withDraft;
+        return detail(ctx, id, languageOf(req, ctx) ?? ctx.site.default_language);
       }),
       // Rows the server alone writes (indexing logs): no write routes at all.
       ...(entity.readOnly
@@ -190,13 +182,16 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
         : {
             create: operation(write, async (ctx, req) => {
               const opts = { languageCode: languageOf(req, ctx) };
-              if (across(ctx)) return createAcross(ctx, entity, req.body, opts, opts.languageCode ?? ctx.site.default_language);
-              return live(ctx, await createRecord(ctx, entity, req.body, opts));
+              const language = opts.languageCode ?? ctx.site.default_language;
+              if (across(ctx)) return createAcross(ctx, entity, req.body, opts, language);
+              return written(ctx, await insertRecord(ctx, entity, req.body, opts), language);
             }),
             update: operation(write, async (ctx, req, id, { partial, version }) => {
               const opts = { partial, version: version(), languageCode: languageOf(req, ctx) };
-              if (across(ctx)) return updateAcross(ctx, entity, id, req.body, opts, opts.languageCode ?? ctx.site.default_language);
-              return live(ctx, await updateRecord(ctx, entity, id, req.body, opts));
+              const language = opts.languageCode ?? ctx.site.default_language;
+              if (across(ctx)) return updateAcross(ctx, entity, id, req.body, opts, language);
+              await writeUpdate(ctx, entity, id, req.body, opts);
+              return written(ctx, id, language);
             }),
             remove: operation({ querystring: languageQuery, body: nothing }, async (ctx, req, id, version) => {
               const opts = { version, language: languageOf(req, ctx) };

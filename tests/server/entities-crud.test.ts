@@ -49,6 +49,24 @@ describeEachDialect(
     const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers?: Record<string, string>) =>
       h.call(method, url, { host, session: rossi, body, headers });
 
+    it("names a detail's m2m targets in the field's order and the asked language, the default language's copy where it has none", async () => {
+      const tag = (translations: Record<string, { title: string }>) => fx.create('tag', 'rossi', { translations });
+      const both = await tag({ [def]: { title: 'Etichetta doppia' }, [other]: { title: 'Double tag' } });
+      const one = await tag({ [def]: { title: 'Solo predefinita' } });
+      const made = await call('POST', `${api(ENTITIES.find((x) => x.name === 'product')!)}?language_code=${other}`, {
+        ...(await fx.body('product', 'rossi')),
+        tags: [one, both],
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const expected = [
+        { id: one, title: 'Solo predefinita' },
+        { id: both, title: 'Double tag' },
+      ];
+      expect(json(made)._refs.tags).toEqual(expected);
+      const url = `${api(ENTITIES.find((x) => x.name === 'product')!)}${json(made).id}/?language_code=${other}`;
+      expect(json(await call('GET', url))._refs.tags).toEqual(expected);
+    });
+
     for (const e of catalog) {
       describe(e.name, () => {
         it('creates, reads, replaces, patches and deletes', async () => {

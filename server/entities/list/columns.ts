@@ -48,25 +48,62 @@ export function titleOfRow(row: Record<string, unknown>, name: string): string |
 }
 
 /**
- * The title of an fk target of the outer row, in one correlated subquery, when the
+ * The title of a target row (aliased `tt`) in `language`, read by the database, when the
  * target's title is a plain column or a translated text with its default-language copy;
  * undefined otherwise (titles are then looked up after the rows).
  */
+function targetTitle(ctx: EngineContext, target: EntityDef, language: string): RawBuilder<unknown> | undefined {
+  const tf = fieldOf(target, target.titleField);
+  if (!tf.translated && tf.type !== 'fk' && storesColumn(tf)) return sql`${sql.ref(`tt.${columnOf(target.titleField, tf)}`)}`;
+  if (!isShadowed(tf)) return undefined;
+  const tr = sql.ref('tt.translations');
+  const own =
+    ctx.dialect === 'postgres'
+      ? sql`(${tr}::json -> ${language} ->> ${target.titleField})`
+      : sql`json_extract(${tr}, ${`$."${language}"."${target.titleField}"`})`;
+  return sql`coalesce(nullif(${own}, ''), ${sql.ref(`tt.${target.titleField}`)})`;
+}
+
+/** The title of an fk target of the outer row, in one correlated subquery, where the database can read it (targetTitle). */
 export function fkTitleColumn(ctx: EngineContext, entity: EntityDef, name: string, language: string): RawBuilder<unknown> | undefined {
   const field = fieldOf(entity, name);
   if (field.type !== 'fk') return undefined;
   const target = ctx.registry.get(field.target);
-  const tf = fieldOf(target, target.titleField);
+  const title = targetTitle(ctx, target, language);
   const fk = sql.ref(`${entity.table}.${columnOf(name, field)}`);
-  const from = sql`from ${sql.table(target.table)} as tt where tt.id = ${fk}`;
-  if (!tf.translated && tf.type !== 'fk' && storesColumn(tf)) return sql`(select ${sql.ref(`tt.${columnOf(target.titleField, tf)}`)} ${from})`;
-  if (isShadowed(tf)) {
-    const tr = sql.ref('tt.translations');
-    const own =
-      ctx.dialect === 'postgres'
-        ? sql`(${tr}::json -> ${language} ->> ${target.titleField})`
-        : sql`json_extract(${tr}, ${`$."${language}"."${target.titleField}"`})`;
-    return sql`(select coalesce(nullif(${own}, ''), ${sql.ref(`tt.${target.titleField}`)}) ${from})`;
+  return title && sql`(select ${title} from ${sql.table(target.table)} as tt where tt.id = ${fk})`;
+}
+
+/**
+ * The titles of an m2m field's targets of the outer row, in one correlated subquery, as a
+ * JSON array of `[id, title]` in the field's order, where the database can read them
+ * (targetTitle): a detail's `_refs` without a statement of their own.
+ */
+export function m2mTitlesColumn(ctx: EngineContext, entity: EntityDef, name: string, language: string): RawBuilder<unknown> | undefined {
+  const field = fieldOf(entity, name);
+  if (field.type !== 'm2m') return undefined;
+  const target = ctx.registry.get(field.target);
+  const title = targetTitle(ctx, target, language);
+  if (!title) return undefined;
+  const from = sql`from ${sql.table(joinTableOf(entity, name))} as j join ${sql.table(target.table)} as tt on tt.id = j.target_id where j.source_id = ${sql.ref(`${entity.table}.id`)}`;
+  return ctx.dialect === 'postgres'
+    ? sql`(select coalesce(json_agg(json_build_array(j.target_id, ${title}) order by j.position), '[]'::json) ${from})`
+    : sql`(select json_group_array(json_array(target_id, title)) from (select j.target_id, ${title} as title ${from} order by j.position))`;
+}
+
+/** The alias an m2m titles column (m2mTitlesColumn) is read as. */
+export const titlesAlias = (name: string) => `titles__${name}`;
+
+/** The titles an m2m titles column read for a row: target id → title (null when empty: then named by its id). */
+export function titlesOfRow(row: Record<string, unknown>, name: string): Map<number, string | null> {
+  // SQLite answers the JSON as text, PostgreSQL's driver parses it.
+  const raw = row[titlesAlias(name)];
+  const pairs = typeof raw === 'string' ? parseJson<unknown[]>(raw, []) : Array.isArray(raw) ? raw : [];
+  const out = new Map<number, string | null>();
+  for (const pair of pairs) {
+    if (!Array.isArray(pair)) continue;
+    const [id, title] = pair as [unknown, unknown];
+    out.set(Number(id), title === null || title === undefined || title === '' ? null : String(title));
   }
-  return undefined;
+  return out;
 }
