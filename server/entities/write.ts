@@ -17,7 +17,7 @@ import { type Loaded, loadRecord, loadRecords, presentDetail } from './read.js';
 import type { ScheduledAction } from '../../entities/schedule.js';
 import { runWriteHooks } from './hooks.js';
 import { checkRecords, slugKey, slugsOf } from './dbChecks.js';
-import { insertMany, insertManyReturningIds } from './insertMany.js';
+import { insertMany, insertManyReturningIds, replaceMany } from './insertMany.js';
 import { protectingReferences, referencingPairs, type UsedBy } from './references.js';
 import { sanitizeRecord } from './richtext.js';
 import { savepoint } from './savepoint.js';
@@ -95,20 +95,10 @@ interface Written {
 /** The rows' join tables (`fresh`: new rows, nothing to replace), one insert per table. */
 async function writeJoins(ctx: EngineContext, entity: EntityDef, rows: readonly Written[], fields: readonly string[], fresh: boolean) {
   for (const name of fields) {
-    const table = joinTableOf(entity, name);
-    if (!fresh)
-      await ctx.db
-        .deleteFrom(table)
-        .where(
-          'source_id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute();
     const links = rows.flatMap(({ id, record }) =>
       ((record.values[name] as number[]) ?? []).map((target_id, position) => ({ source_id: id, target_id, position })),
     );
-    await insertMany(ctx.db, table, links);
+    await replaceMany(ctx.db, ctx.dialect, joinTableOf(entity, name), { column: 'source_id', ids: fresh ? [] : rows.map((r) => r.id) }, links);
   }
 }
 
@@ -142,11 +132,11 @@ async function writeIndexes(ctx: EngineContext, entity: EntityDef, rows: readonl
   if (!entity.list.search.length) return;
   const table = searchTableOf(entity);
   const wordRows = rows.map((r) => ({ ...r, tokens: rowTokens(entity, r.record) })).filter((r) => !r.before || !sameSet(rowTokens(entity, r.before), r.tokens));
-  const staleWords = updatedIds(wordRows);
-  if (staleWords.length) await ctx.db.deleteFrom(table).where('entity_id', 'in', staleWords).execute();
-  await insertMany(
+  await replaceMany(
     ctx.db,
+    ctx.dialect,
     table,
+    { column: 'entity_id', ids: updatedIds(wordRows) },
     wordRows.flatMap(({ id, tokens }) => tokens.map((token) => ({ tenant_id: tenant, token, entity_id: id }))),
   );
 }
