@@ -5,7 +5,8 @@
  * not repeat the versions its caches remember.
  */
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { inTransaction } from '../db/deadlocks.js';
 import { hotQuery } from '../db/hotQuery.js';
 
 /** Bumps made by this process: a version read before one is not reused after it (dataVersionThisTurn). */
@@ -26,6 +27,19 @@ export async function bumpDataVersion(db: Kysely<any>, tenantId: number): Promis
     .values({ tenant_id: tenantId, version: randomInt(1, 2 ** 40) })
     .onConflict((oc) => oc.column('tenant_id').doUpdateSet((eb) => ({ version: eb('data_versions.version', '+', 1) })))
     .execute();
+}
+
+/**
+ * A write of a site's content: `fn` in a transaction (the caller's when `db` is one already,
+ * else its own, run again when PostgreSQL aborts it to break a deadlock), then the site's
+ * data version moved, last.
+ */
+export function siteWriteTransaction<DB, T>(db: Kysely<DB>, tenantId: number, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return inTransaction(db, async (trx) => {
+    const out = await fn(trx);
+    await bumpDataVersion(trx, tenantId);
+    return out;
+  });
 }
 
 /** The site's version, or undefined when nothing of it was written since the counter exists (then nothing is cached). */

@@ -21,3 +21,8 @@ export async function transactionRetryingDeadlocks<DB, T>(db: Kysely<DB>, fn: (t
     }
   }
 }
+
+/** `fn` in the caller's transaction when `db` is one, else in one of its own (transactionRetryingDeadlocks). */
+export function inTransaction<DB, T>(db: Kysely<DB>, fn: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db as Transaction<DB>) : transactionRetryingDeadlocks(db, fn);
+}

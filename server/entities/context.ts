@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type EntityDef, fieldOf, type Scope } from '../../entities/define.js';
 import type { Actor } from '../activity/actor.js';
 import { type Dialect, dialectOf } from '../db/database.js';
-import { transactionRetryingDeadlocks } from '../db/deadlocks.js';
+import { siteWriteTransaction } from '../cache/dataVersions.js';
 import { type Registry, sharedRegistry } from './registry.js';
 import { columnOf, isScoped } from './schema.js';
 import { parseJson } from './storage.js';
@@ -143,8 +143,7 @@ export async function hasTable(db: Kysely<any>, dialect: Dialect, name: string):
   return Number(rows[0]?.n ?? 0) > 0;
 }
 
-/** Runs fn in a transaction (again when it was a deadlock's victim), or in the caller's when there is one already. */
-export function inTransaction<T>(ctx: EngineContext, fn: (ctx: EngineContext) => Promise<T>): Promise<T> {
-  if (ctx.db.isTransaction) return fn(ctx);
-  return transactionRetryingDeadlocks(ctx.db, (trx) => fn({ ...ctx, db: trx }));
+/** A write of the context's site (siteWriteTransaction): `fn`, then the site's data version moved, in one transaction. */
+export function siteWrite<T>(ctx: EngineContext, fn: (ctx: EngineContext) => Promise<T>): Promise<T> {
+  return siteWriteTransaction(ctx.db, ctx.site.id, (trx) => fn(trx === ctx.db ? ctx : { ...ctx, db: trx }));
 }

@@ -117,7 +117,11 @@ const entityRoutes: FastifyPluginAsync<EntityRoutesOptions> = async (app, opts) 
       return loaded && { ...(await presentDetail(ctx, view, loaded, language)), ...flagsOf(entity, loaded.row) };
     };
     /** The detail of a row just written (gone already, as a concurrent delete can make it: 404). */
-    const written = async (ctx: EngineContext, id: number, language: string) => (await detail(ctx, id, language)) ?? Promise.reject(notFound());
+    const written = async (ctx: EngineContext, id: number, language: string) => {
+      const row = await detail(ctx, id, language);
+      if (!row) throw notFound();
+      return row;
+    };
     if (!entity.readOnly) registerRevisionRoutes(app, entity, { context: (req) => context(req, entity), languageOf });
     crudRoutes<EngineContext>(app, {
       ...entityCollection(entity),

@@ -8,10 +8,9 @@
  */
 import type { EntityDef } from '../../entities/define.js';
 import { type RecordValues, validateRecord } from '../../entities/validateRecord.js';
-import { bumpDataVersion } from '../cache/dataVersions.js';
 import { fieldError, fieldErrors, HttpError, notFound } from '../errors.js';
 import { nowIso } from '../services/clock.js';
-import { bounded, type EngineContext, inTransaction, rowBounds, tenantKey } from './context.js';
+import { bounded, type EngineContext, rowBounds, siteWrite, tenantKey } from './context.js';
 import { applyDeltas, type Delta, facetFields, recordDeltas, updateDeltas } from './counts.js';
 import { type Loaded, loadRecord, loadRecords, presentDetail } from './read.js';
 import type { ScheduledAction } from '../../entities/schedule.js';
@@ -79,11 +78,7 @@ export function conflict(current: unknown) {
 function writeTransaction<T>(ctx: EngineContext, fn: (tx: EngineContext) => Promise<T>): Promise<T> {
   // A row is written in its own site's context, never in a master list's (server/entities/acrossSites.ts).
   if (ctx.span !== undefined) throw new Error('A write across sites names the site it writes in');
-  return inTransaction(ctx, async (tx) => {
-    const out = await fn(tx);
-    await bumpDataVersion(tx.db, ctx.site.id);
-    return out;
-  });
+  return siteWrite(ctx, fn);
 }
 
 /** A written row and what its join tables, slugs and words come from. */

@@ -19,6 +19,7 @@ import type { Kysely } from 'kysely';
 import { modelsOf } from '../../entities/permissions.js';
 import { addError, type Errors } from '../../entities/problems.js';
 import { type RecordValues, validateRecord } from '../../entities/validateRecord.js';
+import { inTransaction } from '../db/deadlocks.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { fieldError, fieldErrors, forbidden, notFound } from '../errors.js';
 import { conflict, isUniqueViolation } from '../entities/write.js';
@@ -123,9 +124,6 @@ async function writePermissions(db: Db, userId: number, codenames: readonly stri
     .values(ids.map((p) => ({ user_id: userId, permission_id: p.id })))
     .execute();
 }
-
-/** In its own transaction, or in the one `db` is (an import's batch: its savepoint undoes a refused row). */
-const inTransaction = <T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
 
 const asUniqueError = (e: unknown) => (isUniqueViolation(e) ? fieldError('username', 'usernameTaken') : e);
 

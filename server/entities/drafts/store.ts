@@ -17,10 +17,9 @@ import type { ScheduledAction } from '../../../entities/schedule.js';
 import type { RecordValues } from '../../../entities/validateRecord.js';
 import { logActivity } from '../../activity/log.js';
 import { activityMarket } from '../../activity/scope.js';
-import { bumpDataVersion } from '../../cache/dataVersions.js';
 import { fieldError, notFound } from '../../errors.js';
 import { parseVersion } from '../../routes/crud.js';
-import { type EngineContext, inTransaction, lockRow } from '../context.js';
+import { type EngineContext, lockRow, siteWrite } from '../context.js';
 import { loadRecord, type Loaded, presentDetail } from '../read.js';
 import { changedFields } from '../revisions/changes.js';
 import { parseJson } from '../storage.js';
@@ -140,11 +139,9 @@ async function checkBase(ctx: EngineContext, entity: EntityDef, id: number, base
  * holds until the commit; the site's data version moved last, as every writer does.
  */
 const draftWrite = <T>(ctx: EngineContext, entity: EntityDef, id: number, fn: (tx: EngineContext) => Promise<T>) =>
-  inTransaction(ctx, async (tx) => {
+  siteWrite(ctx, async (tx) => {
     await lockRow(tx, entity, id);
-    const out = await fn(tx);
-    await bumpDataVersion(tx.db, ctx.site.id);
-    return out;
+    return fn(tx);
   });
 
 /**

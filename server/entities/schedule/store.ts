@@ -13,10 +13,9 @@ import { addError } from '../../../entities/problems.js';
 import { type ScheduledAction } from '../../../entities/schedule.js';
 import { logActivity } from '../../activity/log.js';
 import { activityMarket } from '../../activity/scope.js';
-import { bumpDataVersion } from '../../cache/dataVersions.js';
 import { fieldError, fieldErrors, notFound } from '../../errors.js';
 import { nowIso } from '../../services/clock.js';
-import { bounded, type EngineContext, inTransaction, lockRow, rowBounds } from '../context.js';
+import { bounded, type EngineContext, lockRow, rowBounds, siteWrite } from '../context.js';
 import { pendingDraft } from '../drafts/store.js';
 import { loadRecord, presentDetail } from '../read.js';
 import { conflict } from '../write.js';
@@ -83,7 +82,7 @@ export async function setSchedule(ctx: EngineContext, entity: EntityDef, id: num
   const asked = parseAsked(body);
   if (version === undefined) throw fieldError('version', 'versionRequired');
   // The row locked first: its pending actions read here stay as read until the commit; the data version last, as every writer does.
-  return inTransaction(ctx, async (tx) => {
+  return siteWrite(ctx, async (tx) => {
     await lockRow(tx, entity, id);
     const live = await loadRecord(tx, entity, id);
     if (!live) throw notFound();
@@ -145,8 +144,6 @@ export async function setSchedule(ctx: EngineContext, entity: EntityDef, id: num
       version: version + 1,
       changes: { fields: changed.map((a) => KEY[a]), translations: {}, schedule: next },
     });
-    const out = { ...(await detail()), schedule: next };
-    await bumpDataVersion(tx.db, tx.site.id);
-    return out;
+    return { ...(await detail()), schedule: next };
   });
 }

@@ -1,6 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { bumpDataVersion } from '../../cache/dataVersions.js';
-import { transactionRetryingDeadlocks } from '../../db/deadlocks.js';
+import { siteWriteTransaction } from '../../cache/dataVersions.js';
 import type { Dialect } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 
@@ -12,11 +11,7 @@ export type Trx = Transaction<DatabaseSchema>;
  * (server/cache/): cached lists showing its media are outdated from the commit on.
  */
 export function libraryTransaction<T>(db: Db, tenantId: number, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return transactionRetryingDeadlocks(db, async (trx) => {
-    const out = await fn(trx);
-    await bumpDataVersion(trx, tenantId);
-    return out;
-  });
+  return siteWriteTransaction(db, tenantId, fn);
 }
 
 /** Advisory-lock class for a tenant's media library (the second key is the tenant id). */
