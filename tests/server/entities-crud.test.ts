@@ -3,6 +3,7 @@
  * (PUT, PATCH) → delete round trip, optimistic concurrency, and every invalid value of
  * every field answering 400 on that field's path with nothing written.
  */
+import type { Kysely } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef } from '../../entities/define.js';
 import { ENTITIES } from '../../entities/index.js';
@@ -65,6 +66,13 @@ describeEachDialect(
       expect(json(made)._refs.tags).toEqual(expected);
       const url = `${api(ENTITIES.find((x) => x.name === 'product')!)}${json(made).id}/?language_code=${other}`;
       expect(json(await call('GET', url))._refs.tags).toEqual(expected);
+      // A link to another site's row (none the API writes) names no title of that site.
+      const foreign = await fx.create('tag', 'verdi');
+      await (h.db as Kysely<any>)
+        .insertInto('products_tags')
+        .values({ source_id: json(made).id, target_id: foreign, position: 2 })
+        .execute();
+      expect(json(await call('GET', url))._refs.tags).toEqual([...expected, { id: foreign, title: `#${foreign}` }]);
     });
 
     for (const e of catalog) {

@@ -2,7 +2,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { type EntityDef, fieldOf } from '../../../entities/define.js';
 import type { EngineContext } from '../context.js';
-import { columnOf, isShadowed, joinTableOf, storesColumn } from '../schema.js';
+import { columnOf, isScoped, isShadowed, joinTableOf, storesColumn } from '../schema.js';
 import { parseJson } from '../storage.js';
 
 /** A translated field's value in one language, read out of the row's JSON by the database. */
@@ -64,6 +64,10 @@ function targetTitle(ctx: EngineContext, target: EntityDef, language: string): R
   return sql`coalesce(nullif(${own}, ''), ${sql.ref(`tt.${target.titleField}`)})`;
 }
 
+/** A target row (`tt`) of the outer row's site only, where both are a site's (titlesOf's rule). */
+const sameSite = (entity: EntityDef, target: EntityDef) =>
+  isScoped(entity) && isScoped(target) ? sql` and tt.tenant_id = ${sql.ref(`${entity.table}.tenant_id`)}` : sql``;
+
 /** The title of an fk target of the outer row, in one correlated subquery, where the database can read it (targetTitle). */
 export function fkTitleColumn(ctx: EngineContext, entity: EntityDef, name: string, language: string): RawBuilder<unknown> | undefined {
   const field = fieldOf(entity, name);
@@ -71,7 +75,7 @@ export function fkTitleColumn(ctx: EngineContext, entity: EntityDef, name: strin
   const target = ctx.registry.get(field.target);
   const title = targetTitle(ctx, target, language);
   const fk = sql.ref(`${entity.table}.${columnOf(name, field)}`);
-  return title && sql`(select ${title} from ${sql.table(target.table)} as tt where tt.id = ${fk})`;
+  return title && sql`(select ${title} from ${sql.table(target.table)} as tt where tt.id = ${fk}${sameSite(entity, target)})`;
 }
 
 /**
@@ -85,7 +89,7 @@ export function m2mTitlesColumn(ctx: EngineContext, entity: EntityDef, name: str
   const target = ctx.registry.get(field.target);
   const title = targetTitle(ctx, target, language);
   if (!title) return undefined;
-  const from = sql`from ${sql.table(joinTableOf(entity, name))} as j join ${sql.table(target.table)} as tt on tt.id = j.target_id where j.source_id = ${sql.ref(`${entity.table}.id`)}`;
+  const from = sql`from ${sql.table(joinTableOf(entity, name))} as j join ${sql.table(target.table)} as tt on tt.id = j.target_id where j.source_id = ${sql.ref(`${entity.table}.id`)}${sameSite(entity, target)}`;
   return ctx.dialect === 'postgres'
     ? sql`(select coalesce(json_agg(json_build_array(j.target_id, ${title}) order by j.position), '[]'::json) ${from})`
     : sql`(select json_group_array(json_array(target_id, title)) from (select j.target_id, ${title} as title ${from} order by j.position))`;
